@@ -1,0 +1,108 @@
+#if SQLCipher
+import CSQLCipher
+#else
+import CSQLite
+#endif
+
+extension Connection {
+    /// Compiles exactly one SQL statement.
+    ///
+    /// ```swift
+    /// let statement = try db.prepare(sql: "SELECT * FROM users WHERE age > ?", options: [.persistent])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - sql: One SQL statement; a trailing `;`, whitespace and comments are allowed.
+    ///   - options: `SQLITE_PREPARE_*` flags.
+    /// - Returns: The compiled statement.
+    /// - Throws: ``SQLiteError`` for invalid SQL (with the error's offset when SQLite gives it),
+    ///   for empty SQL, for SQL with more than one statement (use ``execute(sql:)`` for scripts),
+    ///   or when the connection is closed.
+    public func prepare(sql: String, options: Statement.Options = []) throws(SQLiteError) -> Statement {
+        let db = try checkedHandle()
+        let result: Result<Statement, SQLiteError> = sql.withCString { start in
+            var statement: OpaquePointer?
+            var tail: UnsafePointer<CChar>?
+            let code = slate_prepare_v3(db, start, -1, options.rawValue, &statement, &tail)
+            guard code == SQLITE_OK else {
+                return .failure(SQLiteError(code: code, db: db, sql: sql))
+            }
+            guard let statement else {
+                return .failure(.misuse("cannot prepare empty SQL: the text holds no statement", sql: sql))
+            }
+            if let tail, Self.holdsStatement(tail, db: db) {
+                sqlite3_finalize(statement)
+                return .failure(.misuse(
+                    "prepare(sql:) compiles exactly one statement, but more SQL follows the first one "
+                        + "(\"\(String(cString: tail).trimmingWhitespace().prefix(60))\"); "
+                        + "use execute(sql:) to run a script",
+                    sql: sql))
+            }
+            return .success(Statement(connection: self, handle: statement))
+        }
+        return try result.get()
+    }
+
+    /// Whether the text at `sql` contains a statement (not only whitespace, `;` and comments).
+    private static func holdsStatement(_ sql: UnsafePointer<CChar>, db: OpaquePointer) -> Bool {
+        var cursor = sql
+        while cursor.pointee != 0 {
+            var statement: OpaquePointer?
+            var tail: UnsafePointer<CChar>?
+            let code = slate_prepare_v3(db, cursor, -1, 0, &statement, &tail)
+            if code != SQLITE_OK { return true }
+            if statement != nil {
+                sqlite3_finalize(statement)
+                return true
+            }
+            guard let tail, tail != cursor else { return false }
+            cursor = tail
+        }
+        return false
+    }
+
+    /// A prepared statement from the connection's cache, compiled on first use with
+    /// `SQLITE_PREPARE_PERSISTENT` and reset before it is handed out.
+    ///
+    /// A cached statement that is still being stepped elsewhere is not shared: a fresh one is
+    /// compiled instead.
+    ///
+    /// - Parameter sql: One SQL statement.
+    /// - Returns: A reset statement with its bindings cleared.
+    /// - Throws: ``SQLiteError`` when the SQL does not compile.
+    public func cachedStatement(sql: String) throws(SQLiteError) -> Statement {
+        if let statement = statementCache[sql], !statement.isBusy {
+            sqlite3_clear_bindings(statement.handle)
+            return statement
+        }
+        let statement = try prepare(sql: sql, options: .persistent)
+        if statementCache[sql] == nil { statementCache[sql] = statement }
+        return statement
+    }
+
+    /// Empties the prepared-statement cache (statements in use stay valid).
+    public func clearStatementCache() { statementCache.removeAll() }
+
+    /// Prepares a statement, binds values and starts a ``Cursor`` over its rows.
+    ///
+    /// - Parameters:
+    ///   - sql: One SQL statement.
+    ///   - bindings: Values for its parameters, in order.
+    /// - Returns: A cursor positioned before the first row.
+    /// - Throws: ``SQLiteError`` when the SQL does not compile or the values do not bind.
+    public func cursor(_ sql: String, _ bindings: (any Binding)?...) throws(SQLiteError) -> Cursor {
+        let statement = try prepare(sql: sql)
+        try statement.bindAll(bindings)
+        return statement.cursor()
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> Substring {
+        let isSpace: (Character) -> Bool = { $0.isWhitespace }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return self[first...last]
+    }
+}

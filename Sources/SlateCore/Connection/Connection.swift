@@ -1,0 +1,210 @@
+#if SQLCipher
+import CSQLCipher
+#else
+import CSQLite
+#endif
+import Foundation
+
+/// A connection to an SQLite database.
+///
+/// A connection is used by one thread at a time and pays no locking on its hot paths; it is
+/// deliberately not `Sendable`, so Swift 6 stops you from sharing it by mistake. To use a database
+/// from several threads or tasks, give each its own connection.
+///
+/// ```swift
+/// let db = try Connection(.inMemory)
+/// try db.execute(sql: "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)")
+/// try db.run("INSERT INTO users (name) VALUES (?)", "Alice")
+/// let count = try db.scalar("SELECT count(*) FROM users") as? Int64  // 1
+/// ```
+///
+/// The connection closes when it is deallocated, or earlier with ``close()``; any use after
+/// closing throws an ``SQLiteError`` instead of crashing.
+public final class Connection {
+    /// The `sqlite3` handle, or `nil` once closed.
+    @usableFromInline
+    package var handle: OpaquePointer?
+
+    /// Where the database lives.
+    public let location: Location
+
+    /// Prepared statements reused by the typed layer, keyed by SQL.
+    var statementCache: [String: Statement] = [:]
+
+    /// The last error that a non-throwing property (``userVersion``, ``busyTimeout``, …) hit.
+    ///
+    /// Property setters cannot throw; rather than crash, they record their failure here. Use the
+    /// throwing forms (``setUserVersion(_:)``, …) to handle errors where they happen.
+    public internal(set) var lastPropertyError: SQLiteError?
+
+    /// Objects that must live as long as the connection (function and hook contexts).
+    package var retainedContexts: [ObjectIdentifier: AnyObject] = [:]
+
+    /// Opens a connection.
+    ///
+    /// ```swift
+    /// let db = try Connection(location: .file(path: "app.sqlite"), options: [.readwrite, .create])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - location: Where the database lives.
+    ///   - options: `SQLITE_OPEN_*` flags. `.uri` is added for ``Location/uri(_:parameters:)``.
+    /// - Throws: ``SQLiteError`` when the database cannot be opened (`SQLITE_CANTOPEN`), or when
+    ///   the file is not a database (`SQLITE_NOTADB`).
+    public init(location: Location, options: Options) throws(SQLiteError) {
+        self.location = location
+        var flags = options
+        if location.isURI { flags.insert(.uri) }
+        if !flags.contains(.readonly) && !flags.contains(.readwrite) { flags.insert(.readwrite) }
+        flags.insert(.exrescode)
+        let filename = location.filename
+        var db: OpaquePointer?
+        let code = sqlite3_open_v2(filename, &db, flags.rawValue, nil)
+        guard code == SQLITE_OK, let db else {
+            let error = Self.openError(code: code, db: db, filename: filename, flags: flags)
+            sqlite3_close_v2(db)
+            throw error
+        }
+        sqlite3_extended_result_codes(db, 1)
+        handle = db
+        #if !SQLCipher
+        // Without encryption a file that is not a database can be recognized now, rather than at
+        // the first query. (With SQLCipher it may be encrypted: the key comes first.)
+        if !filename.isEmpty && filename != ":memory:" {
+            do {
+                try execute(raw: "PRAGMA schema_version")
+            } catch {
+                close()
+                throw SQLiteError(
+                    code: error.code.rawValue,
+                    message: "cannot open \(filename): \(error.message)")
+            }
+        }
+        #endif
+    }
+
+    /// Opens a connection to a database file.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path.
+    ///   - options: `SQLITE_OPEN_*` flags.
+    /// - Throws: ``SQLiteError`` when the database cannot be opened.
+    public convenience init(path: String, options: Options) throws(SQLiteError) {
+        try self.init(location: .file(path: path), options: options)
+    }
+
+    /// Opens a connection, SQLite.swift-style: read-write (creating the database) unless
+    /// `readonly` is set.
+    ///
+    /// ```swift
+    /// let db = try Connection()            // in memory
+    /// let tmp = try Connection(.temporary)
+    /// let ro = try Connection(.uri("file.sqlite", parameters: [.mode(.readOnly)]))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - location: Where the database lives; in memory by default.
+    ///   - readonly: Whether to open for reading only.
+    /// - Throws: ``SQLiteError`` when the database cannot be opened.
+    public convenience init(_ location: Location = .inMemory, readonly: Bool = false) throws(SQLiteError) {
+        try self.init(location: location, options: readonly ? [.readonly, .nomutex] : [.readwrite, .create, .nomutex])
+    }
+
+    /// Opens a database file, SQLite.swift-style: read-write (creating the file) unless
+    /// `readonly` is set.
+    ///
+    /// - Parameters:
+    ///   - filename: The file's path.
+    ///   - readonly: Whether to open for reading only.
+    /// - Throws: ``SQLiteError`` when the database cannot be opened.
+    public convenience init(_ filename: String, readonly: Bool = false) throws(SQLiteError) {
+        try self.init(.file(path: filename), readonly: readonly)
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Closes the connection. Calling it again does nothing.
+    ///
+    /// Statements still alive keep the underlying SQLite connection until they are released,
+    /// but every further call through this connection or its statements throws.
+    public func close() {
+        guard let db = handle else { return }
+        statementCache.removeAll()
+        handle = nil
+        sqlite3_close_v2(db)
+        retainedContexts.removeAll()
+    }
+
+    /// Whether ``close()`` has been called.
+    public var isClosed: Bool { handle == nil }
+
+    /// The open `sqlite3` handle.
+    ///
+    /// - Throws: ``SQLiteError`` (`SQLITE_MISUSE`) when the connection is closed.
+    @inlinable
+    package func checkedHandle() throws(SQLiteError) -> OpaquePointer {
+        guard let handle else { throw SQLiteError.connectionClosed }
+        return handle
+    }
+
+    /// The underlying `sqlite3` handle, for calling the C API directly, or `nil` once closed.
+    public var sqliteHandle: OpaquePointer? { handle }
+
+    static func openError(code: Int32, db: OpaquePointer?, filename: String, flags: Options) -> SQLiteError {
+        var message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: filename, isDirectory: &isDirectory)
+        if isDirectory.boolValue {
+            message += " (\(filename) is a directory)"
+        } else if !exists && !flags.contains(.create) && !filename.hasPrefix("file:") {
+            message += " (no file at \(filename), and the connection was not allowed to create one)"
+        } else {
+            message += " (\(filename))"
+        }
+        return SQLiteError(code: code, message: message)
+    }
+}
+
+// MARK: - State
+
+extension Connection {
+    /// Whether the connection is in autocommit mode (no transaction is open).
+    public var isAutocommit: Bool {
+        guard let handle else { return true }
+        return sqlite3_get_autocommit(handle) != 0
+    }
+
+    /// Whether the main database is read-only.
+    public var isReadonly: Bool {
+        guard let handle else { return true }
+        return sqlite3_db_readonly(handle, "main") == 1
+    }
+
+    /// The number of rows changed by the most recent INSERT, UPDATE or DELETE.
+    public var changes: Int64 {
+        guard let handle else { return 0 }
+        return slate_changes64(handle)
+    }
+
+    /// The number of rows changed since the connection opened.
+    public var totalChanges: Int64 {
+        guard let handle else { return 0 }
+        return slate_total_changes64(handle)
+    }
+
+    /// The rowid of the most recent successful INSERT.
+    public var lastInsertRowid: Int64 {
+        guard let handle else { return 0 }
+        return sqlite3_last_insert_rowid(handle)
+    }
+
+    /// Interrupts any query running on this connection; it fails with `SQLITE_INTERRUPT`.
+    ///
+    /// This is the one call that is safe from another thread while the connection works.
+    public func interrupt() {
+        guard let handle else { return }
+        sqlite3_interrupt(handle)
+    }
+}

@@ -1,0 +1,165 @@
+#if SQLCipher
+import CSQLCipher
+#else
+import CSQLite
+#endif
+
+/// A forward-only walk over a statement's rows that reads columns straight from SQLite.
+///
+/// A cursor allocates nothing per row: ``next()`` hands out a ``RowView`` of the current row,
+/// valid until the next call. Copy what must outlive the step into a ``Row`` with
+/// ``RowView/snapshot()``.
+///
+/// ```swift
+/// let cursor = try db.cursor("SELECT id, name FROM users WHERE age > ?", 18)
+/// while let row = try cursor.next() {
+///     let id: Int64 = try row.get(0)
+///     let name: String? = try row.get("name")
+/// }
+/// ```
+public struct Cursor {
+    /// The statement being stepped.
+    public let statement: Statement
+    @usableFromInline let handle: OpaquePointer
+    @usableFromInline let columnCount: Int32
+
+    /// Starts a cursor on a statement, resetting it first; bound values are kept.
+    ///
+    /// - Parameter statement: The statement to step.
+    public init(statement: Statement) {
+        self.statement = statement
+        self.handle = statement.handle
+        self.columnCount = sqlite3_column_count(statement.handle)
+        sqlite3_reset(statement.handle)
+    }
+
+    /// Steps to the next row.
+    ///
+    /// - Returns: A view of the row, or `nil` once the rows are exhausted.
+    /// - Throws: ``SQLiteError`` on failure.
+    @inlinable
+    public func next() throws(SQLiteError) -> RowView? {
+        guard try statement.step() else { return nil }
+        return RowView(handle: handle, columnCount: columnCount, statement: statement)
+    }
+
+    /// Calls `body` with each remaining row.
+    ///
+    /// - Parameter body: Reads the row; a thrown error stops the walk and is rethrown.
+    @inlinable
+    public func forEach(_ body: (RowView) throws -> Void) throws {
+        while let row = try next() { try body(row) }
+    }
+
+    /// Reads each remaining row with `transform` and collects the results.
+    ///
+    /// - Parameter transform: Reads one row.
+    /// - Returns: The transformed rows.
+    @inlinable
+    public func map<T>(_ transform: (RowView) throws -> T) throws -> [T] {
+        var result: [T] = []
+        while let row = try next() { result.append(try transform(row)) }
+        return result
+    }
+}
+
+/// The current row of a statement, read in place. Valid until the statement steps again.
+public struct RowView {
+    @usableFromInline let handle: OpaquePointer
+    /// The number of columns.
+    public let columnCount: Int32
+    @usableFromInline unowned(unsafe) let statement: Statement
+
+    @inlinable
+    init(handle: OpaquePointer, columnCount: Int32, statement: Statement) {
+        self.handle = handle
+        self.columnCount = columnCount
+        self.statement = statement
+    }
+
+    /// Reads a column as a Swift type.
+    ///
+    /// - Parameters:
+    ///   - index: The 0-based column index.
+    ///   - type: The type to read (usually inferred).
+    /// - Returns: The value. Read an optional type to accept NULL.
+    /// - Throws: ``SQLiteError`` (`SQLITE_RANGE`) for a bad index, or (`SQLITE_MISMATCH`) when the
+    ///   column is NULL or holds a value the type cannot represent exactly.
+    @inlinable
+    public func get<T: SQLiteRepresentable>(_ index: Int32, as type: T.Type = T.self) throws(SQLiteError) -> T {
+        guard index >= 0 && index < columnCount, let value = T(sqliteStatement: handle, column: index) else {
+            throw readError(index, type: T.self)
+        }
+        return value
+    }
+
+    /// Reads a column, found by name, as a Swift type.
+    ///
+    /// - Parameters:
+    ///   - name: The column name (exact spelling first, then case-insensitive).
+    ///   - type: The type to read (usually inferred).
+    /// - Returns: The value.
+    /// - Throws: ``SQLiteError`` when there is no such column or the value does not convert.
+    @inlinable
+    public func get<T: SQLiteRepresentable>(_ name: String, as type: T.Type = T.self) throws(SQLiteError) -> T {
+        try get(columnIndex(name), as: type)
+    }
+
+    /// The stored value of a column (`.null` for a bad index).
+    ///
+    /// - Parameter index: The 0-based column index.
+    public subscript(index: Int32) -> SQLiteValue { SQLiteValue(sqliteStatement: handle, column: index) }
+
+    /// Whether a column is NULL.
+    ///
+    /// - Parameter index: The 0-based column index.
+    @inlinable
+    public func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
+
+    /// The index of a column by name.
+    ///
+    /// - Parameter name: The column name.
+    /// - Throws: ``SQLiteError`` naming the available columns when there is no such column.
+    @usableFromInline
+    func columnIndex(_ name: String) throws(SQLiteError) -> Int32 {
+        guard let index = statement.columnIndex(named: name) else {
+            throw SQLiteError.range(
+                "no column named \(name); the columns are \(statement.columnNames.joined(separator: ", "))",
+                sql: statement.sql)
+        }
+        return index
+    }
+
+    /// Copies the row so it can outlive the step.
+    public func snapshot() -> Row { Row(statement: statement) }
+
+    @usableFromInline
+    func readError<T>(_ index: Int32, type: T.Type) -> SQLiteError {
+        statement.readError(index, type: type)
+    }
+}
+
+extension Statement {
+    /// Starts a ``Cursor`` over the statement's rows, resetting it first (bound values are kept).
+    public func cursor() -> Cursor { Cursor(statement: self) }
+
+    /// The error for a column that cannot be read as `type`.
+    func readError<T>(_ index: Int32, type: T.Type) -> SQLiteError {
+        let count = columnCount()
+        guard index >= 0 && index < count else {
+            return .range("column index \(index) is out of range: the row has \(count) column(s)", sql: sql)
+        }
+        let name = columnName(at: index)
+        let storage = switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER: "INTEGER"
+        case SQLITE_FLOAT: "REAL"
+        case SQLITE_TEXT: "TEXT"
+        case SQLITE_BLOB: "BLOB"
+        default: "NULL"
+        }
+        return .mismatch(
+            "column \(index) (\(name)) holds \(storage), which cannot be read as \(T.self)"
+                + (storage == "NULL" ? "; read an optional type to accept NULL" : ""),
+            sql: sql)
+    }
+}

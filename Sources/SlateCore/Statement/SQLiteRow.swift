@@ -1,0 +1,86 @@
+/// An ordered list of column → value pairs, DataLiteCore-style: a statement's current row, or the
+/// named parameters for a statement (column `c` binds parameter `:c`).
+///
+/// ```swift
+/// let row: SQLiteRow = ["name": "Alice", "age": 30]
+/// try insert.bind(row)   // binds :name and :age
+/// ```
+///
+/// Columns with the same name are all kept (a join can return two `id` columns); lookups by
+/// name find the first.
+public struct SQLiteRow: Hashable, Sendable, RandomAccessCollection, ExpressibleByDictionaryLiteral,
+    CustomStringConvertible
+{
+    /// The column names, in order.
+    public private(set) var columns: [String] = []
+    /// The values, in column order.
+    public private(set) var values: [SQLiteValue] = []
+
+    /// Creates an empty row.
+    public init() {}
+
+    /// Creates a row from pairs, keeping their order.
+    public init(dictionaryLiteral elements: (String, SQLiteValue)...) {
+        for (column, value) in elements { append(column: column, value: value) }
+    }
+
+    /// Creates a row from pairs, keeping their order.
+    ///
+    /// - Parameter pairs: Column names and values.
+    public init(_ pairs: [(String, SQLiteValue)]) {
+        for (column, value) in pairs { append(column: column, value: value) }
+    }
+
+    /// Adds a column at the end (even if one with the same name exists).
+    ///
+    /// - Parameters:
+    ///   - column: The column name.
+    ///   - value: The value.
+    public mutating func append(column: String, value: SQLiteValue) {
+        columns.append(column)
+        values.append(value)
+    }
+
+    /// The named-parameter spelling of each column (`:column`).
+    public var namedParameters: [String] { columns.map { ":" + $0 } }
+
+    /// The value of the first column with a name; setting replaces it, or appends a new column.
+    public subscript(column: String) -> SQLiteValue? {
+        get { columns.firstIndex(of: column).map { values[$0] } }
+        set {
+            if let index = columns.firstIndex(of: column) {
+                if let newValue {
+                    values[index] = newValue
+                } else {
+                    columns.remove(at: index)
+                    values.remove(at: index)
+                }
+            } else if let newValue {
+                append(column: column, value: newValue)
+            }
+        }
+    }
+
+    /// The position of the first column.
+    public var startIndex: Int { 0 }
+    /// The position past the last column.
+    public var endIndex: Int { columns.count }
+    /// The column and value at a position.
+    public subscript(position: Int) -> (column: String, value: SQLiteValue) { (columns[position], values[position]) }
+
+    /// The row as `[column: literal, …]`.
+    public var description: String {
+        "[" + zip(columns, values).map { "\($0): \($1.sqliteLiteral)" }.joined(separator: ", ") + "]"
+    }
+
+    /// Two rows are equal when they have the same columns and values in the same order.
+    public static func == (lhs: SQLiteRow, rhs: SQLiteRow) -> Bool {
+        lhs.columns == rhs.columns && lhs.values == rhs.values
+    }
+
+    /// Hashes the columns and values.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(columns)
+        hasher.combine(values)
+    }
+}

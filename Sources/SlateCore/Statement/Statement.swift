@@ -1,0 +1,188 @@
+#if SQLCipher
+import CSQLCipher
+#else
+import CSQLite
+#endif
+
+/// A compiled SQL statement.
+///
+/// Prepare one with ``Connection/prepare(sql:options:)`` (DataLiteCore) or
+/// ``Connection/prepare(_:_:)-(String,(any Binding)?...)`` (SQLite.swift); bind parameters, then step
+/// through its rows. A statement keeps its connection alive, and, like its connection, is used by
+/// one thread at a time.
+///
+/// ```swift
+/// let insert = try db.prepare(sql: "INSERT INTO users (name, age) VALUES (?, ?)")
+/// for (name, age) in people {
+///     try insert.bind(name, at: 1)
+///     try insert.bind(age, at: 2)
+///     _ = try insert.step()
+///     try insert.reset()
+/// }
+/// ```
+public final class Statement {
+    /// The connection that compiled the statement; kept alive by the statement.
+    public let connection: Connection
+
+    /// The `sqlite3_stmt` handle.
+    @usableFromInline
+    let handle: OpaquePointer
+
+    /// Column names and the name → index table, built the first time they are needed.
+    var cachedLayout: ColumnLayout?
+
+    /// The error that ended the last `for row in statement` loop early, if any.
+    ///
+    /// `Sequence` iteration cannot throw, so an error stops the loop and is recorded here.
+    /// Prefer ``failableNext()`` or ``cursor()``, which throw.
+    public internal(set) var iterationError: SQLiteError?
+
+    /// Flags for `sqlite3_prepare_v3`.
+    public struct Options: OptionSet, Hashable, Sendable {
+        /// The flag bits.
+        public let rawValue: UInt32
+        /// Creates options from `SQLITE_PREPARE_*` bits.
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// `SQLITE_PREPARE_PERSISTENT`: the statement will be kept and reused many times.
+        public static let persistent = Options(rawValue: UInt32(SQLITE_PREPARE_PERSISTENT))
+        /// `SQLITE_PREPARE_NO_VTAB`: fail if the statement uses a virtual table.
+        public static let noVtab = Options(rawValue: UInt32(SQLITE_PREPARE_NO_VTAB))
+    }
+
+    init(connection: Connection, handle: OpaquePointer) {
+        self.connection = connection
+        self.handle = handle
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// The SQL text the statement was compiled from.
+    public var sql: String { String(cString: sqlite3_sql(handle)) }
+
+    /// The SQL text with the currently bound values inlined, or `nil` if SQLite cannot expand it.
+    public var expandedSQL: String? {
+        guard let text = slate_expanded_sql(handle) else { return nil }
+        defer { sqlite3_free(text) }
+        return String(cString: text)
+    }
+
+    /// Whether the statement only reads the database.
+    public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
+
+    /// Whether the statement has stepped and not yet been reset or run to completion.
+    public var isBusy: Bool { sqlite3_stmt_busy(handle) != 0 }
+
+    // MARK: Stepping
+
+    /// Evaluates the statement up to its next row.
+    ///
+    /// - Returns: `true` when a row is available, `false` when the statement has finished.
+    /// - Throws: ``SQLiteError`` on failure (constraint violation, busy database, closed
+    ///   connection, …). Call ``reset()`` before running the statement again.
+    @inlinable
+    @discardableResult
+    public func step() throws(SQLiteError) -> Bool {
+        guard connection.handle != nil else { throw SQLiteError.connectionClosed }
+        let code = sqlite3_step(handle)
+        if code == SQLITE_ROW { return true }
+        if code == SQLITE_DONE { return false }
+        throw stepError(code)
+    }
+
+    @usableFromInline
+    func stepError(_ code: Int32) -> SQLiteError {
+        SQLiteError(code: code, db: connection.handle, sql: sql)
+    }
+
+    /// Resets the statement so it can run again; bound values are kept.
+    ///
+    /// Unlike `sqlite3_reset`, it does not report the previous step's failure a second time.
+    ///
+    /// - Throws: ``SQLiteError`` when the connection is closed.
+    @inlinable
+    public func reset() throws(SQLiteError) {
+        guard connection.handle != nil else { throw SQLiteError.connectionClosed }
+        sqlite3_reset(handle)
+    }
+
+    /// Runs the statement to completion, discarding any rows, then resets it.
+    ///
+    /// - Throws: ``SQLiteError`` on failure; the statement is reset either way.
+    public func executeToCompletion() throws(SQLiteError) {
+        defer { sqlite3_reset(handle) }
+        while try step() {}
+    }
+
+    // MARK: Columns
+
+    /// The number of columns in the statement's result rows (0 for statements without results).
+    public func columnCount() -> Int32 { sqlite3_column_count(handle) }
+
+    /// The name of a result column.
+    ///
+    /// - Parameter index: The 0-based column index.
+    /// - Returns: The column's name, or an empty string when `index` is out of range.
+    public func columnName(at index: Int32) -> String {
+        guard let name = sqlite3_column_name(handle, index) else { return "" }
+        return String(cString: name)
+    }
+
+    /// The names of all result columns, in order.
+    public var columnNames: [String] { (0..<columnCount()).map { columnName(at: $0) } }
+
+    /// The index of the first result column with a name: the exact spelling first, then
+    /// ignoring case, as SQL does.
+    ///
+    /// - Parameter name: The column name.
+    /// - Returns: The 0-based index, or `nil` when no column has that name.
+    public func columnIndex(named name: String) -> Int32? {
+        columnLayout.index(of: name).map { Int32($0) }
+    }
+
+    /// The value of a column of the current row.
+    ///
+    /// - Parameter index: The 0-based column index.
+    /// - Returns: The stored value (`.null` when `index` is out of range).
+    public func columnValue(at index: Int32) -> SQLiteValue {
+        SQLiteValue(sqliteStatement: handle, column: index)
+    }
+
+    /// The value of a column of the current row, converted to a Swift type.
+    ///
+    /// - Parameter index: The 0-based column index.
+    /// - Returns: The value, or `nil` when the column is NULL or does not convert exactly.
+    @inlinable
+    public func columnValue<T: SQLiteRepresentable>(at index: Int32) -> T? {
+        T(sqliteStatement: handle, column: index)
+    }
+
+    /// The current row as a column → value map, or `nil` when the statement has no columns.
+    ///
+    /// Columns with the same name are all kept, in order.
+    public func currentRow() -> SQLiteRow? {
+        let count = columnCount()
+        guard count > 0 else { return nil }
+        var row = SQLiteRow()
+        for index in 0..<count {
+            row.append(column: columnName(at: index), value: columnValue(at: index))
+        }
+        return row
+    }
+
+    /// Runs the statement once per row of parameters: bind, run to completion, clear, reset.
+    ///
+    /// - Parameter rows: The parameters for each run; a column `c` binds parameter `:c`.
+    /// - Throws: ``SQLiteError`` at the first failure; earlier rows stay applied.
+    public func execute(_ rows: [SQLiteRow]) throws(SQLiteError) {
+        for row in rows {
+            try bind(row)
+            defer {
+                sqlite3_reset(handle)
+                sqlite3_clear_bindings(handle)
+            }
+            while try step() {}
+        }
+    }
+}

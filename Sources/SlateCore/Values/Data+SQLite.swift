@@ -1,0 +1,99 @@
+#if SQLCipher
+import CSQLCipher
+#else
+import CSQLite
+#endif
+import Foundation
+
+extension Data: SQLiteRepresentable {
+    /// The bytes as `.blob`.
+    public var sqliteValue: SQLiteValue { .blob(self) }
+
+    /// Reads a BLOB, or the UTF-8 bytes of TEXT.
+    public init?(_ value: SQLiteValue) {
+        switch value {
+        case .blob(let data): self = data
+        case .text(let text): self = Data(text.utf8)
+        default: return nil
+        }
+    }
+
+    /// Binds the bytes as a BLOB (an empty `Data` binds a zero-length BLOB, not NULL).
+    @inlinable
+    public func bind(to statement: OpaquePointer, at index: Int32) throws(SQLiteError) {
+        try checkBind(bindBlob(to: statement, at: index), statement: statement, index: index)
+    }
+
+    /// Reads a BLOB or TEXT column.
+    @inlinable
+    public init?(sqliteStatement statement: OpaquePointer, column index: Int32) {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_BLOB: self.init(sqliteBlob: statement, column: index)
+        case SQLITE_TEXT:
+            guard let text = sqlite3_column_text(statement, index) else { self.init(); return }
+            self.init(bytes: text, count: Int(sqlite3_column_bytes(statement, index)))
+        default: return nil
+        }
+    }
+
+    /// Copies the column's blob bytes.
+    @inlinable
+    init(sqliteBlob statement: OpaquePointer, column index: Int32) {
+        guard let bytes = sqlite3_column_blob(statement, index) else {
+            self.init()
+            return
+        }
+        self.init(bytes: bytes, count: Int(sqlite3_column_bytes(statement, index)))
+    }
+
+    /// Binds the bytes with `SQLITE_TRANSIENT`, returning SQLite's result code.
+    @inlinable
+    func bindBlob(to statement: OpaquePointer, at index: Int32) -> Int32 {
+        guard !isEmpty else { return sqlite3_bind_zeroblob(statement, index, 0) }
+        return withUnsafeBytes { buffer in
+            sqlite3_bind_blob64(statement, index, buffer.baseAddress, UInt64(buffer.count), slate_transient())
+        }
+    }
+}
+
+/// A binary value, as SQLite.swift spells it: a thin wrapper over bytes that maps to `BLOB`.
+public struct Blob: Hashable, Sendable, CustomStringConvertible {
+    /// The bytes.
+    public let bytes: [UInt8]
+
+    /// Wraps an array of bytes.
+    ///
+    /// - Parameter bytes: The bytes.
+    public init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Copies bytes from memory.
+    ///
+    /// - Parameters:
+    ///   - bytes: The start of the bytes.
+    ///   - length: The number of bytes.
+    public init(bytes: UnsafeRawPointer, length: Int) {
+        self.bytes = Array(UnsafeRawBufferPointer(start: bytes, count: length))
+    }
+
+    /// Copies the bytes of a `Data`.
+    ///
+    /// - Parameter data: The data.
+    public init(data: Data) { self.bytes = Array(data) }
+
+    /// The bytes as lowercase hexadecimal digits.
+    public func toHex() -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+
+    /// The bytes as an SQL blob literal, such as `x'00ff'`.
+    public var description: String { "x'\(toHex())'" }
+}
+
+extension Blob: SQLiteRepresentable {
+    /// The bytes as `.blob`.
+    public var sqliteValue: SQLiteValue { .blob(Data(bytes)) }
+
+    /// Reads a BLOB (or the UTF-8 bytes of TEXT).
+    public init?(_ value: SQLiteValue) {
+        guard let data = Data(value) else { return nil }
+        self.init(data: data)
+    }
+}

@@ -1,0 +1,95 @@
+#if SQLCipher
+import CSQLCipher
+#else
+import CSQLite
+#endif
+
+// Every integer width converts exactly: a value that does not fit is an error on the way in and
+// `nil` on the way out, never a trap or a silent wrap-around.
+
+extension SQLiteRepresentable where Self: FixedWidthInteger {
+    /// The integer as `.int`; a `UInt64` above `Int64.max` has no INTEGER form and is written
+    /// as its exact decimal text (binding one throws instead; see ``bind(to:at:)``).
+    public var sqliteValue: SQLiteValue {
+        if let value = Int64(exactly: self) { return .int(value) }
+        return .text(String(self))
+    }
+
+    /// Converts an INTEGER, an integral REAL, or (for large unsigned values) decimal text.
+    public init?(_ value: SQLiteValue) {
+        switch value {
+        case .int(let value): self.init(exactly: value)
+        case .real(let value): self.init(exactly: value)
+        case .text(let text) where Self.bitWidth == 64 && !Self.isSigned: self.init(text)
+        default: return nil
+        }
+    }
+
+    /// Binds the integer, or throws `SQLITE_RANGE` when it does not fit SQLite's 64-bit INTEGER.
+    @inlinable
+    public func bind(to statement: OpaquePointer, at index: Int32) throws(SQLiteError) {
+        guard let value = Int64(exactly: self) else {
+            throw SQLiteError.range("\(Self.self) value \(self) does not fit SQLite's 64-bit signed INTEGER")
+        }
+        try checkBind(sqlite3_bind_int64(statement, index, value), statement: statement, index: index)
+    }
+
+    /// Reads an INTEGER (or an integral REAL) that fits the type exactly.
+    @inlinable
+    public init?(sqliteStatement statement: OpaquePointer, column index: Int32) {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER:
+            guard let value = Self(exactly: sqlite3_column_int64(statement, index)) else { return nil }
+            self = value
+        case SQLITE_FLOAT:
+            guard let value = Self(exactly: sqlite3_column_double(statement, index)) else { return nil }
+            self = value
+        case SQLITE_TEXT where Self.bitWidth == 64 && !Self.isSigned:
+            self.init(SQLiteValue(sqliteStatement: statement, column: index))
+        default:
+            return nil
+        }
+    }
+}
+
+extension Int: SQLiteRepresentable {}
+extension Int8: SQLiteRepresentable {}
+extension Int16: SQLiteRepresentable {}
+extension Int32: SQLiteRepresentable {}
+extension Int64: SQLiteRepresentable {}
+extension UInt: SQLiteRepresentable {}
+extension UInt8: SQLiteRepresentable {}
+extension UInt16: SQLiteRepresentable {}
+extension UInt32: SQLiteRepresentable {}
+extension UInt64: SQLiteRepresentable {}
+
+extension Bool: SQLiteRepresentable {
+    /// `true` as 1 and `false` as 0.
+    public var sqliteValue: SQLiteValue { .int(self ? 1 : 0) }
+
+    /// Reads 0 or 1; any other value does not convert.
+    public init?(_ value: SQLiteValue) {
+        switch value {
+        case .int(0): self = false
+        case .int(1): self = true
+        default: return nil
+        }
+    }
+
+    /// Binds 1 or 0.
+    @inlinable
+    public func bind(to statement: OpaquePointer, at index: Int32) throws(SQLiteError) {
+        try checkBind(sqlite3_bind_int64(statement, index, self ? 1 : 0), statement: statement, index: index)
+    }
+
+    /// Reads an INTEGER 0 or 1.
+    @inlinable
+    public init?(sqliteStatement statement: OpaquePointer, column index: Int32) {
+        guard sqlite3_column_type(statement, index) == SQLITE_INTEGER else { return nil }
+        switch sqlite3_column_int64(statement, index) {
+        case 0: self = false
+        case 1: self = true
+        default: return nil
+        }
+    }
+}

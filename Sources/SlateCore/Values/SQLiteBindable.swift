@@ -1,0 +1,118 @@
+#if SQLCipher
+import CSQLCipher
+#else
+import CSQLite
+#endif
+import Foundation
+
+/// A Swift value that can be bound to a statement parameter.
+///
+/// Conform custom types through ``sqliteValue``; the standard types also implement
+/// ``bind(to:at:)`` to bind straight into the statement without building a ``SQLiteValue``.
+public protocol SQLiteBindable {
+    /// The value as SQLite should store it.
+    var sqliteValue: SQLiteValue { get }
+
+    /// Binds the value to a parameter of a prepared statement.
+    ///
+    /// The default implementation binds ``sqliteValue``. Override it only to bind faster.
+    ///
+    /// - Parameters:
+    ///   - statement: The `sqlite3_stmt` handle.
+    ///   - index: The 1-based parameter index.
+    /// - Throws: ``SQLiteError`` when the value cannot be bound (out of range, too big).
+    func bind(to statement: OpaquePointer, at index: Int32) throws(SQLiteError)
+}
+
+/// A Swift value that can be both bound to a statement and read back from a column.
+///
+/// Reading never traps: a value that does not fit (an `Int8` column holding 300, text in an
+/// integer column) yields `nil`, and the typed APIs turn that into an ``SQLiteError``.
+public protocol SQLiteRepresentable: SQLiteBindable {
+    /// Creates a value from SQLite's storage, or returns `nil` when it does not convert exactly.
+    ///
+    /// - Parameter value: The stored value.
+    init?(_ value: SQLiteValue)
+
+    /// Reads a value straight from a column of the statement's current row, or returns `nil`
+    /// when the column is `NULL` or does not convert exactly.
+    ///
+    /// The default implementation goes through ``SQLiteValue``; the standard types override it
+    /// to read without intermediate values.
+    ///
+    /// - Parameters:
+    ///   - statement: The `sqlite3_stmt` handle, positioned on a row.
+    ///   - index: The 0-based column index.
+    init?(sqliteStatement statement: OpaquePointer, column index: Int32)
+}
+
+extension SQLiteBindable {
+    /// Binds ``sqliteValue``.
+    @inlinable
+    public func bind(to statement: OpaquePointer, at index: Int32) throws(SQLiteError) {
+        try sqliteValue.bind(to: statement, at: index)
+    }
+}
+
+extension SQLiteRepresentable {
+    /// Reads the column as an ``SQLiteValue`` and converts it with ``init(_:)``.
+    @inlinable
+    public init?(sqliteStatement statement: OpaquePointer, column index: Int32) {
+        self.init(SQLiteValue(sqliteStatement: statement, column: index))
+    }
+}
+
+extension SQLiteValue: SQLiteRepresentable {
+    /// The value itself.
+    public var sqliteValue: SQLiteValue { self }
+
+    /// Wraps a value (never fails).
+    public init?(_ value: SQLiteValue) { self = value }
+
+    /// Reads any column, whatever its storage class.
+    ///
+    /// - Parameters:
+    ///   - statement: The `sqlite3_stmt` handle, positioned on a row.
+    ///   - index: The 0-based column index.
+    @inlinable
+    public init(sqliteStatement statement: OpaquePointer, column index: Int32) {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER: self = .int(sqlite3_column_int64(statement, index))
+        case SQLITE_FLOAT: self = .real(sqlite3_column_double(statement, index))
+        case SQLITE_TEXT: self = .text(String(sqliteText: statement, column: index))
+        case SQLITE_BLOB: self = .blob(Data(sqliteBlob: statement, column: index))
+        default: self = .null
+        }
+    }
+
+    /// Binds the value with the matching `sqlite3_bind_*` call.
+    @inlinable
+    public func bind(to statement: OpaquePointer, at index: Int32) throws(SQLiteError) {
+        let code: Int32
+        switch self {
+        case .int(let value): code = sqlite3_bind_int64(statement, index, value)
+        case .real(let value): code = sqlite3_bind_double(statement, index, value)
+        case .text(let value): code = value.bindText(to: statement, at: index)
+        case .blob(let value): code = value.bindBlob(to: statement, at: index)
+        case .null: code = sqlite3_bind_null(statement, index)
+        }
+        try checkBind(code, statement: statement, index: index)
+    }
+}
+
+/// Turns a `sqlite3_bind_*` result into an error naming the parameter.
+@inlinable
+func checkBind(_ code: Int32, statement: OpaquePointer, index: Int32) throws(SQLiteError) {
+    guard code != SQLITE_OK else { return }
+    throw bindError(code, statement: statement, index: index)
+}
+
+@usableFromInline
+func bindError(_ code: Int32, statement: OpaquePointer, index: Int32) -> SQLiteError {
+    let count = sqlite3_bind_parameter_count(statement)
+    let sql = sqlite3_sql(statement).map { String(cString: $0) }
+    if code == SQLITE_RANGE {
+        return .range("parameter index \(index) is out of range: the statement has \(count) parameter(s)", sql: sql)
+    }
+    return SQLiteError(code: code, db: sqlite3_db_handle(statement), sql: sql)
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// A value as SQLite stores it: one of its five storage classes.
+public enum SQLiteValue: Hashable, Sendable, CustomStringConvertible {
+    /// A 64-bit signed integer (`INTEGER`).
+    case int(Int64)
+    /// A 64-bit floating-point number (`REAL`).
+    case real(Double)
+    /// UTF-8 text (`TEXT`); embedded NUL characters are kept.
+    case text(String)
+    /// Raw bytes (`BLOB`).
+    case blob(Data)
+    /// The SQL `NULL`.
+    case null
+
+    /// The value as an SQL literal that SQLite parses back to the same value.
+    ///
+    /// Text has its quotes doubled (`'O''Reilly'`), blobs use hex (`X'00AB'`), and non-finite
+    /// reals, which have no SQL literal, use expressions SQLite evaluates to them
+    /// (`9e999` for infinity, `-9e999`, and `NULL` for NaN, which SQLite stores as NULL anyway).
+    public var sqliteLiteral: String {
+        switch self {
+        case .int(let value): return String(value)
+        case .real(let value): return Self.literal(for: value)
+        case .text(let value): return Self.quote(value)
+        case .blob(let data): return "X'" + Self.hex(data) + "'"
+        case .null: return "NULL"
+        }
+    }
+
+    /// The value as the literal, for logging.
+    public var description: String { sqliteLiteral }
+
+    /// Whether the value is `NULL`.
+    public var isNull: Bool { if case .null = self { true } else { false } }
+
+    /// The SQL literal for a `Double`, valid for every value including infinities and NaN.
+    static func literal(for value: Double) -> String {
+        if value.isNaN { return "NULL" }
+        if value.isInfinite { return value < 0 ? "-9e999" : "9e999" }
+        // Swift's description is the shortest text that round-trips; SQLite parses it exactly.
+        let text = "\(value)"
+        return text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? text : text + ".0"
+    }
+
+    /// Quotes text as an SQL string literal, doubling embedded single quotes.
+    ///
+    /// - Parameter text: The text to quote.
+    /// - Returns: The literal, such as `'O''Reilly'`.
+    public static func quote(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+    }
+
+    /// Quotes an identifier (a table, column or schema name) with double quotes, doubling
+    /// embedded double quotes.
+    ///
+    /// - Parameter identifier: The identifier.
+    /// - Returns: The quoted identifier, such as `"my ""table"""`.
+    public static func quoteIdentifier(_ identifier: String) -> String {
+        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    static func hex(_ data: Data) -> String {
+        let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(data.count * 2)
+        for byte in data {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension SQLiteValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral,
+    ExpressibleByNilLiteral, ExpressibleByBooleanLiteral
+{
+    /// Creates an `.int` value from an integer literal.
+    public init(integerLiteral value: Int64) { self = .int(value) }
+    /// Creates a `.real` value from a float literal.
+    public init(floatLiteral value: Double) { self = .real(value) }
+    /// Creates a `.text` value from a string literal.
+    public init(stringLiteral value: String) { self = .text(value) }
+    /// Creates `.null`.
+    public init(nilLiteral: ()) { self = .null }
+    /// Creates `.int(1)` or `.int(0)`.
+    public init(booleanLiteral value: Bool) { self = .int(value ? 1 : 0) }
+}
