@@ -21,7 +21,7 @@ import Foundation
 public struct SQLScript: RandomAccessCollection, ExpressibleByStringLiteral, Hashable, Sendable {
     /// The script's text.
     public let source: String
-    /// The statements, each with its trailing `;`, trimmed of surrounding whitespace.
+    /// The statements, each with its trailing `;`, without the whitespace and comments before it.
     public let statements: [String]
 
     /// Creates a script from text.
@@ -65,21 +65,32 @@ public struct SQLScript: RandomAccessCollection, ExpressibleByStringLiteral, Has
                 buffer.withMemoryRebound(to: CChar.self) { sqlite3_complete($0.baseAddress) != 0 }
             }
             if isComplete {
-                let statement = String(decoding: current, as: UTF8.self).trimmingWhitespace()
-                if !statement.isEmpty && statement != ";" { statements.append(String(statement)) }
+                let statement = withoutLeadingComments(current)
+                if !statement.isEmpty && statement != ";" { statements.append(statement) }
                 current.removeAll(keepingCapacity: true)
             }
         }
-        let rest = String(decoding: current, as: UTF8.self).trimmingWhitespace()
-        if !rest.isEmpty && !isOnlyComments(String(rest)) { statements.append(String(rest)) }
+        let rest = withoutLeadingComments(current)
+        if !rest.isEmpty { statements.append(rest) }
         return statements
     }
 
-    private static func isOnlyComments(_ text: String) -> Bool {
-        // sqlite3_complete treats comment-only text followed by ";" as complete and empty.
-        (text + ";").withCString { sqlite3_complete($0) != 0 } && text.split(separator: "\n").allSatisfy {
-            let line = $0.trimmingCharacters(in: .whitespaces)
-            return line.isEmpty || line.hasPrefix("--") || line.hasPrefix("/*") || line.hasSuffix("*/")
+    /// The text without leading whitespace and comments, and without trailing whitespace.
+    private static func withoutLeadingComments(_ bytes: [UInt8]) -> String {
+        var start = 0
+        while start < bytes.count {
+            if bytes[start] == UInt8(ascii: " ") || (9...13).contains(bytes[start]) {
+                start += 1
+            } else if bytes[start...].starts(with: Array("--".utf8)) {
+                while start < bytes.count && bytes[start] != UInt8(ascii: "\n") { start += 1 }
+            } else if bytes[start...].starts(with: Array("/*".utf8)) {
+                start += 2
+                while start < bytes.count && !bytes[start...].starts(with: Array("*/".utf8)) { start += 1 }
+                start = Swift.min(bytes.count, start + 2)
+            } else {
+                break
+            }
         }
+        return String(String(decoding: bytes[start...], as: UTF8.self).trimmingWhitespace())
     }
 }

@@ -176,6 +176,7 @@ public final class Statement {
     /// - Parameter rows: The parameters for each run; a column `c` binds parameter `:c`.
     /// - Throws: ``SQLiteError`` at the first failure; earlier rows stay applied.
     public func execute(_ rows: [SQLiteRow]) throws(SQLiteError) {
+        sqlite3_reset(handle)
         for row in rows {
             try bind(row)
             defer {

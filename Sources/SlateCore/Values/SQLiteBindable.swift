@@ -114,5 +114,8 @@ func bindError(_ code: Int32, statement: OpaquePointer, index: Int32) -> SQLiteE
     if code == SQLITE_RANGE {
         return .range("parameter index \(index) is out of range: the statement has \(count) parameter(s)", sql: sql)
     }
+    if code == SQLITE_MISUSE && sqlite3_stmt_busy(statement) != 0 {
+        return .misuse("cannot bind parameter \(index) while the statement is running: call reset() first", sql: sql)
+    }
     return SQLiteError(code: code, db: sqlite3_db_handle(statement), sql: sql)
 }

@@ -15,14 +15,18 @@ public enum SQLiteValue: Hashable, Sendable, CustomStringConvertible {
 
     /// The value as an SQL literal that SQLite parses back to the same value.
     ///
-    /// Text has its quotes doubled (`'O''Reilly'`), blobs use hex (`X'00AB'`), and non-finite
+    /// Text has its quotes doubled (`'O''Reilly'`) and embedded NULs spliced in with `char(0)`, blobs use hex (`X'00AB'`), and non-finite
     /// reals, which have no SQL literal, use expressions SQLite evaluates to them
     /// (`9e999` for infinity, `-9e999`, and `NULL` for NaN, which SQLite stores as NULL anyway).
     public var sqliteLiteral: String {
         switch self {
         case .int(let value): return String(value)
         case .real(let value): return Self.literal(for: value)
-        case .text(let value): return Self.quote(value)
+        case .text(let value):
+            // SQLite stops reading SQL text at a NUL byte, so embedded NULs are spliced in with char(0).
+            guard value.utf8.contains(0) else { return Self.quote(value) }
+            let parts = value.unicodeScalars.split(separator: "\u{0}", omittingEmptySubsequences: false)
+            return "(" + parts.map { Self.quote(String(String.UnicodeScalarView($0))) }.joined(separator: " || char(0) || ") + ")"
         case .blob(let data): return "X'" + Self.hex(data) + "'"
         case .null: return "NULL"
         }
