@@ -1,0 +1,73 @@
+import Foundation
+import Slate
+import Testing
+
+@testable import SlateCLI
+
+@Suite("slate CLI")
+struct CLITests {
+    func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("slate-cli-\(UUID().uuidString)-\(name)").path
+    }
+
+    @Test("the demo builds the catalog and its report matches the database")
+    func demoCatalog() throws {
+        let db = try Connection()
+        let report = try CatalogDemo(setCount: 300, partCount: 100, partsPerSet: 5).run(on: db)
+        #expect(report.themes == CatalogDemo.themeNames.count)
+        #expect(report.sets == 300)
+        #expect(report.parts == 100)
+        #expect(report.inventoryRows > 300 && report.inventoryRows <= 1_500)
+        #expect(try db.scalar(Int.self, "SELECT count(*) FROM inventory") == report.inventoryRows)
+        #expect(try db.scalar(Int64.self, "SELECT sum(quantity) FROM inventory") == report.piecesInInventory)
+        #expect(report.largestSet.contains("pieces"))
+        #expect(report.busiestTheme.contains("sets"))
+        // The catalog's constraints hold: every inventory row points at a real set and part.
+        #expect(try db.scalar(Int.self, "SELECT count(*) FROM inventory WHERE set_id NOT IN (SELECT id FROM sets)") == 0)
+        #expect(try db.scalar(Int.self, "SELECT count(*) FROM pragma_foreign_key_check") == 0)
+
+        // Running again replaces the catalog instead of failing on existing tables.
+        let again = try CatalogDemo(setCount: 300, partCount: 100, partsPerSet: 5).run(on: db)
+        #expect(again.sets == 300 && again.piecesInInventory == report.piecesInInventory)
+    }
+
+    @Test("`slate demo --path` writes a database file; --in-memory leaves nothing behind")
+    func demoCommand() throws {
+        let path = temporaryPath("demo.sqlite")
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        var command = try SlateCommand.parseAsRoot(["demo", "--path", path, "--sets", "200", "--parts", "50"])
+        try command.run()
+        let db = try Connection(toExistingDatabaseAt: path, readonly: true)
+        #expect(try db.scalar(Int.self, "SELECT count(*) FROM sets") == 200)
+
+        var inMemory = try SlateCommand.parseAsRoot(["demo", "--in-memory", "--sets", "10", "--parts", "10"])
+        try inMemory.run()
+        #expect(throws: (any Error).self) { _ = try SlateCommand.parseAsRoot(["demo", "--sets", "0"]) }
+    }
+
+    @Test("`slate query` and `slate schema` print rows and definitions; errors are SQLiteErrors")
+    func queryAndSchema() throws {
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, data BLOB); INSERT INTO t VALUES (1, 'Ada', x'0102'), (2, NULL, NULL)")
+        let table = try QueryCommand.render(sql: "SELECT id, name, data FROM t ORDER BY id", on: db)
+        #expect(table == """
+            id | name | data
+            ---+------+----------
+            1  | Ada  | <2 bytes>
+            2  | NULL | NULL
+            (2 rows)
+
+            """)
+        #expect(try QueryCommand.render(sql: "UPDATE t SET name = 'x'", on: db) == "2 row(s) changed\n")
+        #expect(try QueryCommand.render(sql: "INSERT INTO t (id) VALUES (3); SELECT count(*) AS n FROM t", on: db).contains("3"))
+        #expect(throws: SQLiteError.self) { _ = try QueryCommand.render(sql: "SELECT nope FROM t", on: db) }
+        #expect(try SchemaCommand.render(db) == "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, data BLOB);\n")
+
+        let missing = temporaryPath("missing.sqlite")
+        var query = try SlateCommand.parseAsRoot(["query", missing, "SELECT 1"])
+        #expect(throws: SQLiteError.self) { try query.run() }
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+}
