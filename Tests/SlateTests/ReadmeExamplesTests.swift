@@ -1,0 +1,134 @@
+import Foundation
+import Slate
+import Testing
+
+// Each README example is copied here verbatim and run, and `readmeExamplesAreCompiledHere`
+// checks that every ```swift block of the README still appears in this file — so the README
+// cannot drift from code that compiles and works.
+
+@Suite("README examples")
+struct ReadmeExamplesTests {
+    @Test("the core tour runs as written")
+    func coreTour() throws {
+        // BEGIN README
+        let db = try Connection(.inMemory)
+        try db.execute(sql: """
+            CREATE TABLE sets (id INTEGER PRIMARY KEY, name TEXT NOT NULL, year INTEGER);
+            INSERT INTO sets (name, year) VALUES ('Galaxy Explorer', 1979);
+            """)
+
+        // SQLite.swift-style raw SQL
+        try db.run("INSERT INTO sets (name, year) VALUES (?, ?)", "Yellow Castle", 1978)
+        let count = try db.scalar("SELECT count(*) FROM sets") as? Int64   // 2
+
+        // DataLiteCore-style statements: bind, step, reset
+        let insert = try db.prepare(sql: "INSERT INTO sets (name, year) VALUES (:name, :year)")
+        try insert.bind("Blacktron Renegade", by: ":name")
+        try insert.bind(1987, by: ":year")
+        try insert.step()
+
+        // A cursor reads columns in place, with exact typed conversions
+        let cursor = try db.cursor("SELECT name, year FROM sets WHERE year < ? ORDER BY year", 1985)
+        while let row = try cursor.next() {
+            let name: String = try row.get(0)
+            let year = try row.get("year", as: Int.self)
+            print(name, year)
+        }
+
+        do {
+            try db.execute(sql: "CREATE TABLE users (email TEXT UNIQUE)")
+            try db.run("INSERT INTO users (email) VALUES (?)", "ada@example.com")
+            try db.run("INSERT INTO users (email) VALUES (?)", "ada@example.com")
+        } catch {
+            switch error.code {
+            case SQLITE_CONSTRAINT: print("already exists")          // matches SQLITE_CONSTRAINT_UNIQUE
+            case SQLITE_BUSY, SQLITE_LOCKED: print("try again later")
+            default: print(error.userFacingMessage)
+            }
+        }
+
+        try db.transaction {
+            try db.run("UPDATE sets SET year = year + 1 WHERE name = ?", "Galaxy Explorer")
+            try db.savepoint {
+                try db.run("DELETE FROM sets WHERE year < 1950")
+            }
+        }
+
+        // Busy or locked? Retry the whole transaction with exponential backoff and jitter.
+        try db.transaction(.immediate, retry: .standard) {
+            try db.run("INSERT INTO sets (name, year) VALUES ('Monorail Transport', 1987)")
+        }
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("catalog.sqlite").path
+
+        let catalog = try Connection(toNewDatabaseAt: path)        // fails if a file is already there
+        catalog.journalMode = .wal
+        try catalog.setUserVersion(1)                               // throwing form of `userVersion`
+        try catalog.execute(sql: SQLScript(string: """
+            CREATE TABLE themes (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TRIGGER themes_named AFTER INSERT ON themes BEGIN
+                UPDATE themes SET name = CASE WHEN NEW.name IS NULL THEN 'unnamed' ELSE NEW.name END
+                WHERE id = NEW.id;
+            END;
+            """))
+        catalog.close()
+
+        let reopened = try Connection(toExistingDatabaseAt: path, readonly: true)  // fails if missing
+        print(reopened.userVersion)   // 1
+        // END README
+
+        #expect(count == 2)
+        #expect(try db.scalar("SELECT count(*) FROM users") as? Int64 == 1)
+        #expect(try db.scalar("SELECT year FROM sets WHERE name = 'Galaxy Explorer'") as? Int64 == 1980)
+        #expect(try db.scalar("SELECT count(*) FROM sets") as? Int64 == 4)
+        #expect(reopened.userVersion == 1)
+        #expect(reopened.journalMode == .wal)
+        try FileManager.default.removeItem(at: directory)
+    }
+
+    @Test("every ```swift block of the README is compiled in this file")
+    func readmeExamplesAreCompiledHere() throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: here, encoding: .utf8)
+        let sourceLines = Self.normalizedLines(source)
+        let blocks = Self.swiftBlocks(in: readme)
+        #expect(blocks.count >= 4)
+        for block in blocks {
+            let lines = Self.normalizedLines(block).filter { !$0.hasPrefix("import ") }
+            #expect(Self.contains(sourceLines, lines), "README block not found in \(here.lastPathComponent):\n\(block)")
+        }
+    }
+
+    static func swiftBlocks(in markdown: String) -> [String] {
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
+                current = []
+            } else if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
+                blocks.append(current?.joined(separator: "\n") ?? "")
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    static func normalizedLines(_ text: String) -> [String] {
+        text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    static func contains(_ haystack: [String], _ needle: [String]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        guard haystack.count >= needle.count else { return false }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if Array(haystack[start..<(start + needle.count)]) == needle { return true }
+        }
+        return false
+    }
+}
