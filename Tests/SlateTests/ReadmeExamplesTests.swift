@@ -88,6 +88,19 @@ struct ReadmeExamplesTests {
         try FileManager.default.removeItem(at: directory)
     }
 
+    @Test("the concurrency example runs as written")
+    func concurrencyExample() async throws {
+        let queue = try DatabaseQueue()
+        try await queue.write { db in
+            try db.execute(sql: "CREATE TABLE events (name TEXT)")
+            _ = try db.run("INSERT INTO events (name) VALUES (?)", "launch")
+        }
+        let events = try await queue.read { db in
+            try db.scalar(Int.self, "SELECT count(*) FROM events") ?? 0
+        }
+        #expect(events == 1)
+    }
+
     @Test("every ```swift block of the README is compiled in this file")
     func readmeExamplesAreCompiledHere() throws {
         let here = URL(fileURLWithPath: #filePath)
