@@ -63,12 +63,14 @@ public struct Cursor {
     }
 }
 
-/// The current row of a statement, read in place. Valid until the statement steps again.
+/// The current row of a statement, read in place. Its values are those of the row the statement
+/// is on: they change when the statement steps again.
 public struct RowView {
     @usableFromInline let handle: OpaquePointer
     /// The number of columns.
     public let columnCount: Int32
-    @usableFromInline unowned(unsafe) let statement: Statement
+    /// Kept strongly so that a view outliving its cursor never reads a finalized statement.
+    @usableFromInline let statement: Statement
 
     @inlinable
     init(handle: OpaquePointer, columnCount: Int32, statement: Statement) {
