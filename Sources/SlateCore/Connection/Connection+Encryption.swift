@@ -163,6 +163,7 @@ extension Connection {
     /// The first 16 bytes of every plaintext SQLite database file.
     private static let plaintextHeader = Array("SQLite format 3\0".utf8)
 
+    /// ``apply(_:name:)``: refuses a plaintext file, keys the schema, then proves the key by reading.
     func applyKey(_ key: Key, schema: String) throws(SQLiteError) {
         var material = try key.keyMaterial()
         defer { material.wipe() }
@@ -182,6 +183,7 @@ extension Connection {
         try verifyKey(schema: schema, filename: filename, action: "apply the key to")
     }
 
+    /// ``rekey(_:name:)``: only on a schema that has a codec and whose current key reads it.
     func rekeyDatabase(_ key: Key, schema: String) throws(SQLiteError) {
         var material = try key.keyMaterial()
         defer { material.wipe() }
@@ -202,6 +204,7 @@ extension Connection {
         try verifyKey(schema: schema, filename: filename, action: "rekey")
     }
 
+    /// ``attach(_:as:key:)``: ATTACH with the key bound as a parameter, then proves the key.
     func attachEncrypted(_ location: Location, as schema: String, key: Key) throws(SQLiteError) {
         var material = try key.keyMaterial()
         defer { material.wipe() }
@@ -227,6 +230,7 @@ extension Connection {
         }
     }
 
+    /// ``exportEncrypted(to:key:)``: attach the new file with the key, `sqlcipher_export`, detach.
     func exportDatabase(to location: Location, key: Key) throws(SQLiteError) {
         var probe = try key.keyMaterial()  // reject a bad key before touching any file
         probe.wipe()

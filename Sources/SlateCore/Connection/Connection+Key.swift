@@ -1,8 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
 import Foundation
 
 extension Connection {
@@ -87,7 +82,8 @@ extension Connection {
 }
 
 extension Array where Element == UInt8 {
-    /// Overwrites the bytes with zeros, so key material does not linger in freed memory.
+    /// Overwrites the bytes with zeros so key material does not linger in freed memory (best
+    /// effort: the caller's `String` or `Data` still holds its own copy).
     mutating func wipe() {
         withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
