@@ -12,6 +12,8 @@ let package = Package(
     traits: [
         .default(enabledTraits: ["SystemSQLite"]),
         .trait(name: "SystemSQLite", description: "Link the system SQLite (libsqlite3)."),
+        // `swift build --traits SQLCipher` replaces the default traits, so only SQLCipher is linked.
+        .trait(name: "SQLCipher", description: "Link SQLCipher (libsqlcipher) instead of SQLite, for encryption."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -23,10 +25,17 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        .systemLibrary(
+            name: "CSQLCipher",
+            path: "Sources/CSQLCipher",
+            pkgConfig: "sqlcipher",
+            providers: [.apt(["libsqlcipher-dev"]), .brew(["sqlcipher"])]
+        ),
         .target(
             name: "SlateCore",
             dependencies: [
                 .target(name: "CSQLite", condition: .when(traits: ["SystemSQLite"])),
+                .target(name: "CSQLCipher", condition: .when(traits: ["SQLCipher"])),
             ]
         ),
         .target(name: "Slate", dependencies: ["SlateCore"]),

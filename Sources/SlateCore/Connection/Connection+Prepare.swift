@@ -20,6 +20,8 @@ extension Connection {
     ///   or when the connection is closed.
     public func prepare(sql: String, options: Statement.Options = []) throws(SQLiteError) -> Statement {
         let db = try checkedHandle()
+        // A library older than the flag (SQLCipher 3.4 is SQLite 3.15) would silently ignore it.
+        if options.contains(.noVtab) { try SQLite.require("SQLITE_PREPARE_NO_VTAB", version: 3_028_000) }
         let result: Result<Statement, SQLiteError> = sql.withCString { start in
             var statement: OpaquePointer?
             var tail: UnsafePointer<CChar>?

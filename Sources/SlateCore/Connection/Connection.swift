@@ -57,6 +57,10 @@ public final class Connection {
         if location.isURI { flags.insert(.uri) }
         if !flags.contains(.readonly) && !flags.contains(.readwrite) { flags.insert(.readwrite) }
         flags.insert(.exrescode)
+        // Older libraries (SQLCipher 3.4 is SQLite 3.15) pass unknown flags on to the VFS: refuse
+        // NOFOLLOW rather than silently follow links, and drop EXRESCODE (enabled again below).
+        if flags.contains(.nofollow) { try SQLite.require("SQLITE_OPEN_NOFOLLOW", version: 3_031_000) }
+        if SQLite.versionNumber < 3_037_000 { flags.remove(.exrescode) }
         let filename = location.filename
         var db: OpaquePointer?
         let code = sqlite3_open_v2(filename, &db, flags.rawValue, nil)

@@ -1,0 +1,93 @@
+import Foundation
+
+extension Connection {
+    /// An encryption key for an SQLCipher database (the `SQLCipher` package trait).
+    ///
+    /// ```swift
+    /// try db.apply(.passphrase("correct horse battery staple"))
+    /// try db.apply(.rawKey(keyData))               // exactly 32 bytes, used as the AES key as is
+    /// try db.attach(.file(path: "other.db"), as: "other", key: "secret")  // a literal is a passphrase
+    /// ```
+    ///
+    /// A passphrase is stretched into a key by SQLCipher (PBKDF2), which makes opening slower
+    /// but guessing harder; a raw key skips that work and must come from a secure source such as
+    /// the Keychain. A key never prints its secret: `description`, `debugDescription` and its
+    /// mirror are redacted, so logging one by mistake does not leak it.
+    public enum Key: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible,
+        CustomDebugStringConvertible, CustomReflectable
+    {
+        /// A passphrase, which SQLCipher derives the key from. It must not be empty.
+        case passphrase(String)
+        /// A raw 256-bit key of exactly ``rawKeyLength`` bytes, sent to SQLCipher as `x'HEX'`.
+        case rawKey(Data)
+
+        /// The length in bytes that a ``rawKey(_:)`` must have (a 256-bit AES key).
+        public static let rawKeyLength = 32
+
+        /// Creates a passphrase key from a string literal, as SQLite.swift's `attach(_:as:key:)` takes.
+        ///
+        /// - Parameter value: The passphrase.
+        public init(stringLiteral value: String) {
+            self = .passphrase(value)
+        }
+
+        /// The kind of key, without its secret.
+        public var description: String {
+            switch self {
+            case .passphrase: "Connection.Key.passphrase(<redacted>)"
+            case .rawKey(let data): "Connection.Key.rawKey(<redacted \(data.count) bytes>)"
+            }
+        }
+
+        /// The kind of key, without its secret.
+        public var debugDescription: String { description }
+
+        /// A mirror without the secret, so `dump(key)` cannot print it.
+        public var customMirror: Mirror {
+            Mirror(self, children: ["key": description], displayStyle: .enum)
+        }
+
+        /// The bytes handed to `sqlite3_key_v2` / `sqlite3_rekey_v2` or to `ATTACH … KEY`, after
+        /// checking that the key is usable.
+        ///
+        /// - Throws: ``SQLiteError`` (`SQLITE_MISUSE`) for an empty passphrase or a raw key of
+        ///   the wrong length: SQLCipher would treat the first as "no key" and leave the data in
+        ///   plaintext, and reject or misread the second.
+        func keyMaterial() throws(SQLiteError) -> [UInt8] {
+            switch self {
+            case .passphrase(let passphrase):
+                guard !passphrase.isEmpty else {
+                    throw SQLiteError.misuse(
+                        "an encryption passphrase must not be empty: SQLCipher would leave the database unencrypted")
+                }
+                return Array(passphrase.utf8)
+            case .rawKey(let data):
+                guard data.count == Self.rawKeyLength else {
+                    throw SQLiteError.misuse(
+                        "a raw encryption key must be exactly \(Self.rawKeyLength) bytes (256 bits); got \(data.count)")
+                }
+                // SQLCipher recognizes a raw key by its blob-literal spelling: x'<64 hex digits>'.
+                let hexDigits = Array("0123456789ABCDEF".utf8)
+                var material: [UInt8] = [UInt8(ascii: "x"), UInt8(ascii: "'")]
+                material.reserveCapacity(3 + data.count * 2)
+                for byte in data {
+                    material.append(hexDigits[Int(byte >> 4)])
+                    material.append(hexDigits[Int(byte & 0x0F)])
+                }
+                material.append(UInt8(ascii: "'"))
+                return material
+            }
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Overwrites the bytes with zeros so key material does not linger in freed memory (best
+    /// effort: the caller's `String` or `Data` still holds its own copy).
+    mutating func wipe() {
+        withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            memset(base, 0, buffer.count)
+        }
+    }
+}
