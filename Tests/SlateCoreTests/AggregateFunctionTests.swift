@@ -41,7 +41,7 @@ private final class FrameSum: Function.Window {
 }
 
 /// Records every accumulator it makes, to check each is released.
-private final class Accumulators: @unchecked Sendable {
+private final class Accumulators {
     final class Box {
         var values: [String] = []
     }

@@ -110,9 +110,21 @@ struct CollationTests {
         try db.execute(sql: "CREATE TABLE t (s TEXT); INSERT INTO t VALUES ('a'), ('b')")
         let running = try db.prepare(sql: "SELECT s FROM t ORDER BY s COLLATE PLAIN")
         #expect(try running.step())
-        let error = #expect(throws: SQLiteError.self) { try db.createCollation("PLAIN") { $1.compare($0) } }
+        weak var weakTracker: Tracker?
+        let error = #expect(throws: SQLiteError.self) {
+            let tracker = Tracker()
+            weakTracker = tracker
+            try db.createCollation("PLAIN") { lhs, rhs in
+                _ = tracker
+                return rhs.compare(lhs)
+            }
+        }
         #expect(error?.code.matches(SQLITE_BUSY) == true)
         #expect(error?.message.contains("PLAIN") == true)
+        // The rejected closure is released, and the original collation still sorts.
+        #expect(weakTracker == nil)
+        #expect(try running.step())
+        #expect(running.columnValue(at: 0) == .text("b"))
         try running.reset()
     }
 }

@@ -267,11 +267,19 @@ struct FunctionTests {
         #expect(base?.code.matches(SQLITE_MISUSE) == true)
         #expect(base?.message.contains("subclass Function.Scalar") == true)
 
+        weak var weakTracker: Tracker?
         let count = #expect(throws: SQLiteError.self) {
-            try db.createFunction("many", argumentCount: 40_000) { _ in nil }
+            let tracker = Tracker()
+            weakTracker = tracker
+            try db.createFunction("many", argumentCount: 40_000) { _ in
+                _ = tracker
+                return nil
+            }
         }
         #expect(count?.code.matches(SQLITE_MISUSE) == true)
         #expect(count?.message.contains("many()") == true)
+        // SQLite released the rejected closure (and only once: a double release would crash).
+        #expect(weakTracker == nil)
 
         let negative = #expect(throws: SQLiteError.self) {
             try db.createFunction("neg", argumentCount: -2, options: []) { _ in nil }

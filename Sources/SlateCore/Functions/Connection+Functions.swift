@@ -192,6 +192,10 @@ extension Connection {
         if case .window = definition.kind {
             try SQLite.require("window functions", version: 3_025_000)
         }
+        if definition.options.contains(.directonly) {
+            // An older SQLite ignores the flag, which would silently lift a safety restriction.
+            try SQLite.require("Function.Options.directonly", version: 3_030_000)
+        }
         let flags = SQLITE_UTF8 | definition.options.rawValue
         // Released by functionDestroyCallback: when the function is replaced or removed, when the
         // connection closes, or at once if SQLite rejects the registration.
