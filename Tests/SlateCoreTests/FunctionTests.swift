@@ -105,6 +105,24 @@ struct FunctionTests {
         #expect(try db.scalar("SELECT nothingAtAll() IS NULL") as? Int64 == 1)
     }
 
+    @Test func sqliteSwiftDocumentationShapeWorks() throws {
+        let db = try Connection()
+        // The loosely-typed form from SQLite.swift's documentation, unchanged but for the test.
+        try db.createFunction("typeConformsTo", deterministic: true) { args in
+            guard let uti = args[0] as? String, let conformsToUTI = args[1] as? String else { return nil }
+            return uti.hasPrefix(conformsToUTI)
+        }
+        try db.execute(sql: """
+            CREATE TABLE attachments (UTI TEXT);
+            INSERT INTO attachments VALUES ('public.image.png'), ('public.text'), (NULL), ('public.image.jpeg');
+            """)
+        let stmt = try db.prepare("SELECT count(*) FROM attachments WHERE typeConformsTo(UTI, ?)", "public.image")
+        #expect(try stmt.scalar() as? Int64 == 2)
+        // A literal result infers its type.
+        try db.createFunction("fortyTwo") { 42 }
+        #expect(try db.scalar("SELECT fortyTwo()") as? Int64 == 42)
+    }
+
     @Test func typedClosuresFromZeroToThreeArguments() throws {
         let db = try Connection()
         try db.createFunction("answer", deterministic: true) { Int64(42) }

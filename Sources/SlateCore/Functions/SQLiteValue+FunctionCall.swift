@@ -93,7 +93,8 @@ func functionArguments(count: Int32, values: UnsafeMutablePointer<OpaquePointer?
 func setError(_ error: any Error, of context: OpaquePointer) {
     if let error = error as? SQLiteError {
         sqlite3_result_error(context, error.message, -1)
-        if error.code.rawValue != SQLITE_OK {
+        // OK, ROW and DONE are not failures: such an error is reported as SQLITE_ERROR.
+        if ![SQLITE_OK, SQLITE_ROW, SQLITE_DONE].contains(error.code.primary) {
             sqlite3_result_error_code(context, error.code.rawValue)
         }
     } else {
