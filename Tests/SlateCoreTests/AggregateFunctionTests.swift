@@ -178,6 +178,16 @@ struct AggregateFunctionTests {
         #expect(try db.scalar("SELECT frameSum(x) FROM t") as? Int64 == 2870)
     }
 
+    @Test func removedWindowFunctionIsGone() throws {
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1), (2)")
+        try db.add(function: FrameSum.self)
+        #expect(try db.scalar("SELECT frameSum(x) FROM t") as? Int64 == 3)
+        try db.remove(function: FrameSum.self)
+        let error = #expect(throws: SQLiteError.self) { try db.prepare(sql: "SELECT frameSum(x) OVER () FROM t") }
+        #expect(error?.message.contains("frameSum") == true)
+    }
+
     @Test func errorInAWindowFunctionReachesTheCaller() throws {
         let db = try Connection()
         try db.execute(sql: "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1), (2), (3)")

@@ -51,6 +51,25 @@ struct RegexpTests {
         #expect(try db.scalar("SELECT s REGEXP 'a' FROM t") as? Int64 == 1)
     }
 
+    @Test func connectionsOnSeveralThreadsShareThePatternCache() async throws {
+        let matches = try await withThrowingTaskGroup(of: Int.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    let db = try Connection()
+                    try db.add(function: Function.Regexp.self)
+                    var matched = 0
+                    for index in 0..<200 {
+                        let pattern = "w\(worker)-[0-9]*\(index % 10)"
+                        if try db.scalar("SELECT ? REGEXP ?", "w\(worker)-\(index)", pattern) as? Int64 == 1 { matched += 1 }
+                    }
+                    return matched
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(matches == 800)
+    }
+
     @Test func withoutRegistrationREGEXPIsUnknown() throws {
         let db = try Connection()
         let error = #expect(throws: SQLiteError.self) { try db.scalar("SELECT 'a' REGEXP 'a'") }

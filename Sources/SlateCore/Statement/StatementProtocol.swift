@@ -18,6 +18,8 @@ public protocol StatementProtocol {
     var expandedSQL: String? { get }
 
     /// The number of parameters in the statement.
+    ///
+    /// - Returns: The count of `?`, `?NNN`, `:name`, `@name` and `$name` parameters.
     func parameterCount() -> Int32
 
     /// The index of a named parameter.
@@ -78,6 +80,8 @@ public protocol StatementProtocol {
     func execute(_ rows: [SQLiteRow]) throws(SQLiteError)
 
     /// The number of result columns.
+    ///
+    /// - Returns: The count (0 for a statement without results).
     func columnCount() -> Int32
 
     /// The name of a result column.
@@ -92,7 +96,9 @@ public protocol StatementProtocol {
     /// - Returns: The value.
     func columnValue(at index: Int32) -> SQLiteValue
 
-    /// The current row as a column → value map, or `nil` without columns.
+    /// The current row as a column → value map.
+    ///
+    /// - Returns: The row, or `nil` when the statement has no result columns.
     func currentRow() -> SQLiteRow?
 }
 
