@@ -65,7 +65,7 @@ func functionScalarCallback(_ context: OpaquePointer?, _ argc: Int32, _ argv: Un
         case .scalar(let body) = definition.kind
     else { return }
     do {
-        try body(functionArguments(count: argc, values: argv, name: definition.name)).setResult(of: context)
+        try body(Function.Arguments(count: argc, values: argv, functionName: definition.name)).setResult(of: context)
     } catch {
         setError(error, of: context)
     }
@@ -78,7 +78,7 @@ func functionStepCallback(_ context: OpaquePointer?, _ argc: Int32, _ argv: Unsa
     else { return }
     guard !group.failed else { return }
     do {
-        try group.state.step(functionArguments(count: argc, values: argv, name: definition.name))
+        try group.state.step(Function.Arguments(count: argc, values: argv, functionName: definition.name))
     } catch {
         group.failed = true
         setError(error, of: context)
@@ -92,7 +92,7 @@ func functionInverseCallback(_ context: OpaquePointer?, _ argc: Int32, _ argv: U
     else { return }
     guard !group.failed else { return }
     do {
-        try group.state.inverse(functionArguments(count: argc, values: argv, name: definition.name))
+        try group.state.inverse(Function.Arguments(count: argc, values: argv, functionName: definition.name))
     } catch {
         group.failed = true
         setError(error, of: context)

@@ -66,20 +66,25 @@ extension SQLiteValue {
     }
 }
 
-/// Copies the arguments of a function call.
-///
-/// - Parameters:
-///   - count: The `argc` SQLite passed.
-///   - values: The `argv` SQLite passed.
-///   - name: The function's name, for error messages.
-func functionArguments(count: Int32, values: UnsafeMutablePointer<OpaquePointer?>?, name: String) -> Function.Arguments {
-    guard let values, count > 0 else { return Function.Arguments([], functionName: name) }
-    var copied: [SQLiteValue] = []
-    copied.reserveCapacity(Int(count))
-    for index in 0..<Int(count) {
-        copied.append(values[index].map { SQLiteValue(functionArgument: $0) } ?? .null)
+extension Function.Arguments {
+    /// Copies the arguments of a function call out of SQLite.
+    ///
+    /// - Parameters:
+    ///   - count: The `argc` SQLite passed.
+    ///   - values: The `argv` SQLite passed.
+    ///   - functionName: The function's name, for error messages.
+    init(count: Int32, values: UnsafeMutablePointer<OpaquePointer?>?, functionName: String) {
+        guard let values, count > 0 else {
+            self.init([], functionName: functionName)
+            return
+        }
+        var copied: [SQLiteValue] = []
+        copied.reserveCapacity(Int(count))
+        for index in 0..<Int(count) {
+            copied.append(values[index].map { SQLiteValue(functionArgument: $0) } ?? .null)
+        }
+        self.init(copied, functionName: functionName)
     }
-    return Function.Arguments(copied, functionName: name)
 }
 
 /// Fails a function call with an error thrown by user code.
