@@ -77,4 +77,26 @@ static inline char *slate_expanded_sql(sqlite3_stmt *stmt) { (void)stmt; return 
 static inline char *slate_expanded_sql(sqlite3_stmt *stmt) { return sqlite3_expanded_sql(stmt); }
 #endif
 
+#if SQLITE_VERSION_NUMBER < 3025000
+/// Window functions need SQLite 3.25; Swift checks the version first and never gets here on an
+/// older library. Like SQLite on failure, the destructor releases the application data.
+static inline int slate_create_window_function(
+    sqlite3 *db, const char *name, int nArg, int eTextRep, void *pApp,
+    void (*xStep)(sqlite3_context *, int, sqlite3_value **), void (*xFinal)(sqlite3_context *),
+    void (*xValue)(sqlite3_context *), void (*xInverse)(sqlite3_context *, int, sqlite3_value **),
+    void (*xDestroy)(void *)) {
+    (void)db; (void)name; (void)nArg; (void)eTextRep; (void)xStep; (void)xFinal; (void)xValue; (void)xInverse;
+    if (xDestroy) xDestroy(pApp);
+    return SQLITE_ERROR;
+}
+#else
+static inline int slate_create_window_function(
+    sqlite3 *db, const char *name, int nArg, int eTextRep, void *pApp,
+    void (*xStep)(sqlite3_context *, int, sqlite3_value **), void (*xFinal)(sqlite3_context *),
+    void (*xValue)(sqlite3_context *), void (*xInverse)(sqlite3_context *, int, sqlite3_value **),
+    void (*xDestroy)(void *)) {
+    return sqlite3_create_window_function(db, name, nArg, eTextRep, pApp, xStep, xFinal, xValue, xInverse, xDestroy);
+}
+#endif
+
 #endif

@@ -1,0 +1,80 @@
+// SQLite.swift-style closure-based aggregations and window functions.
+
+extension Connection {
+    /// Creates (or replaces) an aggregate function that folds each group's rows into a value.
+    ///
+    /// ```swift
+    /// try db.createAggregation(
+    ///     "customConcat", argumentCount: 1, initialValue: "",
+    ///     reduce: { last, args in last + " " + (args[0] as? String ?? "") },
+    ///     result: { $0 })
+    /// let all = try db.scalar("SELECT customConcat(email) FROM users") as? String
+    /// ```
+    ///
+    /// Each group starts from a new `initialValue` (the expression is evaluated per group, so a
+    /// class instance is not shared between groups). A group of no rows yields
+    /// `result(initialValue)`.
+    ///
+    /// - Parameters:
+    ///   - functionName: The SQL name.
+    ///   - argumentCount: The number of arguments, or `nil` for any number.
+    ///   - deterministic: Whether the result depends only on the rows (`SQLITE_DETERMINISTIC`).
+    ///   - initialValue: The accumulator before the first row.
+    ///   - reduce: Combines the accumulator with one row's arguments (`Int64`, `Double`,
+    ///     `String`, ``Blob`` or `nil`).
+    ///   - result: Turns the final accumulator into the SQL result.
+    /// - Throws: ``SQLiteError`` for a bad name or argument count, a function replaced while a
+    ///   statement is running, or a closed connection. Errors thrown by the closures fail the
+    ///   statement running the aggregate, with their description as the message.
+    public func createAggregation<T>(
+        _ functionName: String, argumentCount: UInt? = nil, deterministic: Bool = false,
+        initialValue: @autoclosure @escaping () -> T,
+        reduce: @escaping (T, [(any Binding)?]) throws -> T,
+        result: @escaping (T) throws -> (any Binding)?
+    ) throws(SQLiteError) {
+        try register(FunctionDefinition(
+            name: functionName, argumentCount: try Self.argumentCount(argumentCount),
+            options: deterministic ? .deterministic : [],
+            kind: .aggregate {
+                ReducingAggregateState(initial: initialValue(), reduce: reduce, remove: nil, result: result)
+            }))
+    }
+
+    /// Creates (or replaces) an aggregate that can also be used as a window function
+    /// (`sqlite3_create_window_function`, SQLite 3.25 or newer).
+    ///
+    /// ```swift
+    /// try db.createWindowFunction(
+    ///     "sumInt", argumentCount: 1, initialValue: Int64(0),
+    ///     step: { sum, args in sum + (args[0] as? Int64 ?? 0) },
+    ///     inverse: { sum, args in sum - (args[0] as? Int64 ?? 0) },
+    ///     value: { $0 })
+    /// // SELECT x, sumInt(x) OVER (ORDER BY x ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM t
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - functionName: The SQL name.
+    ///   - argumentCount: The number of arguments, or `nil` for any number.
+    ///   - deterministic: Whether the result depends only on the rows (`SQLITE_DETERMINISTIC`).
+    ///   - initialValue: The accumulator of an empty frame, evaluated per partition.
+    ///   - step: Adds a row entering the frame to the accumulator.
+    ///   - inverse: Removes the oldest row, leaving the frame, from the accumulator.
+    ///   - value: Turns the accumulator into the SQL result for the current frame (also the
+    ///     result when the function is used as a plain aggregate).
+    /// - Throws: ``SQLiteError`` when SQLite is older than 3.25, for a bad name or argument
+    ///   count, a function replaced while a statement is running, or a closed connection.
+    public func createWindowFunction<T>(
+        _ functionName: String, argumentCount: UInt? = nil, deterministic: Bool = false,
+        initialValue: @autoclosure @escaping () -> T,
+        step: @escaping (T, [(any Binding)?]) throws -> T,
+        inverse: @escaping (T, [(any Binding)?]) throws -> T,
+        value: @escaping (T) throws -> (any Binding)?
+    ) throws(SQLiteError) {
+        try register(FunctionDefinition(
+            name: functionName, argumentCount: try Self.argumentCount(argumentCount),
+            options: deterministic ? .deterministic : [],
+            kind: .window {
+                ReducingAggregateState(initial: initialValue(), reduce: step, remove: inverse, result: value)
+            }))
+    }
+}

@@ -1,0 +1,246 @@
+#if SQLCipher
+import CSQLCipher
+#else
+import CSQLite
+#endif
+
+// Registering user-defined SQL functions: DataLiteCore's class-based `add(function:)` and
+// SQLite.swift's closure-based `createFunction`.
+
+extension Connection {
+    /// Registers a class-based function (DataLiteCore): a ``Function/Scalar``,
+    /// ``Function/Aggregate`` or ``Function/Window`` subclass.
+    ///
+    /// ```swift
+    /// try db.add(function: Function.Regexp.self)
+    /// let rows = try db.prepare("SELECT name FROM users WHERE email REGEXP ?", "[a-z]+@example\\.com")
+    /// ```
+    ///
+    /// Registering a function with the same name and number of arguments replaces it. The
+    /// function stays registered until removed or until the connection closes.
+    ///
+    /// - Parameter function: The subclass.
+    /// - Throws: ``SQLiteError`` for `Function` itself, a bad name or argument count, a window
+    ///   function on SQLite older than 3.25, a function replaced while a statement is running
+    ///   (`SQLITE_BUSY`), or a closed connection.
+    public func add(function: Function.Type) throws(SQLiteError) {
+        try register(function.makeDefinition())
+    }
+
+    /// Removes a class-based function registered with ``add(function:)``.
+    ///
+    /// - Parameter function: The subclass; its ``Function/name`` and ``Function/argc`` say
+    ///   which function to remove.
+    /// - Throws: ``SQLiteError`` when a statement is running (`SQLITE_BUSY`) or the connection is
+    ///   closed. Removing a function that is not registered does nothing.
+    public func remove(function: Function.Type) throws(SQLiteError) {
+        try removeFunction(function.name, argumentCount: function.argc)
+    }
+
+    /// Creates (or replaces) a SQL function from a closure over SQLite.swift's untyped values.
+    ///
+    /// ```swift
+    /// try db.createFunction("typeConformsTo", argumentCount: 2, deterministic: true) { args in
+    ///     guard let uti = args[0] as? String, let other = args[1] as? String else { return nil }
+    ///     return uti.hasPrefix(other)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - function: The SQL name.
+    ///   - argumentCount: The number of arguments, or `nil` for any number.
+    ///   - deterministic: Whether the result depends only on the arguments (`SQLITE_DETERMINISTIC`).
+    ///   - block: The function's code. Arguments are `Int64`, `Double`, `String`, ``Blob`` or
+    ///     `nil`; return any bindable value or `nil`. An error it throws fails the statement with
+    ///     the error's description.
+    /// - Throws: ``SQLiteError`` for a bad name or argument count, a function replaced while a
+    ///   statement is running, or a closed connection.
+    public func createFunction(
+        _ function: String, argumentCount: UInt? = nil, deterministic: Bool = false,
+        _ block: @escaping (_ args: [(any Binding)?]) throws -> (any Binding)?
+    ) throws(SQLiteError) {
+        try register(FunctionDefinition(
+            name: function, argumentCount: try Self.argumentCount(argumentCount),
+            options: deterministic ? .deterministic : [],
+            kind: .scalar { arguments in SQLiteValue(binding: try block(arguments.bindings)) }))
+    }
+
+    /// Creates (or replaces) a SQL function from a closure over typed arguments.
+    ///
+    /// - Parameters:
+    ///   - function: The SQL name.
+    ///   - options: How SQLite may use the function.
+    ///   - argumentCount: The number of arguments, or `nil` for any number.
+    ///   - block: The function's code. An error it throws fails the statement with the
+    ///     error's description.
+    /// - Throws: ``SQLiteError`` for a bad name or argument count, a function replaced while a
+    ///   statement is running, or a closed connection.
+    public func createFunction(
+        _ function: String, argumentCount: Int32? = nil, options: Function.Options,
+        _ block: @escaping (Function.Arguments) throws -> (any SQLiteBindable)?
+    ) throws(SQLiteError) {
+        let count = argumentCount ?? -1
+        guard count >= -1 else { throw Self.badArgumentCount(Int(count)) }
+        try register(FunctionDefinition(
+            name: function, argumentCount: count, options: options,
+            kind: .scalar { arguments in try block(arguments)?.sqliteValue ?? .null }))
+    }
+
+    /// Creates (or replaces) a SQL function without arguments.
+    ///
+    /// ```swift
+    /// try db.createFunction("answer", deterministic: true) { 42 }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - function: The SQL name.
+    ///   - deterministic: Whether the result is always the same (`SQLITE_DETERMINISTIC`).
+    ///   - block: The function's code; an error it throws fails the statement.
+    /// - Throws: ``SQLiteError`` when the function cannot be registered.
+    public func createFunction<Z: SQLiteBindable>(
+        _ function: String, deterministic: Bool = false, _ block: @escaping () throws -> Z
+    ) throws(SQLiteError) {
+        try register(FunctionDefinition(
+            name: function, argumentCount: 0, options: deterministic ? .deterministic : [],
+            kind: .scalar { _ in try block().sqliteValue }))
+    }
+
+    /// Creates (or replaces) a SQL function of one typed argument.
+    ///
+    /// ```swift
+    /// try db.createFunction("twice", deterministic: true) { (x: Int64) in x * 2 }
+    /// ```
+    ///
+    /// An argument that does not convert to `A` (NULL for a non-optional type, text for a
+    /// number) fails the statement with a message naming it; use an optional type to accept NULL.
+    ///
+    /// - Parameters:
+    ///   - function: The SQL name.
+    ///   - deterministic: Whether the result depends only on the argument (`SQLITE_DETERMINISTIC`).
+    ///   - block: The function's code; an error it throws fails the statement.
+    /// - Throws: ``SQLiteError`` when the function cannot be registered.
+    public func createFunction<Z: SQLiteBindable, A: SQLiteRepresentable>(
+        _ function: String, deterministic: Bool = false, _ block: @escaping (A) throws -> Z
+    ) throws(SQLiteError) {
+        try register(FunctionDefinition(
+            name: function, argumentCount: 1, options: deterministic ? .deterministic : [],
+            kind: .scalar { arguments in try block(arguments.get(0)).sqliteValue }))
+    }
+
+    /// Creates (or replaces) a SQL function of two typed arguments.
+    ///
+    /// - Parameters:
+    ///   - function: The SQL name.
+    ///   - deterministic: Whether the result depends only on the arguments (`SQLITE_DETERMINISTIC`).
+    ///   - block: The function's code; an error it throws fails the statement.
+    /// - Throws: ``SQLiteError`` when the function cannot be registered.
+    public func createFunction<Z: SQLiteBindable, A: SQLiteRepresentable, B: SQLiteRepresentable>(
+        _ function: String, deterministic: Bool = false, _ block: @escaping (A, B) throws -> Z
+    ) throws(SQLiteError) {
+        try register(FunctionDefinition(
+            name: function, argumentCount: 2, options: deterministic ? .deterministic : [],
+            kind: .scalar { arguments in try block(arguments.get(0), arguments.get(1)).sqliteValue }))
+    }
+
+    /// Creates (or replaces) a SQL function of three typed arguments.
+    ///
+    /// - Parameters:
+    ///   - function: The SQL name.
+    ///   - deterministic: Whether the result depends only on the arguments (`SQLITE_DETERMINISTIC`).
+    ///   - block: The function's code; an error it throws fails the statement.
+    /// - Throws: ``SQLiteError`` when the function cannot be registered.
+    public func createFunction<
+        Z: SQLiteBindable, A: SQLiteRepresentable, B: SQLiteRepresentable, C: SQLiteRepresentable
+    >(
+        _ function: String, deterministic: Bool = false, _ block: @escaping (A, B, C) throws -> Z
+    ) throws(SQLiteError) {
+        try register(FunctionDefinition(
+            name: function, argumentCount: 3, options: deterministic ? .deterministic : [],
+            kind: .scalar { arguments in
+                try block(arguments.get(0), arguments.get(1), arguments.get(2)).sqliteValue
+            }))
+    }
+
+    /// Removes a SQL function created with `createFunction`, `createAggregation`,
+    /// `createWindowFunction` or ``add(function:)``; its closure is released at once.
+    ///
+    /// Afterwards SQL calling it fails to compile with "no such function" (unless SQLite has a
+    /// built-in function of that name, which becomes visible again).
+    ///
+    /// - Parameters:
+    ///   - function: The SQL name.
+    ///   - argumentCount: The number of arguments it was created with; `nil` for any number.
+    /// - Throws: ``SQLiteError`` when a statement is running (`SQLITE_BUSY`) or the connection is
+    ///   closed. Removing a function that is not registered does nothing.
+    public func removeFunction(_ function: String, argumentCount: UInt? = nil) throws(SQLiteError) {
+        try removeFunction(function, argumentCount: try Self.argumentCount(argumentCount))
+    }
+
+    /// Removes the function of a name and argument count (-1 for any).
+    func removeFunction(_ name: String, argumentCount: Int32) throws(SQLiteError) {
+        let db = try checkedHandle()
+        let code = sqlite3_create_function_v2(db, name, argumentCount, SQLITE_UTF8, nil, nil, nil, nil, nil)
+        guard code == SQLITE_OK else {
+            throw Self.functionError(code: code, db: db, verb: "remove", name: name, argumentCount: argumentCount)
+        }
+    }
+
+    /// Hands a function definition to SQLite, which then owns one retain of it.
+    func register(_ definition: FunctionDefinition) throws(SQLiteError) {
+        let db = try checkedHandle()
+        guard definition.argumentCount >= -1 else { throw Self.badArgumentCount(Int(definition.argumentCount)) }
+        if case .window = definition.kind {
+            try SQLite.require("window functions", version: 3_025_000)
+        }
+        if definition.options.contains(.directonly) {
+            // An older SQLite ignores the flag, which would silently lift a safety restriction.
+            try SQLite.require("Function.Options.directonly", version: 3_030_000)
+        }
+        let flags = SQLITE_UTF8 | definition.options.rawValue
+        // Released by functionDestroyCallback: when the function is replaced or removed, when the
+        // connection closes, or at once if SQLite rejects the registration.
+        let data = Unmanaged.passRetained(definition).toOpaque()
+        let code: Int32
+        switch definition.kind {
+        case .scalar:
+            code = sqlite3_create_function_v2(
+                db, definition.name, definition.argumentCount, flags, data,
+                functionScalarCallback, nil, nil, functionDestroyCallback)
+        case .aggregate:
+            code = sqlite3_create_function_v2(
+                db, definition.name, definition.argumentCount, flags, data,
+                nil, functionStepCallback, functionFinalCallback, functionDestroyCallback)
+        case .window:
+            code = slate_create_window_function(
+                db, definition.name, definition.argumentCount, flags, data,
+                functionStepCallback, functionFinalCallback, functionValueCallback, functionInverseCallback,
+                functionDestroyCallback)
+        }
+        guard code == SQLITE_OK else {
+            throw Self.functionError(
+                code: code, db: db, verb: "create", name: definition.name, argumentCount: definition.argumentCount)
+        }
+    }
+
+    /// SQLite.swift's optional unsigned argument count as SQLite's (-1 for any).
+    static func argumentCount(_ count: UInt?) throws(SQLiteError) -> Int32 {
+        guard let count else { return -1 }
+        guard let narrow = Int32(exactly: count) else { throw badArgumentCount(Int(clamping: count)) }
+        return narrow
+    }
+
+    static func badArgumentCount(_ count: Int) -> SQLiteError {
+        .misuse("a function's argument count must be -1 (any number) or 0 up to SQLite's limit (127 by default), not \(count)")
+    }
+
+    /// An error for a failed `sqlite3_create_function_v2`, naming the function.
+    static func functionError(code: Int32, db: OpaquePointer, verb: String, name: String, argumentCount: Int32) -> SQLiteError {
+        let reason = SQLiteError(code: code, db: db)
+        let arity = argumentCount < 0 ? "any number of arguments" : "\(argumentCount) argument(s)"
+        var message = "cannot \(verb) function \(name)() with \(arity): \(reason.message)"
+        if code == SQLITE_MISUSE {
+            message += " (the name must be 1 to 255 bytes, and the argument count -1 or within SQLite's limit, 127 by default)"
+        }
+        return SQLiteError(code: code, message: message)
+    }
+}

@@ -1,0 +1,37 @@
+extension Function {
+    /// The base of a class-based scalar function: arguments in, one value out.
+    ///
+    /// Override ``Function/name``, ``Function/argc``, ``Function/options`` and
+    /// ``invoke(args:)``, then register the type with ``Connection/add(function:)``:
+    ///
+    /// ```swift
+    /// final class Reverse: Function.Scalar {
+    ///     override class var name: String { "reverse" }
+    ///     override class var argc: Int32 { 1 }
+    ///     override class var options: Function.Options { [.deterministic] }
+    ///     override class func invoke(args: Function.Arguments) throws -> (any SQLiteRepresentable)? {
+    ///         let text: String? = args[0]
+    ///         return text.map { String($0.reversed()) }
+    ///     }
+    /// }
+    /// ```
+    open class Scalar: Function {
+        /// Computes the function's result for one call.
+        ///
+        /// - Parameter args: The arguments of the call.
+        /// - Returns: The result, or `nil` for SQL `NULL`.
+        /// - Throws: Any error, to fail the statement that made the call; its description becomes
+        ///   the ``SQLiteError``'s message. The default implementation throws, as a subclass must
+        ///   override it.
+        open class func invoke(args: Arguments) throws -> (any SQLiteRepresentable)? {
+            throw SQLiteError.misuse("\(String(describing: self)) must override invoke(args:)")
+        }
+
+        override class func makeDefinition() throws(SQLiteError) -> FunctionDefinition {
+            let type = self
+            return FunctionDefinition(
+                name: name, argumentCount: argc, options: options,
+                kind: .scalar { arguments in try type.invoke(args: arguments)?.sqliteValue ?? .null })
+        }
+    }
+}
