@@ -145,7 +145,18 @@ struct AggregateFunctionTests {
         #expect(accumulators.alive == 0)
     }
 
-    @Test func closureWindowFunctionSumsASlidingFrame() throws {
+    @Test(.enabled(if: SQLite.versionNumber < 3_025_000, "only an old SQLite lacks window functions"))
+    func windowFunctionsOnAnOldSQLiteFailClearly() throws {
+        let db = try Connection()
+        let error = sqliteError {
+            try db.createWindowFunction("wsum", argumentCount: 1, initialValue: Int64(0),
+                                        step: { total, _ in total }, inverse: { total, _ in total }, value: { $0 })
+        }
+        #expect(error?.message.contains("3.25") == true)
+    }
+
+    @Test(.enabled(if: SQLite.versionNumber >= 3_025_000, "window functions need SQLite 3.25"))
+    func closureWindowFunctionSumsASlidingFrame() throws {
         let db = try Connection()
         try db.execute(sql: "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1), (2), (3), (4), (5)")
         try db.createWindowFunction(
@@ -162,7 +173,8 @@ struct AggregateFunctionTests {
         #expect(try db.scalar("SELECT sumInt(x) FROM t WHERE 0") as? Int64 == 0)
     }
 
-    @Test func classWindowFunctionMatchesBuiltInSum() throws {
+    @Test(.enabled(if: SQLite.versionNumber >= 3_025_000, "window functions need SQLite 3.25"))
+    func classWindowFunctionMatchesBuiltInSum() throws {
         let db = try Connection()
         try db.execute(sql: "CREATE TABLE t (g TEXT, x INTEGER)")
         for index in 1...20 { try db.run("INSERT INTO t VALUES (?, ?)", index % 2 == 0 ? "even" : "odd", Int64(index * index)) }
@@ -178,7 +190,8 @@ struct AggregateFunctionTests {
         #expect(try db.scalar("SELECT frameSum(x) FROM t") as? Int64 == 2870)
     }
 
-    @Test func removedWindowFunctionIsGone() throws {
+    @Test(.enabled(if: SQLite.versionNumber >= 3_025_000, "window functions need SQLite 3.25"))
+    func removedWindowFunctionIsGone() throws {
         let db = try Connection()
         try db.execute(sql: "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1), (2)")
         try db.add(function: FrameSum.self)
@@ -188,7 +201,8 @@ struct AggregateFunctionTests {
         #expect(error?.message.contains("frameSum") == true)
     }
 
-    @Test func errorInAWindowFunctionReachesTheCaller() throws {
+    @Test(.enabled(if: SQLite.versionNumber >= 3_025_000, "window functions need SQLite 3.25"))
+    func errorInAWindowFunctionReachesTheCaller() throws {
         let db = try Connection()
         try db.execute(sql: "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1), (2), (3)")
         try db.createWindowFunction(
