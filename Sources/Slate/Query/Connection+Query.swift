@@ -163,7 +163,7 @@ extension Connection {
                     guard let statement = try? prepare(sql: sql) else { return names.map(SQLiteValue.quoteIdentifier) }
                     keys += statement.columnNames.map { source.namespace + "." + SQLiteValue.quoteIdentifier($0) }
                 }
-            } else if let alias = Self.alias(in: template) {
+            } else if let alias = QueryColumns.alias(in: template) {
                 keys.append(alias)
             } else {
                 keys.append(template)
@@ -172,13 +172,6 @@ extension Connection {
         // A mismatch (a source we could not inspect) falls back to the names SQLite reports.
         guard keys.count == names.count else { return names.map(SQLiteValue.quoteIdentifier) }
         return keys
-    }
-
-    /// The quoted alias of `expression AS "alias"`, if the template ends with one.
-    static func alias(in template: String) -> String? {
-        guard template.hasSuffix("\""), let range = template.range(of: " AS \"", options: .backwards) else { return nil }
-        let alias = String(template[template.index(after: template.index(range.upperBound, offsetBy: -2))...])
-        return QueryColumns.lastComponent(of: alias) == alias ? alias : nil
     }
 
     /// Typed-layer data kept for the life of the connection.

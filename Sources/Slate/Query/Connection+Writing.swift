@@ -66,7 +66,7 @@ extension Connection {
             pieces = try chunks(of: insert).map { query.render($0) }
         }
         if pieces.isEmpty { pieces = [query.expression] }
-        let keys = query.columns.map { Self.alias(in: $0.template) ?? $0.template }
+        let keys = query.columns.map { QueryColumns.alias(in: $0.template) ?? $0.template }
         var rows: [Row] = []
         let collect = { (piece: SQLExpression<Void>) throws(SQLiteError) in
             let statement = try self.bound(piece)
