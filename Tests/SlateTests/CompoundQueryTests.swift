@@ -188,3 +188,27 @@ struct CompoundQueryTests {
         #expect(try db.prepare(users).map { $0[id] } == [1, 2, 3])
     }
 }
+
+@Suite("Function calls and schema changes")
+struct FunctionCallTests {
+    @Test func namedFunctionCalls() throws {
+        let uti = Expression<String>("UTI")
+        let attachments = Table("attachments")
+        let call = SQLExpression<Bool>(function: "typeConformsTo", [uti, "public.image"])
+        #expect(attachments.filter(call).asSQL()
+            == "SELECT * FROM \"attachments\" WHERE \"typeConformsTo\"(\"UTI\", 'public.image')")
+        let db = try Connection()
+        #expect(try db.scalar(SQLExpression<Int64>(function: "max", [Expression<Int64>(value: 3), 9], quoted: false)) == 9)
+    }
+
+    @Test func layoutFollowsSchemaChanges() throws {
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE t (a INTEGER NOT NULL); INSERT INTO t VALUES (1)")
+        let t = Table("t")
+        #expect(try db.pluck(t)?[Expression<Int64>("a")] == 1)
+        try db.execute(sql: "ALTER TABLE t ADD COLUMN b TEXT DEFAULT 'x'")
+        let row = try #require(try db.pluck(t))
+        #expect(row[Expression<String?>("b")] == "x")
+        #expect(row[Expression<Int64>("a")] == 1)
+    }
+}

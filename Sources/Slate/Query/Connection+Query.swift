@@ -92,8 +92,8 @@ extension Connection {
     /// - Throws: ``SQLiteError`` on failure or when the value is `NULL` or does not convert.
     public func scalar<V: Value>(_ expression: SQLExpression<V>) throws -> V {
         let statement = try bound(SQLExpression(template: "SELECT " + expression.template, values: expression.values))
-        let layout = ColumnLayout(names: statement.columnNames, typedColumns: QueryColumns(keys: [expression.template]))
-        guard let row = try QueryExecution(statement: statement, layout: layout).nextRow() else {
+        let run = QueryExecution(statement: statement, makeLayout: Self.layout(keys: [expression.template]))
+        guard let row = try run.nextRow() else {
             throw SQLiteError(code: SQLITE_ERROR, message: "the expression returned no row")
         }
         return try row.get(expression)
@@ -106,8 +106,8 @@ extension Connection {
     /// - Throws: ``SQLiteError`` on failure or when the value does not convert.
     public func scalar<V: Value>(_ expression: SQLExpression<V?>) throws -> V? {
         let statement = try bound(SQLExpression(template: "SELECT " + expression.template, values: expression.values))
-        let layout = ColumnLayout(names: statement.columnNames, typedColumns: QueryColumns(keys: [expression.template]))
-        guard let row = try QueryExecution(statement: statement, layout: layout).nextRow() else { return nil }
+        let run = QueryExecution(statement: statement, makeLayout: Self.layout(keys: [expression.template]))
+        guard let row = try run.nextRow() else { return nil }
         return try row.get(expression)
     }
 
@@ -117,8 +117,20 @@ extension Connection {
     func prepareQuery(_ query: some QueryType) throws(SQLiteError) -> QueryExecution {
         let expression = query.expression
         let statement = try bound(expression)
-        let layout = try queryLayout(for: query, sql: expression.template, statement: statement)
-        return QueryExecution(statement: statement, layout: layout)
+        let sql = expression.template
+        return QueryExecution(statement: statement) { [unowned self] statement in
+            self.queryLayout(for: query, sql: sql, statement: statement)
+        }
+    }
+
+    /// A layout builder for rows whose column keys are known in advance (falling back to the
+    /// names SQLite reports when the counts differ).
+    static func layout(keys: [String]) -> (Statement) -> ColumnLayout {
+        { statement in
+            let names = statement.columnNames
+            let typed = keys.count == names.count ? keys : names.map(SQLiteValue.quoteIdentifier)
+            return ColumnLayout(names: names, typedColumns: QueryColumns(keys: typed))
+        }
     }
 
     /// A cached statement for an expression's SQL with the expression's values bound.
@@ -131,10 +143,11 @@ extension Connection {
     }
 
     /// The layout of a query's rows, computed once per SQL text and kept for the connection.
-    func queryLayout(for query: some QueryType, sql: String, statement: Statement) throws(SQLiteError) -> ColumnLayout {
+    func queryLayout(for query: some QueryType, sql: String, statement: Statement) -> ColumnLayout {
         let cache = layoutCache
-        if let layout = cache.layouts[sql] { return layout }
         let names = statement.columnNames
+        // A schema change can widen `SELECT *` under the same SQL text: reuse only a matching layout.
+        if let layout = cache.layouts[sql], layout.names == names { return layout }
         let keys = columnKeys(for: query, names: names)
         let layout = ColumnLayout(names: names, typedColumns: QueryColumns(keys: keys))
         cache.layouts[sql] = layout

@@ -70,11 +70,7 @@ extension Connection {
         var rows: [Row] = []
         let collect = { (piece: SQLExpression<Void>) throws(SQLiteError) in
             let statement = try self.bound(piece)
-            let names = statement.columnNames
-            let layout = ColumnLayout(
-                names: names,
-                typedColumns: QueryColumns(keys: keys.count == names.count ? keys : names.map(SQLiteValue.quoteIdentifier)))
-            let run = QueryExecution(statement: statement, layout: layout)
+            let run = QueryExecution(statement: statement, makeLayout: Self.layout(keys: keys))
             while let row = try run.nextRow() { rows.append(row) }
         }
         if pieces.count == 1 {
