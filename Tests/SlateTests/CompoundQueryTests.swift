@@ -212,3 +212,38 @@ struct FunctionCallTests {
         #expect(row[Expression<Int64>("a")] == 1)
     }
 }
+
+@Suite("Lazy execution")
+struct LazyExecutionTests {
+    @Test func preparedQueriesRunWhenIterated() throws {
+        let db = try makeUsersDatabase()
+        let users = Table("users")
+        let id = Expression<Int64>("id")
+        let rows = try db.prepare(users.order(id))
+        try db.run("INSERT INTO users (id, email) VALUES (4, 'dora@icloud.com')")
+        #expect(rows.map { $0[id] } == [1, 2, 3, 4])
+        // Two prepared sequences of the same SQL with different values stay independent.
+        let first = try db.prepare(users.filter(id == 1))
+        let second = try db.prepare(users.filter(id == 2))
+        #expect(first.map { $0[id] } == [1])
+        #expect(second.map { $0[id] } == [2])
+        // An error during iteration ends the loop and is kept.
+        db.close()
+        #expect(Array(rows).isEmpty)
+        #expect(rows.error != nil)
+    }
+
+    @Test func ambiguousColumnInSQLIsAPrepareError() throws {
+        let db = try makeUsersDatabase()
+        let users = Table("users")
+        let posts = Table("posts")
+        let id = Expression<Int64>("id")
+        let userID = Expression<Int64>("user_id")
+        do {
+            _ = try db.prepare(users.join(posts, on: userID == id))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message.contains("ambiguous column name: id"))
+        }
+    }
+}

@@ -16,17 +16,12 @@ extension Connection {
     /// ```
     ///
     /// - Parameter query: The query.
-    /// - Returns: The rows. Iterating again runs the query again.
-    /// - Throws: ``SQLiteError`` when the SQL does not compile or the values do not bind.
+    /// - Returns: The rows. The query runs when iteration starts, and again for each iteration.
+    /// - Throws: ``SQLiteError`` when the SQL does not compile.
     public func prepare(_ query: some QueryType) throws(SQLiteError) -> RowSequence {
-        let prepared = try prepareQuery(query)
-        // The first run reuses the checks above; later runs prepare again (errors end iteration).
-        var first: QueryExecution? = prepared
+        // Compile now, so that bad SQL fails here; the query itself runs when iteration starts.
+        _ = try cachedStatement(sql: query.expression.template)
         return RowSequence { [weak self] in
-            if let run = first {
-                first = nil
-                return run
-            }
             guard let self else {
                 return QueryExecution(failure: SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed"))
             }
