@@ -243,3 +243,36 @@ struct WriteTests {
         #expect(try db.scalar(users.count) == 2)
     }
 }
+
+@Suite("Inserting edge cases")
+struct InsertEdgeCaseTests {
+    @Test func insertManyOfNoRowsOrOfDefaults() throws {
+        let db = try makeEmptyUsersDatabase()
+        let timestamps = Table("timestamps")
+        let users = Table("users")
+        #expect(try db.run(users.insertMany([[Setter]]())) == 0)
+        #expect(try db.scalar(users.count) == 0)
+        #expect(try db.run(users.insertMany([[Setter]]()).returning(*)).isEmpty)
+        #expect(try db.run(timestamps.insertMany([[], [], []])) == 3)
+        #expect(try db.scalar(timestamps.count) == 3)
+    }
+
+    @Test func joinOnASubquery() throws {
+        let db = try makeUsersDatabase()
+        let users = Table("users")
+        let posts = Table("posts")
+        let id = Expression<Int64>("id")
+        let userID = Expression<Int64>("user_id")
+        let title = Expression<String>("title")
+        let recent = posts.filter(id > 1)
+        let query = users.select(users[id], recent[title]).join(recent, on: recent[userID] == users[id]).order(recent[id])
+        #expect(query.asSQL()
+            == "SELECT \"users\".\"id\", \"posts\".\"title\" FROM \"users\" INNER JOIN (SELECT * FROM \"posts\" WHERE (\"id\" > 1)) AS \"posts\" "
+                + "ON (\"posts\".\"user_id\" = \"users\".\"id\") ORDER BY \"posts\".\"id\"")
+        #expect(try db.prepare(query).map { "\($0[users[id]]) \($0[recent[title]])" } == ["1 Again", "3 Mine"])
+        // `SELECT *` over a join with a subquery still namespaces every column.
+        let all = try #require(try db.pluck(users.join(recent, on: recent[userID] == users[id]).order(recent[id])))
+        #expect(all[recent[title]] == "Again")
+        #expect(all[users[Expression<String>("email")]] == "alice@mac.com")
+    }
+}
