@@ -89,12 +89,21 @@ public final class ColumnLayout: Hashable, Sendable {
     public let names: [String]
     private let indexByName: [String: Int]
     private let indexByLowercasedName: [String: Int]
+    /// Extra column lookup data owned by the typed query layer (`Slate`), which finds columns by
+    /// expression (`users[id]`) rather than by name; `nil` for rows of raw SQL.
+    package let typedColumns: (any AnyObject & Sendable)?
 
     /// Creates a layout.
     ///
     /// - Parameter names: The column names, in order.
-    public init(names: [String]) {
+    public convenience init(names: [String]) {
+        self.init(names: names, typedColumns: nil)
+    }
+
+    /// Creates a layout carrying the typed query layer's lookup data.
+    package init(names: [String], typedColumns: (any AnyObject & Sendable)?) {
         self.names = names
+        self.typedColumns = typedColumns
         var exact: [String: Int] = [:]
         var folded: [String: Int] = [:]
         for (index, name) in names.enumerated() {

@@ -1,0 +1,13 @@
+/// The type of the `*` operator when it stands for "every column": `select(*)`, `users[*]`,
+/// `count(*)`.
+public typealias Star = (SQLExpression<any Binding>?, SQLExpression<any Binding>?) -> SQLExpression<Void>
+
+/// `*` as "every column", for `select(*)`, `users[*]` and `count(*)`.
+///
+/// - Parameters:
+///   - lhs: Unused; present so that `*` can be passed as a ``Star``.
+///   - rhs: Unused.
+/// - Returns: The literal `*`.
+public func * (_: SQLExpression<any Binding>?, _: SQLExpression<any Binding>?) -> SQLExpression<Void> {
+    SQLExpression(literal: "*")
+}

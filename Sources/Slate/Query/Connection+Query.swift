@@ -1,0 +1,208 @@
+#if SQLCipher
+import CSQLCipher
+#else
+import CSQLite
+#endif
+
+// Running typed queries: prepare, prepareRowIterator, pluck and scalar.
+
+extension Connection {
+    /// Runs a query and returns its rows for iteration.
+    ///
+    /// ```swift
+    /// for user in try db.prepare(users) {
+    ///     print("id: \(user[id]), email: \(user[email])")
+    /// }
+    /// ```
+    ///
+    /// - Parameter query: The query.
+    /// - Returns: The rows. The query runs when iteration starts, and again for each iteration.
+    /// - Throws: ``SQLiteError`` when the SQL does not compile.
+    public func prepare(_ query: some QueryType) throws(SQLiteError) -> RowSequence {
+        // Compile now, so that bad SQL fails here; the query itself runs when iteration starts.
+        _ = try cachedStatement(sql: query.expression.template)
+        return RowSequence { [weak self] in
+            guard let self else {
+                return QueryExecution(failure: SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed"))
+            }
+            do throws(SQLiteError) {
+                return try self.prepareQuery(query)
+            } catch {
+                return QueryExecution(failure: error)
+            }
+        }
+    }
+
+    /// Runs a query and returns an iterator whose errors are thrown.
+    ///
+    /// - Parameter query: The query.
+    /// - Returns: The row iterator.
+    /// - Throws: ``SQLiteError`` when the SQL does not compile or the values do not bind.
+    public func prepareRowIterator(_ query: some QueryType) throws(SQLiteError) -> RowIterator {
+        RowIterator(state: try prepareQuery(query))
+    }
+
+    /// The first row of a query (`LIMIT 1`), or `nil` when there is none.
+    ///
+    /// - Parameter query: The query.
+    /// - Returns: The row, or `nil`.
+    /// - Throws: ``SQLiteError`` on failure.
+    public func pluck(_ query: some QueryType) throws(SQLiteError) -> Row? {
+        try prepareQuery(query.limit(1, offset: query.clauses.limit?.offset)).nextRow()
+    }
+
+    /// Runs a scalar query and returns its value.
+    ///
+    /// ```swift
+    /// let count = try db.scalar(users.count)            // Int
+    /// let maxID = try db.scalar(users.select(id.max))   // Int64?
+    /// ```
+    ///
+    /// - Parameter query: A query selecting one expression.
+    /// - Returns: The first row's value.
+    /// - Throws: ``SQLiteError`` on failure, when there is no row, or when the value is `NULL` or
+    ///   does not convert; or the error ``Value/fromDatatypeValue(_:)`` throws.
+    public func scalar<V: Value>(_ query: ScalarQuery<V>) throws -> V {
+        guard let row = try prepareQuery(query).nextRow() else {
+            throw SQLiteError(code: SQLITE_ERROR, message: "the scalar query returned no row", sql: query.asSQL())
+        }
+        return try row.get(SQLExpression<V>(template: row.layout.typedKey(at: 0), values: []))
+    }
+
+    /// Runs a scalar query whose value may be `NULL`.
+    ///
+    /// - Parameter query: A query selecting one expression.
+    /// - Returns: The first row's value, or `nil` for `NULL` or no row.
+    /// - Throws: ``SQLiteError`` on failure or when the value does not convert; or the error
+    ///   ``Value/fromDatatypeValue(_:)`` throws.
+    public func scalar<V: Value>(_ query: ScalarQuery<V?>) throws -> V? {
+        guard let row = try prepareQuery(query).nextRow() else { return nil }
+        return try row.get(SQLExpression<V?>(template: row.layout.typedKey(at: 0), values: []))
+    }
+
+    /// Evaluates an expression (`SELECT expression`).
+    ///
+    /// - Parameter expression: The expression.
+    /// - Returns: Its value.
+    /// - Throws: ``SQLiteError`` on failure or when the value is `NULL` or does not convert.
+    public func scalar<V: Value>(_ expression: SQLExpression<V>) throws -> V {
+        let statement = try bound(SQLExpression(template: "SELECT " + expression.template, values: expression.values))
+        let run = QueryExecution(statement: statement, makeLayout: Self.layout(keys: [expression.template]))
+        guard let row = try run.nextRow() else {
+            throw SQLiteError(code: SQLITE_ERROR, message: "the expression returned no row")
+        }
+        return try row.get(expression)
+    }
+
+    /// Evaluates an expression that may be `NULL` (`SELECT expression`).
+    ///
+    /// - Parameter expression: The expression.
+    /// - Returns: Its value, or `nil`.
+    /// - Throws: ``SQLiteError`` on failure or when the value does not convert.
+    public func scalar<V: Value>(_ expression: SQLExpression<V?>) throws -> V? {
+        let statement = try bound(SQLExpression(template: "SELECT " + expression.template, values: expression.values))
+        let run = QueryExecution(statement: statement, makeLayout: Self.layout(keys: [expression.template]))
+        guard let row = try run.nextRow() else { return nil }
+        return try row.get(expression)
+    }
+
+    // MARK: Internals
+
+    /// Renders a query once, takes its statement from the cache, binds its values and starts a run.
+    func prepareQuery(_ query: some QueryType) throws(SQLiteError) -> QueryExecution {
+        let expression = query.expression
+        let statement = try bound(expression)
+        let sql = expression.template
+        return QueryExecution(statement: statement) { [unowned self] statement in
+            self.queryLayout(for: query, sql: sql, statement: statement)
+        }
+    }
+
+    /// A layout builder for rows whose column keys are known in advance (falling back to the
+    /// names SQLite reports when the counts differ).
+    static func layout(keys: [String]) -> (Statement) -> ColumnLayout {
+        { statement in
+            let names = statement.columnNames
+            let typed = keys.count == names.count ? keys : names.map(SQLiteValue.quoteIdentifier)
+            return ColumnLayout(names: names, typedColumns: QueryColumns(keys: typed))
+        }
+    }
+
+    /// A cached statement for an expression's SQL with the expression's values bound.
+    func bound(_ expression: SQLExpression<Void>) throws(SQLiteError) -> Statement {
+        let statement = try cachedStatement(sql: expression.template)
+        for (offset, value) in expression.values.enumerated() {
+            try statement.bind(value, at: Int32(offset + 1))
+        }
+        return statement
+    }
+
+    /// The layout of a query's rows, computed once per SQL text and kept for the connection.
+    func queryLayout(for query: some QueryType, sql: String, statement: Statement) -> ColumnLayout {
+        let cache = layoutCache
+        let names = statement.columnNames
+        // A schema change can widen `SELECT *` under the same SQL text: reuse only a matching layout.
+        if let layout = cache.layouts[sql], layout.names == names { return layout }
+        let keys = columnKeys(for: query, names: names)
+        let layout = ColumnLayout(names: names, typedColumns: QueryColumns(keys: keys))
+        cache.layouts[sql] = layout
+        return layout
+    }
+
+    /// The key of each result column: its expression's SQL, or `namespace."column"` for `*`.
+    func columnKeys(for query: some QueryType, names: [String]) -> [String] {
+        let clauses = query.clauses
+        var sources: [(namespace: String, columnsSQL: String?)] = [(query.namespace, nil)]
+        for join in clauses.join { sources.append((join.namespace, join.columnsSQL)) }
+        var keys: [String] = []
+        for column in clauses.select.columns {
+            let template = column.template
+            if template == "*" || template.hasSuffix(".*") {
+                let namespace = template == "*" ? nil : String(template.dropLast(2))
+                if clauses.join.isEmpty {
+                    if namespace == nil || namespace == query.namespace {
+                        keys += names.map { query.namespace + "." + SQLiteValue.quoteIdentifier($0) }
+                        continue
+                    }
+                }
+                for source in sources where namespace == nil || namespace == source.namespace {
+                    let sql = source.columnsSQL ?? ("SELECT * FROM " + SQLTemplate.inline(
+                        query.fromExpression.values, into: query.fromExpression.template))
+                    guard let statement = try? prepare(sql: sql) else { return names.map(SQLiteValue.quoteIdentifier) }
+                    keys += statement.columnNames.map { source.namespace + "." + SQLiteValue.quoteIdentifier($0) }
+                }
+            } else if let alias = QueryColumns.alias(in: template) {
+                keys.append(alias)
+            } else {
+                keys.append(template)
+            }
+        }
+        // A mismatch (a source we could not inspect) falls back to the names SQLite reports.
+        guard keys.count == names.count else { return names.map(SQLiteValue.quoteIdentifier) }
+        return keys
+    }
+
+    /// Typed-layer data kept for the life of the connection.
+    var layoutCache: QueryLayoutCache {
+        let key = ObjectIdentifier(QueryLayoutCache.self)
+        if let cache = retainedContexts[key] as? QueryLayoutCache { return cache }
+        let cache = QueryLayoutCache()
+        retainedContexts[key] = cache
+        return cache
+    }
+}
+
+/// Row layouts of typed queries by SQL text, so column keys are computed once per query shape.
+final class QueryLayoutCache {
+    var layouts: [String: ColumnLayout] = [:]
+}
+
+extension ColumnLayout {
+    /// The typed-layer key of a column (its expression's SQL), or its quoted name.
+    func typedKey(at index: Int) -> String {
+        if let columns = typedColumns as? QueryColumns, columns.keys.indices.contains(index) {
+            return columns.keys[index]
+        }
+        return names.indices.contains(index) ? SQLiteValue.quoteIdentifier(names[index]) : ""
+    }
+}

@@ -1,0 +1,102 @@
+#if SQLCipher
+import CSQLCipher
+#else
+import CSQLite
+#endif
+
+/// How the typed layer finds a query's result columns by expression: one key per column (the
+/// column's SQL, namespaced when it came from `*`), built once per statement.
+///
+/// `SELECT * FROM "users" JOIN "posts" …` has the keys `"users"."id"`, …, `"posts"."id"`, …;
+/// looking up `"id"` then finds both and reports the ambiguity, while `"users"."id"` is exact.
+final class QueryColumns: Sendable {
+    /// The key of each column, in order.
+    let keys: [String]
+    private let exact: [String: Int]
+    /// Column indices by the last component of their key (`"id"` for `"users"."id"`).
+    private let byColumnName: [String: [Int]]
+
+    init(keys: [String]) {
+        self.keys = keys
+        var exact: [String: Int] = [:]
+        var byColumnName: [String: [Int]] = [:]
+        for (index, key) in keys.enumerated() {
+            if exact[key] == nil { exact[key] = index }
+            if let column = Self.lastComponent(of: key) {
+                byColumnName[column, default: []].append(index)
+            }
+        }
+        self.exact = exact
+        self.byColumnName = byColumnName
+    }
+
+    /// The index of the column an expression names.
+    ///
+    /// - Throws: ``SQLiteError`` naming the candidates when the name is ambiguous, or the
+    ///   columns when there is no such column.
+    func index(of template: String) throws(SQLiteError) -> Int {
+        if let index = exact[template] { return index }
+        if let alias = Self.alias(in: template) { return try index(of: alias) }
+        guard let column = Self.lastComponent(of: template) else { throw missing(template) }
+        let candidates = byColumnName[column] ?? []
+        if template == column {
+            // An unqualified column: it must name exactly one result column.
+            if candidates.count == 1 { return candidates[0] }
+            if candidates.count > 1 {
+                throw SQLiteError(
+                    code: SQLITE_MISUSE,
+                    message: "ambiguous column '\(Self.unquoted(column))' (please disambiguate: ["
+                        + candidates.map { keys[$0] }.joined(separator: ", ") + "])")
+            }
+        } else {
+            // A namespaced column selected without its namespace (`SELECT "id" … ` read with
+            // `users[id]`): accept the one unqualified column of that name.
+            let unqualified = candidates.filter { keys[$0] == column }
+            if unqualified.count == 1 { return unqualified[0] }
+        }
+        throw missing(template)
+    }
+
+    private func missing(_ template: String) -> SQLiteError {
+        SQLiteError(
+            code: SQLITE_RANGE,
+            message: "no column \(template) in the result; the columns are \(keys.joined(separator: ", "))")
+    }
+
+    /// The quoted alias of `expression AS "alias"`, if the template ends with one.
+    static func alias(in template: String) -> String? {
+        guard template.hasSuffix("\""), let range = template.range(of: " AS \"", options: .backwards) else { return nil }
+        let alias = String(template[template.index(before: range.upperBound)...])
+        return lastComponent(of: alias) == alias ? alias : nil
+    }
+
+    /// An identifier without its quotes (`id` for `"id"`).
+    static func unquoted(_ identifier: String) -> String {
+        String(identifier.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
+    }
+
+    /// The last quoted identifier of a key (`"id"` in `"users"."id"` or in `"id"`), or `nil`
+    /// when the key is not a (namespaced) identifier.
+    static func lastComponent(of key: String) -> String? {
+        guard key.hasSuffix("\""), key.count >= 2 else { return nil }
+        // Walk back to the opening quote, skipping doubled quotes inside the identifier.
+        let characters = Array(key)
+        var index = characters.count - 2
+        while index >= 0 {
+            if characters[index] == "\"" {
+                if index > 0 && characters[index - 1] == "\"" {
+                    index -= 2
+                    continue
+                }
+                break
+            }
+            index -= 1
+        }
+        guard index >= 0 else { return nil }
+        let prefix = String(characters[..<index])
+        // Only a plain identifier or a chain of identifiers separated by dots qualifies.
+        guard prefix.isEmpty || prefix.hasSuffix("\".") else { return nil }
+        return String(characters[index...])
+    }
+}
+

@@ -1,0 +1,105 @@
+#if SQLCipher
+import CSQLCipher
+#else
+import CSQLite
+#endif
+
+// Typed access to SlateCore's `Row`: `row[email]`, `try row.get(name)`, `row[users[id]]`.
+
+extension Row {
+    /// The index of the column an expression names.
+    ///
+    /// Rows of typed queries find columns by their SQL (`"users"."id"`, `count(*)`), and report an
+    /// ambiguous unqualified name (`"id"` after a join) with the candidates. Rows of raw SQL find
+    /// columns by name.
+    ///
+    /// - Parameter column: A column expression, namespaced or not.
+    /// - Returns: The 0-based column index.
+    /// - Throws: ``SQLiteError`` for an ambiguous or missing column.
+    public func columnIndex(for column: some Expressible) throws(SQLiteError) -> Int {
+        let template = column.expression.template
+        if let columns = layout.typedColumns as? QueryColumns {
+            return try columns.index(of: template)
+        }
+        let key = QueryColumns.alias(in: template) ?? template
+        let name = QueryColumns.lastComponent(of: key).map(Self.unquote) ?? key
+        guard let index = layout.index(of: name) else {
+            throw SQLiteError(
+                code: SQLITE_RANGE,
+                message: "no column \(template) in the result; the columns are \(layout.names.joined(separator: ", "))")
+        }
+        return index
+    }
+
+    /// Reads a column that is never `NULL`.
+    ///
+    /// ```swift
+    /// let email: String = try row.get(email)
+    /// ```
+    ///
+    /// - Parameter column: The column expression.
+    /// - Returns: The value.
+    /// - Throws: ``SQLiteError`` for an ambiguous or missing column, a `NULL`, or a value that
+    ///   does not convert to `V`; or the error ``Value/fromDatatypeValue(_:)`` throws.
+    public func get<V: Value>(_ column: SQLExpression<V>) throws -> V {
+        let index = try columnIndex(for: column)
+        return try decode(V.self, at: index, column: column.template)
+    }
+
+    /// Reads a column that may be `NULL`.
+    ///
+    /// - Parameter column: The column expression.
+    /// - Returns: The value, or `nil` for `NULL`.
+    /// - Throws: ``SQLiteError`` for an ambiguous or missing column or a value that does not
+    ///   convert to `V`; or the error ``Value/fromDatatypeValue(_:)`` throws.
+    public func get<V: Value>(_ column: SQLExpression<V?>) throws -> V? {
+        let index = try columnIndex(for: column)
+        if values[index].isNull { return nil }
+        return try decode(V.self, at: index, column: column.template)
+    }
+
+    /// Reads a column that is never `NULL`, trapping on error as SQLite.swift documents; use
+    /// ``get(_:)-(SQLExpression<V>)`` to handle errors instead.
+    ///
+    /// - Parameter column: The column expression.
+    public subscript<V: Value>(column: SQLExpression<V>) -> V {
+        do {
+            return try get(column)
+        } catch {
+            // SQLite.swift's documented contract: a non-throwing subscript aborts on error.
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// Reads a column that may be `NULL`, trapping on error as SQLite.swift documents; use
+    /// ``get(_:)-(SQLExpression<V?>)`` to handle errors instead.
+    ///
+    /// - Parameter column: The column expression.
+    public subscript<V: Value>(column: SQLExpression<V?>) -> V? {
+        do {
+            return try get(column)
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    private func decode<V: Value>(_: V.Type, at index: Int, column: String) throws -> V {
+        let stored = values[index]
+        guard let datatypeValue = V.Datatype(stored) else {
+            let hint = stored.isNull ? "; read it with an optional expression (SQLExpression<\(V.self)?>)" : ""
+            throw SQLiteError(
+                code: SQLITE_MISMATCH,
+                message: "column \(column) holds \(stored.sqliteLiteral.prefix(40)), which cannot be read as \(V.self)"
+                    + hint)
+        }
+        let value = try V.fromDatatypeValue(datatypeValue)
+        if let value = value as? V { return value }
+        throw SQLiteError(
+            code: SQLITE_MISMATCH,
+            message: "column \(column): \(V.self).fromDatatypeValue returned a \(Swift.type(of: value)), not a \(V.self)")
+    }
+
+    private static func unquote(_ identifier: String) -> String {
+        String(identifier.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
+    }
+}
