@@ -10,7 +10,8 @@ extension Connection {
     /// Runs an `INSERT` (or upsert) and returns the rowid of the last inserted row.
     ///
     /// Several rows (`insertMany`) are split into statements that respect SQLite's limit on bound
-    /// variables; they run in a savepoint, so either every row is inserted or none.
+    /// variables; they run in a savepoint, so either every row is inserted or none. An
+    /// `insertMany` of no rows does nothing.
     ///
     /// - Parameter query: The insert.
     /// - Returns: The last inserted rowid.
@@ -20,7 +21,8 @@ extension Connection {
     public func run(_ query: Insert) throws(SQLiteError) -> Int64 {
         try check(query)
         let chunks = try chunks(of: query)
-        if chunks.count <= 1 {
+        if chunks.isEmpty { return lastInsertRowid }   // insertMany of no rows inserts nothing
+        if chunks.count == 1 {
             try bound(query.expression).executeToCompletion()
             return lastInsertRowid
         }
@@ -64,17 +66,15 @@ extension Connection {
         if case .insert(let insert) = query.statement {
             try check(insert)
             pieces = try chunks(of: insert).map { query.render($0) }
+            if pieces.isEmpty { return [] }   // insertMany of no rows inserts nothing
+        } else {
+            pieces = [query.expression]
         }
-        if pieces.isEmpty { pieces = [query.expression] }
-        let keys = query.columns.map { Self.alias(in: $0.template) ?? $0.template }
+        let keys = query.columns.map { QueryColumns.alias(in: $0.template) ?? $0.template }
         var rows: [Row] = []
         let collect = { (piece: SQLExpression<Void>) throws(SQLiteError) in
             let statement = try self.bound(piece)
-            let names = statement.columnNames
-            let layout = ColumnLayout(
-                names: names,
-                typedColumns: QueryColumns(keys: keys.count == names.count ? keys : names.map(SQLiteValue.quoteIdentifier)))
-            let run = QueryExecution(statement: statement, layout: layout)
+            let run = QueryExecution(statement: statement, makeLayout: Self.layout(keys: keys))
             while let row = try run.nextRow() { rows.append(row) }
         }
         if pieces.count == 1 {
@@ -97,7 +97,9 @@ extension Connection {
 
     /// The rows of an insert grouped so that each statement stays within the variable limit.
     private func chunks(of insert: Insert) throws(SQLiteError) -> [ArraySlice<[SQLExpression<Void>]>] {
-        guard insert.rows.count > 1 else { return [insert.rows[...]] }
+        guard insert.rows.count > 1 else { return insert.rows.isEmpty ? [] : [insert.rows[...]] }
+        // Rows of defaults have no VALUES list to share: one `DEFAULT VALUES` statement each.
+        if insert.columns.isEmpty { return insert.rows.indices.map { insert.rows[$0...$0] } }
         let handle = try checkedHandle()
         let limit = Int(sqlite3_limit(handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1))
         let fixed = insert.table.values.count + (insert.upsert?.values.count ?? 0)

@@ -1,7 +1,8 @@
 // Subqueries: IN (SELECT …), EXISTS (SELECT …) and scalar subqueries.
 
-extension ScalarQuery where V: Value {
-    /// `(expression IN (SELECT …))`: whether the query returns the expression's value.
+extension QueryType {
+    /// `(expression IN (SELECT …))`: whether the query (which selects one column) returns the
+    /// expression's value.
     ///
     /// ```swift
     /// let authors = posts.select(userID)
@@ -11,7 +12,7 @@ extension ScalarQuery where V: Value {
     ///
     /// - Parameter expression: The value to look for.
     /// - Returns: The condition.
-    public func contains(_ expression: SQLExpression<V>) -> SQLExpression<Bool> {
+    public func contains<V: Value>(_ expression: SQLExpression<V>) -> SQLExpression<Bool> {
         SQLTemplate.infix("IN", expression, SQLTemplate.parenthesized(self))
     }
 
@@ -19,7 +20,7 @@ extension ScalarQuery where V: Value {
     ///
     /// - Parameter expression: The value to look for.
     /// - Returns: The condition.
-    public func contains(_ expression: SQLExpression<V?>) -> SQLExpression<Bool?> {
+    public func contains<V: Value>(_ expression: SQLExpression<V?>) -> SQLExpression<Bool?> {
         SQLTemplate.infix("IN", expression, SQLTemplate.parenthesized(self))
     }
 }
