@@ -77,6 +77,36 @@ struct CodableErrorTests {
         }
     }
 
+    @Test func cursorDecodingReportsTheSameErrors() throws {
+        let db = try Connection()
+        try db.execute(sql: """
+            CREATE TABLE people (id INTEGER, name, age);
+            INSERT INTO people VALUES (1, 'Ann', 300);
+            INSERT INTO people VALUES (2, NULL, 3);
+            INSERT INTO people VALUES (3, 'Cy', 4);
+            """)
+        let cursor = try db.cursor("SELECT * FROM people ORDER BY id")
+        #expect {
+            try cursor.decodeNext(Person.self)
+        } throws: { error in
+            message(of: error) == "column \"age\" holds INTEGER 300, which cannot be decoded as Int8"
+        }
+        #expect {
+            try cursor.decodeNext(Person.self)
+        } throws: { error in
+            guard case DecodingError.valueNotFound = error else { return false }
+            return message(of: error).hasPrefix("column \"name\" is NULL, which cannot be decoded as String")
+        }
+        // The cursor goes on after a row that did not decode.
+        #expect(try cursor.decodeNext(Person.self) == Person(id: 3, name: "Cy", age: 4))
+        #expect {
+            try db.cursor("SELECT id FROM people").decodeAll(Person.self)
+        } throws: { error in
+            guard case DecodingError.keyNotFound(let key, _) = error else { return false }
+            return key.stringValue == "name" && message(of: error).contains("the row's columns are id")
+        }
+    }
+
     @Test func nullInANonOptionalPropertyNamesTheColumn() throws {
         struct Named: Decodable { let id: Int64; let name: String }
         struct Dated: Decodable { let id: Int64; let at: Date }

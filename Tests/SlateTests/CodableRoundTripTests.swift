@@ -114,6 +114,25 @@ struct CodableRoundTripTests {
         #expect(try row.decode(as: EveryColumn.self) == value)
     }
 
+    @Test func cursorsDecodeRowsInPlace() throws {
+        let db = try Connection()
+        try db.execute(sql: everyColumnSchema)
+        let first = try sample()
+        var second = try sample()
+        second.id = 2
+        second.optionalSome = nil
+        second.tags = []
+        try db.run(every.insertMany([first, second]))
+        let cursor = try db.cursor("SELECT * FROM every ORDER BY id")
+        #expect(try cursor.decodeNext(EveryColumn.self) == first)
+        #expect(try cursor.decodeNext(EveryColumn.self) == second)
+        #expect(try cursor.decodeNext(EveryColumn.self) == nil)
+        #expect(try db.cursor("SELECT * FROM every ORDER BY id").decodeAll(EveryColumn.self) == [first, second])
+        // The same rows through copies decode the same.
+        #expect(try db.prepare(sql: "SELECT * FROM every ORDER BY id").rows().map { try $0.decode(as: EveryColumn.self) }
+            == [first, second])
+    }
+
     @Test func optionalsRoundTripBothWays() throws {
         let db = try Connection()
         try db.execute(sql: everyColumnSchema)

@@ -19,15 +19,17 @@ enum ColumnValueDecoding {
     /// - Returns: The property.
     /// - Throws: `DecodingError` naming the column and the type.
     static func decode<T: Decodable>(
-        _ type: T.Type, from value: SQLiteValue, column: String, codingPath: [any CodingKey],
-        userInfo: [CodingUserInfoKey: Any]
+        _ type: T.Type, from value: SQLiteValue, column: @autoclosure () -> String,
+        codingPath: @autoclosure () -> [any CodingKey], userInfo: [CodingUserInfoKey: Any]
     ) throws -> T {
         if let representable = T.self as? any SQLiteRepresentable.Type {
             guard let converted = representable.init(value) as? T else {
-                throw conversionError(T.self, value: value, column: column, codingPath: codingPath)
+                throw conversionError(T.self, value: value, column: column(), codingPath: codingPath())
             }
             return converted
         }
+        let column = column()
+        let codingPath = codingPath()
         let decoder = ColumnValueDecoder(value: value, column: column, codingPath: codingPath, userInfo: userInfo)
         do {
             return try T(from: decoder)
@@ -38,13 +40,17 @@ enum ColumnValueDecoding {
 
     /// Converts a column value with SlateCore's conversion.
     ///
+    /// The column name and coding path are only evaluated for an error, so that reading a row
+    /// allocates nothing for them.
+    ///
     /// - Throws: `DecodingError.valueNotFound` for `NULL`, `.typeMismatch` otherwise.
     @inline(__always)
     static func convert<T: SQLiteRepresentable>(
-        _ type: T.Type, from value: SQLiteValue, column: String, codingPath: [any CodingKey]
+        _ type: T.Type, from value: SQLiteValue, column: @autoclosure () -> String,
+        codingPath: @autoclosure () -> [any CodingKey]
     ) throws -> T {
         guard let converted = T(value) else {
-            throw conversionError(T.self, value: value, column: column, codingPath: codingPath)
+            throw conversionError(T.self, value: value, column: column(), codingPath: codingPath())
         }
         return converted
     }

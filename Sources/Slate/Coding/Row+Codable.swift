@@ -57,3 +57,51 @@ extension Row {
         RowDecoder(row: self, userInfo: userInfo)
     }
 }
+
+// Decoding rows in place, for large reads: no copy of each row is made.
+
+extension Cursor {
+    /// Steps to the next row and decodes it where it lies in SQLite's statement, without copying
+    /// the row first.
+    ///
+    /// ```swift
+    /// let cursor = try db.cursor("SELECT id, name FROM users")
+    /// while let user = try cursor.decodeNext(User.self) { print(user.name) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode (usually inferred).
+    ///   - userInfo: Passed to the value's `init(from:)` through the decoder.
+    /// - Returns: The value, or `nil` once the rows are exhausted.
+    /// - Throws: ``SQLiteError`` when stepping fails; `DecodingError` naming the column and the
+    ///   type when the row does not decode (see ``Row/decode(userInfo:)``).
+    public func decodeNext<T: Decodable>(
+        _ type: T.Type = T.self, userInfo: [CodingUserInfoKey: Any] = [:]
+    ) throws -> T? {
+        guard let view = try next() else { return nil }
+        return try T(from: RowDecoder(row: CursorRow(view: view, layout: statement.columnLayout), userInfo: userInfo))
+    }
+
+    /// Decodes every remaining row, in place.
+    ///
+    /// ```swift
+    /// let users = try db.cursor("SELECT * FROM users").decodeAll(User.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode (usually inferred).
+    ///   - userInfo: Passed to each value's `init(from:)` through the decoder.
+    /// - Returns: The values, in row order.
+    /// - Throws: ``SQLiteError`` when stepping fails; `DecodingError` at the first row that does
+    ///   not decode.
+    public func decodeAll<T: Decodable>(
+        _ type: T.Type = T.self, userInfo: [CodingUserInfoKey: Any] = [:]
+    ) throws -> [T] {
+        let layout = statement.columnLayout
+        var values: [T] = []
+        while let view = try next() {
+            values.append(try T(from: RowDecoder(row: CursorRow(view: view, layout: layout), userInfo: userInfo)))
+        }
+        return values
+    }
+}

@@ -1,19 +1,20 @@
 import Foundation
 
-/// Decodes a `Decodable` value from a ``Row``: each key of its keyed container is a column.
+/// Decodes a `Decodable` value from a row (a copied ``Row`` or a cursor's current row): each key
+/// of its keyed container is a column.
 ///
 /// Columns are found through the row's ``ColumnLayout``, whose name → index table is built once
 /// per statement and shared by all its rows; the decoder itself is a struct, so decoding a row
 /// allocates no more than the one container box `KeyedDecodingContainer` needs.
 ///
 /// A row with exactly one column also decodes as a single value (`let n: Int = try row.decode()`).
-struct RowDecoder: Decoder {
-    let row: Row
+struct RowDecoder<Source: ColumnSource>: Decoder {
+    let row: Source
     let userInfo: [CodingUserInfoKey: Any]
     var codingPath: [any CodingKey] { [] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(RowDecodingContainer<Key>(row: row, userInfo: userInfo))
+        KeyedDecodingContainer(RowDecodingContainer<Key, Source>(row: row, userInfo: userInfo))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -32,13 +33,13 @@ struct RowDecoder: Decoder {
                     + "this row has \(row.count): " + row.layout.names.joined(separator: ", ")))
         }
         return ColumnValueDecodingContainer(
-            value: row.values[0], column: row.layout.names[0], codingPath: [], userInfo: userInfo)
+            value: row.value(at: 0), column: row.layout.names[0], codingPath: [], userInfo: userInfo)
     }
 }
 
 /// The keyed container of ``RowDecoder``: one column per key.
-struct RowDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let row: Row
+struct RowDecodingContainer<Key: CodingKey, Source: ColumnSource>: KeyedDecodingContainerProtocol {
+    let row: Source
     let userInfo: [CodingUserInfoKey: Any]
     var codingPath: [any CodingKey] { [] }
 
@@ -61,22 +62,23 @@ struct RowDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     private func convert<T: SQLiteRepresentable>(_ type: T.Type, _ key: Key) throws -> T {
         let index = try index(of: key, decoding: type)
-        return try ColumnValueDecoding.convert(
-            type, from: row.values[index], column: row.layout.names[index], codingPath: [key])
+        if let value = row.read(type, at: index) { return value }
+        throw ColumnValueDecoding.conversionError(
+            type, value: row.value(at: index), column: row.layout.names[index], codingPath: [key])
     }
 
     /// Like ``convert(_:_:)``, with `nil` for a missing column or `NULL` (one lookup, where the
     /// default `decodeIfPresent` makes three).
     @inline(__always)
     private func convertIfPresent<T: SQLiteRepresentable>(_ type: T.Type, _ key: Key) throws -> T? {
-        guard let index = row.layout.index(of: key.stringValue) else { return nil }
-        let value = row.values[index]
-        if value.isNull { return nil }
-        return try ColumnValueDecoding.convert(type, from: value, column: row.layout.names[index], codingPath: [key])
+        guard let index = row.layout.index(of: key.stringValue), !row.isNull(at: index) else { return nil }
+        if let value = row.read(type, at: index) { return value }
+        throw ColumnValueDecoding.conversionError(
+            type, value: row.value(at: index), column: row.layout.names[index], codingPath: [key])
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        row.values[try index(of: key, decoding: Optional<Any>.self)].isNull
+        row.isNull(at: try index(of: key, decoding: Optional<Any>.self))
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try convert(type, key) }
@@ -97,7 +99,7 @@ struct RowDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let index = try index(of: key, decoding: type)
         return try ColumnValueDecoding.decode(
-            type, from: row.values[index], column: row.layout.names[index], codingPath: [key], userInfo: userInfo)
+            type, from: row.value(at: index), column: row.layout.names[index], codingPath: [key], userInfo: userInfo)
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try convertIfPresent(type, key) }
@@ -116,11 +118,9 @@ struct RowDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try convertIfPresent(type, key) }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let index = row.layout.index(of: key.stringValue) else { return nil }
-        let value = row.values[index]
-        if value.isNull { return nil }
+        guard let index = row.layout.index(of: key.stringValue), !row.isNull(at: index) else { return nil }
         return try ColumnValueDecoding.decode(
-            type, from: value, column: row.layout.names[index], codingPath: [key], userInfo: userInfo)
+            type, from: row.value(at: index), column: row.layout.names[index], codingPath: [key], userInfo: userInfo)
     }
 
     func nestedContainer<NestedKey: CodingKey>(
