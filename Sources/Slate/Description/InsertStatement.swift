@@ -92,13 +92,14 @@ public final class InsertStatement {
             given[position] = true
             try statement.bind(value, at: parameter)
         }
+        // Every column given (the common case) needs no further check.
         if values.count < given.count {
-            if let missing = table.orderedColumns.indices.filter({ !given[$0] && !table.orderedColumns[$0].isNullable })
-                .map({ table.orderedColumns[$0].name }).nilIfEmpty
-            {
+            let missing = table.orderedColumns.indices.filter { !given[$0] && !table.orderedColumns[$0].isNullable }
+            if !missing.isEmpty {
                 throw SQLiteError(
                     code: SQLITE_CONSTRAINT_NOTNULL,
-                    message: "no value for the NOT NULL column(s) " + missing.map { "\"\($0)\"" }.joined(separator: ", ")
+                    message: "no value for the NOT NULL column(s) "
+                        + missing.map { "\"\(table.orderedColumns[$0].name)\"" }.joined(separator: ", ")
                         + " of table \"\(table.name)\"",
                     sql: statement.sql)
             }
@@ -114,11 +115,6 @@ public final class InsertStatement {
                 + table.orderedColumns.map(\.name).joined(separator: ", "),
             sql: statement.sql)
     }
-}
-
-extension Array {
-    /// The array, or `nil` when it is empty.
-    fileprivate var nilIfEmpty: Self? { isEmpty ? nil : self }
 }
 
 extension SQLiteError {

@@ -47,7 +47,11 @@ public struct TableDescription: Hashable, Sendable, CustomStringConvertible {
             throw SQLiteError(
                 code: SQLITE_MISUSE, message: "the description of table \"\(name)\" has no columns; a table needs at least one")
         }
-        let ordered = columns.sorted { ($0.name, $0.type.rawValue, $0.isNullable ? 1 : 0) < ($1.name, $1.type.rawValue, $1.isNullable ? 1 : 0) }
+        let ordered = columns.sorted { lhs, rhs in
+            // Names are unique once checked below; type and nullability only order duplicates, so
+            // that the error reporting them is the same on every run (a set has no fixed order).
+            (lhs.name, lhs.type.rawValue, lhs.isNullable ? 1 : 0) < (rhs.name, rhs.type.rawValue, rhs.isNullable ? 1 : 0)
+        }
         var seen: [String: String] = [:]
         for column in ordered {
             guard !column.name.isEmpty else {
