@@ -177,6 +177,35 @@ struct CodableErrorTests {
         #expect(throws: DecodingError.self) { try row.decode(as: WithStatus.self) }
     }
 
+    @Test func customValueRejectionsNameTheColumn() throws {
+        struct Percent: Value, Codable {
+            struct OutOfRange: Error {}
+            let value: Int64
+            static let declaredDatatype = Int64.declaredDatatype
+            static func fromDatatypeValue(_ value: Int64) throws -> Percent {
+                guard (0...100).contains(value) else { throw OutOfRange() }
+                return Percent(value: value)
+            }
+            var datatypeValue: Int64 { value }
+        }
+        struct Score: Codable { let score: Percent }
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE t (score); INSERT INTO t VALUES (150), ('high')")
+        let rows = try db.prepare(sql: "SELECT score FROM t ORDER BY rowid").rows()
+        #expect {
+            try rows[0].decode(as: Score.self)
+        } throws: { error in
+            guard case DecodingError.dataCorrupted(let context) = error else { return false }
+            return context.debugDescription.hasPrefix("column \"score\" holds INTEGER 150, which Percent.fromDatatypeValue rejects")
+                && context.underlyingError is Percent.OutOfRange
+        }
+        #expect {
+            try rows[1].decode(as: Score.self)
+        } throws: { error in
+            message(of: error) == "column \"score\" holds TEXT 'high', which cannot be decoded as Percent"
+        }
+    }
+
     @Test func rowsDoNotDecodeAsListsOrFromSeveralColumnsAsOneValue() throws {
         let db = try makeCodableUsersDatabase(filled: true)
         let row = try #require(try db.pluck(users))

@@ -83,6 +83,28 @@ func makeCodableUsersDatabase(filled: Bool) throws -> Connection {
     return db
 }
 
+/// A custom ``Value`` (the documentation's "Custom Types") that is also Codable: in a Codable row
+/// it is stored as its datatype value (REAL), not as the JSON of its synthesized Codable form.
+private struct CodableCelsius: Value, Codable, Equatable {
+    let degrees: Double
+    static let declaredDatatype = Double.declaredDatatype
+    static func fromDatatypeValue(_ value: Double) -> CodableCelsius { CodableCelsius(degrees: value) }
+    var datatypeValue: Double { degrees }
+}
+
+/// A custom ``Value`` stored as a BLOB, like the documentation's image example.
+private struct CodableThumbnail: Value, Codable, Equatable {
+    let pixels: [UInt8]
+    static let declaredDatatype = Blob.declaredDatatype
+    static func fromDatatypeValue(_ value: Blob) -> CodableThumbnail { CodableThumbnail(pixels: value.bytes) }
+    var datatypeValue: Blob { Blob(bytes: pixels) }
+}
+
+/// An enum that is a ``Value`` through its raw value.
+private enum CodableMood: String, Value, Codable {
+    case calm, grumpy
+}
+
 @Suite("Codable rows: round trips")
 struct CodableRoundTripTests {
     let every = Table("every")
@@ -131,6 +153,29 @@ struct CodableRoundTripTests {
         // The same rows through copies decode the same.
         #expect(try db.prepare(sql: "SELECT * FROM every ORDER BY id").rows().map { try $0.decode(as: EveryColumn.self) }
             == [first, second])
+    }
+
+    @Test func customValueTypesStoreTheirDatatypeValue() throws {
+        struct Reading: Codable, Equatable {
+            var temperature: CodableCelsius
+            var previous: CodableCelsius?
+            var thumbnail: CodableThumbnail
+            var mood: CodableMood
+        }
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE readings (temperature REAL, previous REAL, thumbnail BLOB, mood TEXT)")
+        let readings = Table("readings")
+        let value = Reading(
+            temperature: CodableCelsius(degrees: 21.5), previous: nil, thumbnail: CodableThumbnail(pixels: [9, 8]), mood: .grumpy)
+        let insert = try readings.insert(value)
+        #expect(insert.asSQL()
+            == "INSERT INTO \"readings\" (\"temperature\", \"previous\", \"thumbnail\", \"mood\") VALUES (21.5, NULL, X'0908', 'grumpy')")
+        try db.run(insert)
+        #expect(try db.pluck(readings)?.decode(as: Reading.self) == value)
+        // Typed expressions read the same columns.
+        let temperature = Expression<CodableCelsius>("temperature")
+        #expect(try db.pluck(readings)?[temperature] == CodableCelsius(degrees: 21.5))
+        #expect(try db.scalar(readings.select(Expression<CodableMood>("mood"))) == .grumpy)
     }
 
     @Test func optionalsRoundTripBothWays() throws {

@@ -3,8 +3,9 @@ import Foundation
 /// Turns the value of one column into a `Decodable` property, mirroring ``ColumnValueEncoding``:
 /// 1. types SlateCore converts use that one conversion (exact: an `Int8` column holding 300 is
 ///    an error, not a wrapped value);
-/// 2. types that decode a single value (enums with raw values, wrappers) read the column;
-/// 3. anything else is decoded from the column's JSON text.
+/// 2. custom ``Value`` types convert their ``Value/Datatype`` with ``Value/fromDatatypeValue(_:)``;
+/// 3. types that decode a single value (enums with raw values, wrappers) read the column;
+/// 4. anything else is decoded from the column's JSON text.
 ///
 /// Every failure is a `DecodingError` whose message names the column and the type.
 enum ColumnValueDecoding {
@@ -30,6 +31,12 @@ enum ColumnValueDecoding {
         }
         let column = column()
         let codingPath = codingPath()
+        if let custom = T.self as? any Value.Type {
+            guard let converted = try customValue(custom, from: value, column: column, codingPath: codingPath) as? T else {
+                throw conversionError(T.self, value: value, column: column, codingPath: codingPath)
+            }
+            return converted
+        }
         let decoder = ColumnValueDecoder(value: value, column: column, codingPath: codingPath, userInfo: userInfo)
         do {
             return try T(from: decoder)
@@ -53,6 +60,26 @@ enum ColumnValueDecoding {
             throw conversionError(T.self, value: value, column: column(), codingPath: codingPath())
         }
         return converted
+    }
+
+    /// Converts a column value to a custom ``Value`` type, or returns `nil` when the stored value
+    /// does not convert to its datatype.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` naming the column when
+    ///   ``Value/fromDatatypeValue(_:)`` rejects the stored value.
+    private static func customValue<V: Value>(
+        _ type: V.Type, from value: SQLiteValue, column: String, codingPath: [any CodingKey]
+    ) throws -> V.ValueType? {
+        guard let datatypeValue = V.Datatype(value) else { return nil }
+        do {
+            return try V.fromDatatypeValue(datatypeValue)
+        } catch {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "column \"\(column)\" holds \(storageClass(of: value)) \(value.sqliteLiteral.prefix(40)), "
+                    + "which \(V.self).fromDatatypeValue rejects: \(error)",
+                underlyingError: error))
+        }
     }
 
     /// Decodes a nested value from the column's JSON text.

@@ -5,8 +5,9 @@ import Foundation
 /// The order is what makes it fast and predictable:
 /// 1. types SlateCore converts (`Int8`…`UInt64`, `Bool`, `Float`, `Double`, `String`, `Data`,
 ///    `Date`, `UUID`, `URL`, ``Blob``, opted-in enums, optionals of those) use that one conversion;
-/// 2. types that encode a single value (enums with raw values, wrappers) store that value;
-/// 3. anything else (structs, arrays, dictionaries) is stored as JSON text.
+/// 2. custom ``Value`` types store their ``Value/datatypeValue``, as typed expressions do;
+/// 3. types that encode a single value (enums with raw values, wrappers) store that value;
+/// 4. anything else (structs, arrays, dictionaries) is stored as JSON text.
 enum ColumnValueEncoding {
     /// The column value for a property.
     ///
@@ -20,6 +21,7 @@ enum ColumnValueEncoding {
         of value: T, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]
     ) throws -> SQLiteValue {
         if let bindable = value as? any SQLiteBindable { return bindable.sqliteValue }
+        if let custom = value as? any Value { return custom.datatypeValue.sqliteValue }
         let probe = ColumnValueEncoder(codingPath: codingPath, userInfo: userInfo)
         try value.encode(to: probe)
         if !probe.needsJSON, let single = probe.value { return single }
