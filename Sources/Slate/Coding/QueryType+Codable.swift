@@ -1,0 +1,114 @@
+import Foundation
+
+// Writing Encodable values: each property becomes a column of the statement.
+
+extension QueryType {
+    /// An `INSERT` of an `Encodable` value, one column per property.
+    ///
+    /// ```swift
+    /// struct User: Codable { let email: String; let name: String? }
+    /// try db.run(users.insert(User(email: "alice@mac.com", name: "Alice")))
+    /// // INSERT INTO "users" ("email", "name") VALUES ('alice@mac.com', 'Alice')
+    /// ```
+    ///
+    /// Integers of every width, `Bool`, `Float`, `Double`, `String`, `Data`, `Date`, `UUID`, `URL`
+    /// and enums with raw values are stored as SlateCore stores them; other Codable properties
+    /// (structs, arrays, dictionaries) are stored as JSON text. A `nil` property stores `NULL`.
+    ///
+    /// - Parameters:
+    ///   - encodable: The value.
+    ///   - userInfo: Passed to the value's `encode(to:)` through the encoder.
+    ///   - otherSetters: More columns to set; they win over properties with the same column.
+    /// - Returns: The statement; run it with ``Connection/run(_:)-(Insert)``.
+    /// - Throws: `EncodingError` when the value cannot be a row, or the value's own error.
+    public func insert(
+        _ encodable: any Encodable, userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = []
+    ) throws -> Insert {
+        insert(try Self.setters(for: encodable, userInfo: userInfo, otherSetters: otherSetters))
+    }
+
+    /// An `INSERT OR …` of an `Encodable` value, one column per property.
+    ///
+    /// - Parameters:
+    ///   - onConflict: The conflict resolution (`.replace`, `.ignore`, …).
+    ///   - encodable: The value.
+    ///   - userInfo: Passed to the value's `encode(to:)` through the encoder.
+    ///   - otherSetters: More columns to set; they win over properties with the same column.
+    /// - Returns: The statement.
+    /// - Throws: `EncodingError` when the value cannot be a row, or the value's own error.
+    public func insert(
+        or onConflict: OnConflict, _ encodable: any Encodable, userInfo: [CodingUserInfoKey: Any] = [:],
+        otherSetters: [Setter] = []
+    ) throws -> Insert {
+        insert(or: onConflict, try Self.setters(for: encodable, userInfo: userInfo, otherSetters: otherSetters))
+    }
+
+    /// An `INSERT` of several `Encodable` values; every value must encode the same properties.
+    ///
+    /// - Parameters:
+    ///   - encodables: The values, one row each.
+    ///   - userInfo: Passed to each value's `encode(to:)` through the encoder.
+    ///   - otherSetters: More columns to set on every row.
+    /// - Returns: The statement; running it inserts every row or none.
+    /// - Throws: `EncodingError` when a value cannot be a row, or a value's own error.
+    public func insertMany(
+        _ encodables: [any Encodable], userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = []
+    ) throws -> Insert {
+        insertMany(try encodables.map { try Self.setters(for: $0, userInfo: userInfo, otherSetters: otherSetters) })
+    }
+
+    /// An upsert of an `Encodable` value: insert it, or, when it conflicts on a unique column,
+    /// update the existing row's other columns to the value's.
+    ///
+    /// ```swift
+    /// try db.run(users.upsert(user, onConflictOf: email))
+    /// // INSERT INTO "users" ("email", "name") VALUES ('alice@mac.com', 'Alice')
+    /// //   ON CONFLICT ("email") DO UPDATE SET "name" = "excluded"."name"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - encodable: The value.
+    ///   - userInfo: Passed to the value's `encode(to:)` through the encoder.
+    ///   - otherSetters: More columns to set; they win over properties with the same column.
+    ///   - conflicting: The unique column (or columns) that detect the conflict.
+    /// - Returns: The statement.
+    /// - Throws: `EncodingError` when the value cannot be a row, or the value's own error.
+    public func upsert(
+        _ encodable: any Encodable, userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = [],
+        onConflictOf conflicting: any Expressible
+    ) throws -> Insert {
+        upsert(try Self.setters(for: encodable, userInfo: userInfo, otherSetters: otherSetters), onConflictOf: conflicting)
+    }
+
+    /// An `UPDATE` of the query's rows from an `Encodable` value, one column per property.
+    ///
+    /// ```swift
+    /// try db.run(users.filter(id == 1).update(user))
+    /// // UPDATE "users" SET "email" = 'alice@mac.com', "name" = 'Alice' WHERE ("id" = 1)
+    /// ```
+    ///
+    /// Unless the query is filtered, every row of the table is updated.
+    ///
+    /// - Parameters:
+    ///   - encodable: The value.
+    ///   - userInfo: Passed to the value's `encode(to:)` through the encoder.
+    ///   - otherSetters: More columns to set; they win over properties with the same column.
+    /// - Returns: The statement; run it with ``Connection/run(_:)-(Update)``.
+    /// - Throws: `EncodingError` when the value cannot be a row, or the value's own error.
+    public func update(
+        _ encodable: any Encodable, userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = []
+    ) throws -> Update {
+        update(try Self.setters(for: encodable, userInfo: userInfo, otherSetters: otherSetters))
+    }
+
+    /// The setters of a value followed by the other setters, which replace properties of the same
+    /// column (a column set twice would make SQLite reject or silently pick one of the values).
+    static func setters(
+        for encodable: any Encodable, userInfo: [CodingUserInfoKey: Any], otherSetters: [Setter]
+    ) throws -> [Setter] {
+        let encoded = try SetterEncoder.setters(for: encodable, userInfo: userInfo)
+        guard !otherSetters.isEmpty else { return encoded }
+        let overridden = Set(otherSetters.map(\.column.template))
+        return encoded.filter { !overridden.contains($0.column.template) } + otherSetters
+    }
+}

@@ -1,0 +1,123 @@
+#if SQLCipher
+import CSQLCipher
+#else
+import CSQLite
+#endif
+
+/// A prepared `INSERT` into a described table that inserts one row per call (SQLite.swiftly).
+///
+/// The SQL is built and compiled once, when the statement is prepared with
+/// ``Connection/prepareInsert(into:)``; each ``insert(_:)`` only binds and steps, so keep one
+/// statement for a bulk load (inside a transaction for speed):
+///
+/// ```swift
+/// let insert = try db.prepareInsert(into: sets)
+/// try db.transaction {
+///     for set in catalog {
+///         try insert.insert(["number": .text(set.number), "name": .text(set.name), "year": .int(set.year)])
+///     }
+/// }
+/// ```
+///
+/// Every call checks its values against the description before touching the database: each
+/// column that is not nullable must be given, and every given column must exist. A column that
+/// is nullable and not given is stored as `NULL`.
+public final class InsertStatement {
+    /// The table the statement inserts into.
+    public let table: TableDescription
+    private let statement: Statement
+    /// The parameter of each column, by exact name and by lowercased name.
+    private let parameters: [String: Int32]
+    private let lowercasedParameters: [String: Int32]
+    /// Whether each column (in ``TableDescription/orderedColumns`` order) was given in the current
+    /// call; kept between calls so that inserting allocates nothing for it.
+    private var given: [Bool]
+
+    init(table: TableDescription, connection: Connection) throws(SQLiteError) {
+        let columns = table.orderedColumns
+        let sql = "INSERT INTO " + table.quotedName
+            + " (" + columns.map { SQLiteValue.quoteIdentifier($0.name) }.joined(separator: ", ") + ") VALUES ("
+            + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        statement = try connection.prepare(sql: sql, options: .persistent)
+        self.table = table
+        var parameters: [String: Int32] = [:]
+        var lowercased: [String: Int32] = [:]
+        for (offset, column) in columns.enumerated() {
+            parameters[column.name] = Int32(offset + 1)
+            lowercased[column.name.lowercased()] = Int32(offset + 1)
+        }
+        self.parameters = parameters
+        self.lowercasedParameters = lowercased
+        given = Array(repeating: false, count: columns.count)
+    }
+
+    /// The statement's SQL: `INSERT INTO "table" ("a", "b") VALUES (?, ?)`, columns sorted by name.
+    public var sql: String { statement.sql }
+
+    /// Inserts one row.
+    ///
+    /// ```swift
+    /// try insert.insert(["number": "10497", "name": "Galaxy Explorer", "year": 2022, "notes": nil])
+    /// ```
+    ///
+    /// - Parameter values: The value of each column, by column name (exact spelling, or the same
+    ///   name in another case). An explicit `.null` is passed to SQLite, which rejects it for a
+    ///   `NOT NULL` column.
+    /// - Returns: The rowid of the inserted row.
+    /// - Throws: ``SQLiteError``: `SQLITE_ERROR` for a column the table does not have, or a column
+    ///   given twice (in different cases); `SQLITE_CONSTRAINT_NOTNULL` for a column that is not
+    ///   nullable and has no value; SQLite's own error (a constraint violation, a closed
+    ///   connection, …) otherwise. Nothing is inserted when it throws, and the statement stays
+    ///   ready for the next row.
+    @discardableResult
+    public func insert(_ values: [String: SQLiteValue]) throws(SQLiteError) -> Int64 {
+        guard !statement.connection.isClosed else { throw SQLiteError.closedConnection }
+        for index in given.indices { given[index] = false }
+        defer {
+            try? statement.reset()
+            try? statement.clearBindings()
+        }
+        for (name, value) in values {
+            guard let parameter = parameters[name] ?? lowercasedParameters[name.lowercased()] else {
+                throw unknownColumn(name)
+            }
+            let position = Int(parameter) - 1
+            if given[position] {
+                throw SQLiteError(
+                    code: SQLITE_ERROR,
+                    message: "column \"\(table.orderedColumns[position].name)\" of table \"\(table.name)\" "
+                        + "is given twice (as names differing only by case)",
+                    sql: statement.sql)
+            }
+            given[position] = true
+            try statement.bind(value, at: parameter)
+        }
+        // Every column given (the common case) needs no further check.
+        if values.count < given.count {
+            let missing = table.orderedColumns.indices.filter { !given[$0] && !table.orderedColumns[$0].isNullable }
+            if !missing.isEmpty {
+                throw SQLiteError(
+                    code: SQLITE_CONSTRAINT_NOTNULL,
+                    message: "no value for the NOT NULL column(s) "
+                        + missing.map { "\"\(table.orderedColumns[$0].name)\"" }.joined(separator: ", ")
+                        + " of table \"\(table.name)\"",
+                    sql: statement.sql)
+            }
+        }
+        _ = try statement.step()
+        return statement.connection.lastInsertRowid
+    }
+
+    private func unknownColumn(_ name: String) -> SQLiteError {
+        SQLiteError(
+            code: SQLITE_ERROR,
+            message: "table \"\(table.name)\" has no column named \"\(name)\"; its columns are "
+                + table.orderedColumns.map(\.name).joined(separator: ", "),
+            sql: statement.sql)
+    }
+}
+
+extension SQLiteError {
+    /// The error for a call on a closed connection (SlateCore's message).
+    fileprivate static let closedConnection = SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed")
+}
