@@ -76,3 +76,35 @@ struct ValueTests {
         #expect(SQLExpression<Data>(value: Data([0xAB])).asSQL() == "X'AB'")
     }
 }
+
+enum Status: String, Value {
+    case active, archived
+}
+
+enum Priority: Int64, Value {
+    case low = 1, high = 2
+}
+
+@Suite("Enums as values")
+struct EnumValueTests {
+    @Test func enumsStoreTheirRawValues() throws {
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE tasks (status TEXT NOT NULL, priority INTEGER)")
+        let tasks = Table("tasks")
+        let status = SQLExpression<Status>("status")
+        let priority = SQLExpression<Priority?>("priority")
+        #expect(Status.declaredDatatype == "TEXT")
+        #expect(Priority.declaredDatatype == "INTEGER")
+        try db.run(tasks.insert(status <- .active, priority <- .high))
+        try db.run(tasks.insert(status <- .archived, priority <- nil))
+        #expect(tasks.filter(status == .active).asSQL() == "SELECT * FROM \"tasks\" WHERE (\"status\" = 'active')")
+        #expect(try db.prepare(tasks.filter(status == .active)).map { $0[priority] } == [.high])
+        #expect(try db.prepare(tasks).map { $0[status] } == [.active, .archived])
+        try db.run("INSERT INTO tasks VALUES ('deleted', 7)")
+        let bad = try #require(try db.pluck(tasks.filter(status == Status.active).limit(1, offset: 0)))
+        #expect(bad[status] == .active)
+        let unknown = try #require(try db.pluck(Table("tasks").filter(SQLExpression<String>("status") == "deleted")))
+        #expect(throws: SQLiteError.self) { try unknown.get(status) }
+        #expect(throws: SQLiteError.self) { try unknown.get(priority) }
+    }
+}

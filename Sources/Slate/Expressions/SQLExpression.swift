@@ -36,6 +36,18 @@ public struct SQLExpression<Datatype>: ExpressionType, Sendable {
     public init<Other: ExpressionType>(_ expression: Other) {
         self.init(template: expression.template, values: expression.values)
     }
+
+    /// A call of an SQL function by name, such as one registered with `createFunction`:
+    /// `"typeConformsTo"("UTI", 'public.image')`.
+    ///
+    /// - Parameters:
+    ///   - name: The function's name.
+    ///   - arguments: The arguments (columns, values, expressions).
+    ///   - quoted: Whether to quote the name as an identifier (as custom functions are), or write
+    ///     it bare (as built-in functions usually are).
+    public init(function name: String, _ arguments: [any Expressible], quoted: Bool = true) {
+        self = SQLTemplate.call(quoted ? SQLiteValue.quoteIdentifier(name) : name, arguments)
+    }
 }
 
 /// SQLite.swift's name for ``SQLExpression``.

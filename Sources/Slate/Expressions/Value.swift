@@ -1,3 +1,8 @@
+#if SQLCipher
+import CSQLCipher
+#else
+import CSQLite
+#endif
 import Foundation
 
 /// A Swift type that can be stored in a column and used in typed expressions (SQLite.swift's
@@ -183,4 +188,32 @@ extension Data: Value {
 
     /// The bytes as a ``Blob`` (SQLite.swift's stored form for `Data`).
     public var datatypeValue: Blob { Blob(data: self) }
+}
+
+/// Enums (and other raw-representable types) whose raw value is a ``Value`` store their raw value.
+///
+/// ```swift
+/// enum Status: String, Value { case active, archived }
+/// let status = SQLExpression<Status>("status")
+/// users.filter(status == .active)
+/// ```
+extension Value where Self: RawRepresentable, RawValue: Value, Datatype == RawValue.Datatype, ValueType == Self {
+    /// The raw value's declared datatype.
+    public static var declaredDatatype: String { RawValue.declaredDatatype }
+
+    /// Converts the stored raw value back; an unknown raw value throws.
+    ///
+    /// - Parameter datatypeValue: The stored raw value.
+    /// - Returns: The value.
+    /// - Throws: ``SQLiteError`` when the raw value matches no case.
+    public static func fromDatatypeValue(_ datatypeValue: Datatype) throws -> Self {
+        let raw = try RawValue.fromDatatypeValue(datatypeValue)
+        guard let raw = raw as? RawValue, let value = Self(rawValue: raw) else {
+            throw SQLiteError(code: SQLITE_MISMATCH, message: "\(raw) is not a valid raw value of \(Self.self)")
+        }
+        return value
+    }
+
+    /// The raw value's stored form.
+    public var datatypeValue: Datatype { rawValue.datatypeValue }
 }

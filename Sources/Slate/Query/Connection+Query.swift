@@ -16,17 +16,12 @@ extension Connection {
     /// ```
     ///
     /// - Parameter query: The query.
-    /// - Returns: The rows. Iterating again runs the query again.
-    /// - Throws: ``SQLiteError`` when the SQL does not compile or the values do not bind.
+    /// - Returns: The rows. The query runs when iteration starts, and again for each iteration.
+    /// - Throws: ``SQLiteError`` when the SQL does not compile.
     public func prepare(_ query: some QueryType) throws(SQLiteError) -> RowSequence {
-        let prepared = try prepareQuery(query)
-        // The first run reuses the checks above; later runs prepare again (errors end iteration).
-        var first: QueryExecution? = prepared
+        // Compile now, so that bad SQL fails here; the query itself runs when iteration starts.
+        _ = try cachedStatement(sql: query.expression.template)
         return RowSequence { [weak self] in
-            if let run = first {
-                first = nil
-                return run
-            }
             guard let self else {
                 return QueryExecution(failure: SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed"))
             }
@@ -92,8 +87,8 @@ extension Connection {
     /// - Throws: ``SQLiteError`` on failure or when the value is `NULL` or does not convert.
     public func scalar<V: Value>(_ expression: SQLExpression<V>) throws -> V {
         let statement = try bound(SQLExpression(template: "SELECT " + expression.template, values: expression.values))
-        let layout = ColumnLayout(names: statement.columnNames, typedColumns: QueryColumns(keys: [expression.template]))
-        guard let row = try QueryExecution(statement: statement, layout: layout).nextRow() else {
+        let run = QueryExecution(statement: statement, makeLayout: Self.layout(keys: [expression.template]))
+        guard let row = try run.nextRow() else {
             throw SQLiteError(code: SQLITE_ERROR, message: "the expression returned no row")
         }
         return try row.get(expression)
@@ -106,8 +101,8 @@ extension Connection {
     /// - Throws: ``SQLiteError`` on failure or when the value does not convert.
     public func scalar<V: Value>(_ expression: SQLExpression<V?>) throws -> V? {
         let statement = try bound(SQLExpression(template: "SELECT " + expression.template, values: expression.values))
-        let layout = ColumnLayout(names: statement.columnNames, typedColumns: QueryColumns(keys: [expression.template]))
-        guard let row = try QueryExecution(statement: statement, layout: layout).nextRow() else { return nil }
+        let run = QueryExecution(statement: statement, makeLayout: Self.layout(keys: [expression.template]))
+        guard let row = try run.nextRow() else { return nil }
         return try row.get(expression)
     }
 
@@ -117,8 +112,20 @@ extension Connection {
     func prepareQuery(_ query: some QueryType) throws(SQLiteError) -> QueryExecution {
         let expression = query.expression
         let statement = try bound(expression)
-        let layout = try queryLayout(for: query, sql: expression.template, statement: statement)
-        return QueryExecution(statement: statement, layout: layout)
+        let sql = expression.template
+        return QueryExecution(statement: statement) { [unowned self] statement in
+            self.queryLayout(for: query, sql: sql, statement: statement)
+        }
+    }
+
+    /// A layout builder for rows whose column keys are known in advance (falling back to the
+    /// names SQLite reports when the counts differ).
+    static func layout(keys: [String]) -> (Statement) -> ColumnLayout {
+        { statement in
+            let names = statement.columnNames
+            let typed = keys.count == names.count ? keys : names.map(SQLiteValue.quoteIdentifier)
+            return ColumnLayout(names: names, typedColumns: QueryColumns(keys: typed))
+        }
     }
 
     /// A cached statement for an expression's SQL with the expression's values bound.
@@ -131,10 +138,11 @@ extension Connection {
     }
 
     /// The layout of a query's rows, computed once per SQL text and kept for the connection.
-    func queryLayout(for query: some QueryType, sql: String, statement: Statement) throws(SQLiteError) -> ColumnLayout {
+    func queryLayout(for query: some QueryType, sql: String, statement: Statement) -> ColumnLayout {
         let cache = layoutCache
-        if let layout = cache.layouts[sql] { return layout }
         let names = statement.columnNames
+        // A schema change can widen `SELECT *` under the same SQL text: reuse only a matching layout.
+        if let layout = cache.layouts[sql], layout.names == names { return layout }
         let keys = columnKeys(for: query, names: names)
         let layout = ColumnLayout(names: names, typedColumns: QueryColumns(keys: keys))
         cache.layouts[sql] = layout
@@ -163,7 +171,7 @@ extension Connection {
                     guard let statement = try? prepare(sql: sql) else { return names.map(SQLiteValue.quoteIdentifier) }
                     keys += statement.columnNames.map { source.namespace + "." + SQLiteValue.quoteIdentifier($0) }
                 }
-            } else if let alias = Self.alias(in: template) {
+            } else if let alias = QueryColumns.alias(in: template) {
                 keys.append(alias)
             } else {
                 keys.append(template)
@@ -172,13 +180,6 @@ extension Connection {
         // A mismatch (a source we could not inspect) falls back to the names SQLite reports.
         guard keys.count == names.count else { return names.map(SQLiteValue.quoteIdentifier) }
         return keys
-    }
-
-    /// The quoted alias of `expression AS "alias"`, if the template ends with one.
-    static func alias(in template: String) -> String? {
-        guard template.hasSuffix("\""), let range = template.range(of: " AS \"", options: .backwards) else { return nil }
-        let alias = String(template[template.index(after: template.index(range.upperBound, offsetBy: -2))...])
-        return QueryColumns.lastComponent(of: alias) == alias ? alias : nil
     }
 
     /// Typed-layer data kept for the life of the connection.

@@ -36,6 +36,7 @@ final class QueryColumns: Sendable {
     ///   columns when there is no such column.
     func index(of template: String) throws(SQLiteError) -> Int {
         if let index = exact[template] { return index }
+        if let alias = Self.alias(in: template) { return try index(of: alias) }
         guard let column = Self.lastComponent(of: template) else { throw missing(template) }
         let candidates = byColumnName[column] ?? []
         if template == column {
@@ -60,6 +61,13 @@ final class QueryColumns: Sendable {
         SQLiteError(
             code: SQLITE_RANGE,
             message: "no column \(template) in the result; the columns are \(keys.joined(separator: ", "))")
+    }
+
+    /// The quoted alias of `expression AS "alias"`, if the template ends with one.
+    static func alias(in template: String) -> String? {
+        guard template.hasSuffix("\""), let range = template.range(of: " AS \"", options: .backwards) else { return nil }
+        let alias = String(template[template.index(before: range.upperBound)...])
+        return lastComponent(of: alias) == alias ? alias : nil
     }
 
     /// An identifier without its quotes (`id` for `"id"`).

@@ -53,7 +53,6 @@ extension QueryType {
     /// The name that qualifies the query's columns: the alias, else the (namespaced) table name.
     var namespace: String {
         if let alias = clauses.from.alias { return SQLiteValue.quoteIdentifier(alias) }
-        if clauses.from.source != nil { return clauses.from.name }
         return qualified(clauses.from.name)
     }
 

@@ -21,7 +21,8 @@ extension Row {
         if let columns = layout.typedColumns as? QueryColumns {
             return try columns.index(of: template)
         }
-        let name = QueryColumns.lastComponent(of: template).map(Self.unquote) ?? template
+        let key = QueryColumns.alias(in: template) ?? template
+        let name = QueryColumns.lastComponent(of: key).map(Self.unquote) ?? key
         guard let index = layout.index(of: name) else {
             throw SQLiteError(
                 code: SQLITE_RANGE,

@@ -87,7 +87,8 @@ final class ErrorBox {
 /// starts, so that the statement is busy (and not handed to another query) while rows remain.
 final class QueryExecution {
     private let statement: Statement?
-    private let layout: ColumnLayout
+    private let makeLayout: (Statement) -> ColumnLayout
+    private var layout: ColumnLayout?
     private var pending: Row?
     private var finished = false
     private var startError: SQLiteError?
@@ -96,9 +97,11 @@ final class QueryExecution {
     }
     var errorSink: ErrorBox?
 
-    init(statement: Statement, layout: ColumnLayout) {
+    /// Starts a run; `makeLayout` describes the rows once the first step has brought the
+    /// statement up to date with the schema (SQLite recompiles a stale statement on its first step).
+    init(statement: Statement, makeLayout: @escaping (Statement) -> ColumnLayout) {
         self.statement = statement
-        self.layout = layout
+        self.makeLayout = makeLayout
         do {
             pending = try fetch()
         } catch {
@@ -108,7 +111,7 @@ final class QueryExecution {
 
     init(failure: SQLiteError) {
         statement = nil
-        layout = ColumnLayout(names: [])
+        makeLayout = { _ in ColumnLayout(names: []) }
         startError = failure
         finished = true
     }
@@ -139,6 +142,8 @@ final class QueryExecution {
             try? statement.reset()
             throw error
         }
+        let layout = self.layout ?? makeLayout(statement)
+        self.layout = layout
         let count = Int32(layout.names.count)
         var values: [SQLiteValue] = []
         values.reserveCapacity(Int(count))

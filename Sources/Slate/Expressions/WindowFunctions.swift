@@ -1,0 +1,127 @@
+// SQLite's window functions (SQLite 3.25+), with an `OVER (ORDER BY …)` window.
+
+extension SQLTemplate {
+    static func window<T>(_ function: String, _ arguments: [any Expressible], _ orderBy: [any Expressible])
+        -> SQLExpression<T>
+    {
+        let call: SQLExpression<Void> = self.call(function, arguments)
+        let order = join(", ", orderBy)
+        return SQLExpression(
+            template: call.template + " OVER (ORDER BY " + order.template + ")", values: call.values + order.values)
+    }
+}
+
+/// `row_number() OVER (ORDER BY …)`: the row's 1-based number in the window.
+///
+/// - Parameter orderBy: The ordering terms.
+/// - Returns: The expression.
+public func rowNumber(_ orderBy: any Expressible...) -> SQLExpression<Int64> {
+    SQLTemplate.window("row_number", [], orderBy)
+}
+
+/// `rank() OVER (ORDER BY …)`: the row's rank, with gaps after ties.
+///
+/// - Parameter orderBy: The ordering terms.
+/// - Returns: The expression.
+public func rank(_ orderBy: any Expressible...) -> SQLExpression<Int64> {
+    SQLTemplate.window("rank", [], orderBy)
+}
+
+/// `dense_rank() OVER (ORDER BY …)`: the row's rank, without gaps.
+///
+/// - Parameter orderBy: The ordering terms.
+/// - Returns: The expression.
+public func denseRank(_ orderBy: any Expressible...) -> SQLExpression<Int64> {
+    SQLTemplate.window("dense_rank", [], orderBy)
+}
+
+/// `percent_rank() OVER (ORDER BY …)`: `(rank - 1) / (rows - 1)`.
+///
+/// - Parameter orderBy: The ordering terms.
+/// - Returns: The expression.
+public func percentRank(_ orderBy: any Expressible...) -> SQLExpression<Double> {
+    SQLTemplate.window("percent_rank", [], orderBy)
+}
+
+/// `cume_dist() OVER (ORDER BY …)`: the cumulative distribution.
+///
+/// - Parameter orderBy: The ordering terms.
+/// - Returns: The expression.
+public func cumeDist(_ orderBy: any Expressible...) -> SQLExpression<Double> {
+    SQLTemplate.window("cume_dist", [], orderBy)
+}
+
+/// `ntile(groups) OVER (ORDER BY …)`: the row's group number when split into `groups` groups.
+///
+/// - Parameters:
+///   - groups: The number of groups.
+///   - orderBy: The ordering terms.
+/// - Returns: The expression.
+public func ntile(_ groups: Int, _ orderBy: any Expressible...) -> SQLExpression<Int64> {
+    SQLTemplate.window("ntile", [groups], orderBy)
+}
+
+extension SQLExpression where Datatype: Value {
+    /// `lag(expression, offset, default) OVER (ORDER BY …)`: the value `offset` rows before.
+    ///
+    /// - Parameters:
+    ///   - offset: How many rows back (1 by default).
+    ///   - defaultValue: The value when there is no such row (`NULL` by default).
+    ///   - orderBy: The ordering terms.
+    /// - Returns: The expression.
+    public func lag(offset: Int = 1, default defaultValue: Datatype? = nil, _ orderBy: any Expressible...)
+        -> SQLExpression<Datatype?>
+    {
+        SQLTemplate.window("lag", SQLTemplate.offsetArguments(self, offset, defaultValue), orderBy)
+    }
+
+    /// `lead(expression, offset, default) OVER (ORDER BY …)`: the value `offset` rows after.
+    ///
+    /// - Parameters:
+    ///   - offset: How many rows ahead (1 by default).
+    ///   - defaultValue: The value when there is no such row (`NULL` by default).
+    ///   - orderBy: The ordering terms.
+    /// - Returns: The expression.
+    public func lead(offset: Int = 1, default defaultValue: Datatype? = nil, _ orderBy: any Expressible...)
+        -> SQLExpression<Datatype?>
+    {
+        SQLTemplate.window("lead", SQLTemplate.offsetArguments(self, offset, defaultValue), orderBy)
+    }
+
+    /// `first_value(expression) OVER (ORDER BY …)`.
+    ///
+    /// - Parameter orderBy: The ordering terms.
+    /// - Returns: The expression.
+    public func firstValue(_ orderBy: any Expressible...) -> SQLExpression<Datatype> {
+        SQLTemplate.window("first_value", [self], orderBy)
+    }
+
+    /// `last_value(expression) OVER (ORDER BY …)`.
+    ///
+    /// - Parameter orderBy: The ordering terms.
+    /// - Returns: The expression.
+    public func lastValue(_ orderBy: any Expressible...) -> SQLExpression<Datatype> {
+        SQLTemplate.window("last_value", [self], orderBy)
+    }
+
+    /// `nth_value(expression, n) OVER (ORDER BY …)`: the value of the window's `n`th row.
+    ///
+    /// - Parameters:
+    ///   - index: The 1-based row number in the window.
+    ///   - orderBy: The ordering terms.
+    /// - Returns: The expression (`NULL` when the window is shorter).
+    public func nthValue(_ index: Int, _ orderBy: any Expressible...) -> SQLExpression<Datatype?> {
+        SQLTemplate.window("nth_value", [self, index], orderBy)
+    }
+}
+
+extension SQLTemplate {
+    static func offsetArguments<V: Value>(_ expression: any Expressible, _ offset: Int, _ defaultValue: V?)
+        -> [any Expressible]
+    {
+        var arguments: [any Expressible] = [expression]
+        if offset != 1 || defaultValue != nil { arguments.append(offset) }
+        if let defaultValue { arguments.append(value(defaultValue)) }
+        return arguments
+    }
+}

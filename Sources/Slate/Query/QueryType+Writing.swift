@@ -1,0 +1,187 @@
+// Building INSERT, upsert, UPDATE and DELETE statements from a table or filtered query.
+
+extension QueryType {
+    /// An `INSERT` of one row; with no setters, `INSERT … DEFAULT VALUES`.
+    ///
+    /// ```swift
+    /// users.insert(email <- "alice@mac.com", name <- "Alice")
+    /// // INSERT INTO "users" ("email", "name") VALUES ('alice@mac.com', 'Alice')
+    /// ```
+    ///
+    /// - Parameter values: The column values.
+    /// - Returns: The statement.
+    public func insert(_ values: Setter...) -> Insert {
+        insert(values)
+    }
+
+    /// An `INSERT` of one row from a list of setters.
+    ///
+    /// - Parameter values: The column values.
+    /// - Returns: The statement.
+    public func insert(_ values: [Setter]) -> Insert {
+        Insert(conflict: nil, table: writeTarget, rows: [values])
+    }
+
+    /// An `INSERT OR …` of one row.
+    ///
+    /// - Parameters:
+    ///   - onConflict: The conflict resolution (`.replace`, `.ignore`, …).
+    ///   - values: The column values.
+    /// - Returns: The statement.
+    public func insert(or onConflict: OnConflict, _ values: Setter...) -> Insert {
+        insert(or: onConflict, values)
+    }
+
+    /// An `INSERT OR …` of one row from a list of setters.
+    ///
+    /// - Parameters:
+    ///   - onConflict: The conflict resolution.
+    ///   - values: The column values.
+    /// - Returns: The statement.
+    public func insert(or onConflict: OnConflict, _ values: [Setter]) -> Insert {
+        Insert(conflict: onConflict, table: writeTarget, rows: [values])
+    }
+
+    /// An `INSERT` of several rows; every row must set the same columns. Running it splits the
+    /// rows into statements within SQLite's variable limit, all applied or none.
+    ///
+    /// - Parameter values: The rows' column values.
+    /// - Returns: The statement.
+    public func insertMany(_ values: [[Setter]]) -> Insert {
+        Insert(conflict: nil, table: writeTarget, rows: values)
+    }
+
+    /// An `INSERT` of several rows, one array of setters per row.
+    ///
+    /// - Parameter values: The rows' column values.
+    /// - Returns: The statement.
+    public func insertMany(_ values: [Setter]...) -> Insert {
+        insertMany(values)
+    }
+
+    /// An `INSERT OR …` of several rows.
+    ///
+    /// - Parameters:
+    ///   - onConflict: The conflict resolution.
+    ///   - values: The rows' column values.
+    /// - Returns: The statement.
+    public func insertMany(or onConflict: OnConflict, _ values: [[Setter]]) -> Insert {
+        Insert(conflict: onConflict, table: writeTarget, rows: values)
+    }
+
+    /// An upsert (SQLite 3.24+): insert the row, or, when it conflicts on a unique column, update
+    /// the existing row's other columns to the new values.
+    ///
+    /// ```swift
+    /// users.upsert(email <- "alice@mac.com", name <- "Alice", onConflictOf: email)
+    /// // INSERT INTO "users" ("email", "name") VALUES ('alice@mac.com', 'Alice')
+    /// //   ON CONFLICT ("email") DO UPDATE SET "name" = "excluded"."name"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - insertValues: The row's column values.
+    ///   - conflicting: The unique column (or columns) that detect the conflict.
+    /// - Returns: The statement.
+    public func upsert(_ insertValues: Setter..., onConflictOf conflicting: any Expressible) -> Insert {
+        upsert(insertValues, onConflictOf: conflicting)
+    }
+
+    /// An upsert from a list of setters.
+    ///
+    /// - Parameters:
+    ///   - insertValues: The row's column values.
+    ///   - conflicting: The unique column (or columns) that detect the conflict.
+    /// - Returns: The statement.
+    public func upsert(_ insertValues: [Setter], onConflictOf conflicting: any Expressible) -> Insert {
+        let target = conflicting.expression.template
+        let excluded = insertValues
+            .filter { $0.column.template != target }
+            .map { Setter(column: $0.column, value: SQLExpression<Void>(literal: "\"excluded\"." + $0.column.template)) }
+        return upsert(insertValues, onConflictOf: conflicting, set: excluded)
+    }
+
+    /// An upsert with explicit update setters (`DO NOTHING` when `setValues` is empty).
+    ///
+    /// - Parameters:
+    ///   - insertValues: The row's column values.
+    ///   - conflicting: The unique column (or columns) that detect the conflict.
+    ///   - setValues: What to set on the existing row; `"excluded"."column"` is the new value.
+    /// - Returns: The statement.
+    public func upsert(_ insertValues: Setter..., onConflictOf conflicting: any Expressible, set setValues: [Setter])
+        -> Insert
+    {
+        upsert(insertValues, onConflictOf: conflicting, set: setValues)
+    }
+
+    /// An upsert from a list of setters, with explicit update setters.
+    ///
+    /// - Parameters:
+    ///   - insertValues: The row's column values.
+    ///   - conflicting: The unique column (or columns) that detect the conflict.
+    ///   - setValues: What to set on the existing row.
+    /// - Returns: The statement.
+    public func upsert(_ insertValues: [Setter], onConflictOf conflicting: any Expressible, set setValues: [Setter])
+        -> Insert
+    {
+        var insert = Insert(conflict: nil, table: writeTarget, rows: [insertValues])
+        let target = conflicting.expression
+        let action: SQLExpression<Void>
+        if setValues.isEmpty {
+            action = SQLExpression(literal: "DO NOTHING")
+        } else {
+            let list = SQLTemplate.join(", ", setValues)
+            action = SQLExpression(template: "DO UPDATE SET " + list.template, values: list.values)
+        }
+        insert.upsert = SQLExpression(
+            template: "ON CONFLICT (" + target.template + ") " + action.template, values: target.values + action.values)
+        return insert
+    }
+
+    /// An `UPDATE` of the query's rows (every row of an unfiltered table).
+    ///
+    /// ```swift
+    /// users.filter(id == 1).update(email <- "alice@me.com")
+    /// // UPDATE "users" SET "email" = 'alice@me.com' WHERE ("id" = 1)
+    /// ```
+    ///
+    /// - Parameter values: The columns to set.
+    /// - Returns: The statement.
+    public func update(_ values: Setter...) -> Update {
+        update(values)
+    }
+
+    /// An `UPDATE` from a list of setters.
+    ///
+    /// - Parameter values: The columns to set.
+    /// - Returns: The statement.
+    public func update(_ values: [Setter]) -> Update {
+        let list = SQLTemplate.join(", ", values)
+        var template = "UPDATE " + writeTarget.template + " SET " + list.template
+        var bound = list.values
+        if let filters = clauses.filters {
+            template += " WHERE " + filters.template
+            bound += filters.values
+        }
+        return Update(expression: SQLExpression(template: template, values: bound))
+    }
+
+    /// A `DELETE` of the query's rows (every row of an unfiltered table).
+    ///
+    /// ```swift
+    /// users.filter(id == 1).delete()   // DELETE FROM "users" WHERE ("id" = 1)
+    /// ```
+    ///
+    /// - Returns: The statement.
+    public func delete() -> Delete {
+        var template = "DELETE FROM " + writeTarget.template
+        var values: [SQLiteValue] = []
+        if let filters = clauses.filters {
+            template += " WHERE " + filters.template
+            values = filters.values
+        }
+        return Delete(expression: SQLExpression(template: template, values: values))
+    }
+
+    /// The table written to: its (schema-qualified) name, never an alias.
+    var writeTarget: SQLExpression<Void> { tableName() }
+}

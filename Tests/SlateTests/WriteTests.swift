@@ -1,0 +1,278 @@
+import Foundation
+import Slate
+import Testing
+
+/// An empty `users` table as the documentation's examples assume it.
+func makeEmptyUsersDatabase() throws -> Connection {
+    let db = try Connection()
+    try db.execute(sql: """
+        CREATE TABLE users (id INTEGER PRIMARY KEY NOT NULL, email TEXT UNIQUE NOT NULL, name TEXT,
+                            balance REAL NOT NULL DEFAULT 0, manager_id INTEGER, count INTEGER NOT NULL DEFAULT 0,
+                            flags INTEGER NOT NULL DEFAULT 0, note TEXT);
+        CREATE TABLE timestamps (id INTEGER PRIMARY KEY, at TEXT DEFAULT CURRENT_TIMESTAMP);
+        """)
+    return db
+}
+
+@Suite("Inserting, updating and deleting")
+struct WriteTests {
+    let users = Table("users")
+    let id = Expression<Int64>("id")
+    let email = Expression<String>("email")
+    let name = Expression<String?>("name")
+    let balance = Expression<Double>("balance")
+    let managerId = Expression<Int64?>("manager_id")
+    let count = Expression<Int64>("count")
+    let flags = Expression<Int64>("flags")
+    let note = Expression<String?>("note")
+
+    @Test func documentedInserts() throws {
+        let db = try makeEmptyUsersDatabase()
+        let insert = users.insert(email <- "alice@mac.com", name <- "Alice")
+        #expect(insert.asSQL() == "INSERT INTO \"users\" (\"email\", \"name\") VALUES ('alice@mac.com', 'Alice')")
+        #expect(try db.run(insert) == 1)
+        let replace = users.insert(or: .replace, email <- "alice@mac.com", name <- "Alice B.")
+        #expect(replace.asSQL()
+            == "INSERT OR REPLACE INTO \"users\" (\"email\", \"name\") VALUES ('alice@mac.com', 'Alice B.')")
+        #expect(try db.run(replace) == 2)
+        #expect(try db.scalar(users.count) == 1)
+        #expect(try db.pluck(users)?[name] == "Alice B.")
+        let rowid = try db.run(users.insert(email <- "betty@mac.com"))
+        #expect(rowid == 3)
+        #expect(try db.run(users.insert(or: .ignore, email <- "betty@mac.com")) == 3)
+        #expect(try db.scalar(users.count) == 2)
+    }
+
+    @Test func defaultValues() throws {
+        let db = try makeEmptyUsersDatabase()
+        let timestamps = Table("timestamps")
+        #expect(timestamps.insert().asSQL() == "INSERT INTO \"timestamps\" DEFAULT VALUES")
+        #expect(try db.run(timestamps.insert()) == 1)
+        #expect(try db.scalar(timestamps.select(Expression<Date?>("at"))) != nil)
+    }
+
+    @Test func insertMany() throws {
+        let db = try makeEmptyUsersDatabase()
+        let many = users.insertMany([email <- "alice@mac.com"], [email <- "geoff@mac.com"])
+        #expect(many.asSQL() == "INSERT INTO \"users\" (\"email\") VALUES ('alice@mac.com'), ('geoff@mac.com')")
+        let lastRowid = try db.run(many)
+        #expect(lastRowid == 2)
+        #expect(try db.prepare(users.order(id)).map { $0[email] } == ["alice@mac.com", "geoff@mac.com"])
+    }
+
+    @Test func insertManySplitsAtTheVariableLimit() throws {
+        let db = try makeEmptyUsersDatabase()
+        // 40,000 rows × 2 values exceed SQLite's 32,766-variable limit: several statements.
+        let rows = (0..<40_000).map { [email <- "user\($0)@example.com", name <- "User \($0)"] }
+        #expect(try db.run(users.insertMany(rows)) == 40_000)
+        #expect(try db.scalar(users.count) == 40_000)
+        #expect(try db.scalar(users.select(name.count)) == 40_000)
+        // A duplicate in a later chunk rolls every chunk back.
+        let clash = (0..<40_000).map { [email <- "other\($0)@example.com", name <- nil] }
+            + [[email <- "user0@example.com", name <- nil]]
+        #expect(throws: SQLiteError.self) { try db.run(users.insertMany(clash)) }
+        #expect(try db.scalar(users.count) == 40_000)
+    }
+
+    @Test func insertManyWithDifferentColumnsIsAClearError() throws {
+        let db = try makeEmptyUsersDatabase()
+        do {
+            try db.run(users.insertMany([email <- "a@b.c"], [email <- "b@b.c", name <- "B"]))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == SQLITE_MISUSE)
+            #expect(error.message.contains("row 2"))
+        }
+        #expect(try db.scalar(users.count) == 0)
+    }
+
+    @Test func notNullViolationLeavesDataIntact() throws {
+        let db = try makeEmptyUsersDatabase()
+        try db.run(users.insert(email <- "alice@mac.com"))
+        do {
+            try db.run(users.insert(name <- "No Email"))
+            Issue.record("expected a NOT NULL violation")
+        } catch {
+            #expect(error.code == SQLITE_CONSTRAINT)
+            #expect(error.code == SQLITE_CONSTRAINT_NOTNULL)
+            #expect(error.message.contains("users.email"))
+            #expect(error.sql?.hasPrefix("INSERT INTO \"users\"") == true)
+        }
+        do {
+            try db.run(users.insert(email <- "alice@mac.com"))
+            Issue.record("expected a UNIQUE violation")
+        } catch {
+            #expect(error.code == SQLITE_CONSTRAINT_UNIQUE)
+        }
+        #expect(try db.prepare(users).map { $0[email] } == ["alice@mac.com"])
+    }
+
+    @Test func upsert() throws {
+        let db = try makeEmptyUsersDatabase()
+        let upsert = users.upsert(email <- "alice@mac.com", name <- "Alice", onConflictOf: email)
+        #expect(upsert.asSQL()
+            == "INSERT INTO \"users\" (\"email\", \"name\") VALUES ('alice@mac.com', 'Alice') ON CONFLICT (\"email\") DO UPDATE SET \"name\" = \"excluded\".\"name\"")
+        #expect(try db.run(upsert) == 1)
+        try db.run(users.upsert(email <- "alice@mac.com", name <- "Alice B.", onConflictOf: email))
+        #expect(try db.scalar(users.count) == 1)
+        #expect(try db.pluck(users)?[name] == "Alice B.")
+        let nothing = users.upsert(email <- "alice@mac.com", onConflictOf: email)
+        #expect(nothing.asSQL() == "INSERT INTO \"users\" (\"email\") VALUES ('alice@mac.com') ON CONFLICT (\"email\") DO NOTHING")
+        try db.run(nothing)
+        let custom = users.upsert(email <- "alice@mac.com", onConflictOf: email, set: [count++])
+        #expect(custom.asSQL()
+            == "INSERT INTO \"users\" (\"email\") VALUES ('alice@mac.com') ON CONFLICT (\"email\") DO UPDATE SET \"count\" = \"count\" + 1")
+        try db.run(custom)
+        #expect(try db.pluck(users)?[count] == 1)
+    }
+
+    @Test func upsertWithoutUniqueIndexFails() throws {
+        let db = try makeEmptyUsersDatabase()
+        try db.run(users.insert(email <- "alice@mac.com", name <- "Alice"))
+        do {
+            try db.run(users.upsert(email <- "bob@mac.com", name <- "Alice", onConflictOf: name))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == SQLITE_ERROR)
+            #expect(error.message.contains("ON CONFLICT clause does not match any PRIMARY KEY or UNIQUE constraint"))
+        }
+        #expect(try db.prepare(users).map { $0[email] } == ["alice@mac.com"])
+    }
+
+    @Test func updateAndDeleteReturnCounts() throws {
+        let db = try makeEmptyUsersDatabase()
+        try db.run(users.insertMany([email <- "alice@mac.com"], [email <- "betty@mac.com"]))
+        #expect(users.update(email <- "alice@me.com").asSQL() == "UPDATE \"users\" SET \"email\" = 'alice@me.com'")
+        let alice = users.filter(id == 1)
+        #expect(alice.update(email <- "alice@me.com").asSQL()
+            == "UPDATE \"users\" SET \"email\" = 'alice@me.com' WHERE (\"id\" = 1)")
+        #expect(try db.run(alice.update(email <- "alice@me.com")) == 1)
+        #expect(try db.run(users.filter(id == 99).update(email <- "nobody")) == 0)
+        #expect(try db.run(users.update(name <- "Someone")) == 2)
+        #expect(users.delete().asSQL() == "DELETE FROM \"users\"")
+        #expect(alice.delete().asSQL() == "DELETE FROM \"users\" WHERE (\"id\" = 1)")
+        #expect(try db.run(alice.delete()) == 1)
+        #expect(try db.run(alice.delete()) == 0)
+        #expect(try db.run(users.delete()) == 1)
+        #expect(try db.scalar(users.count) == 0)
+    }
+
+    @Test func setters() throws {
+        let counters = Table("counters")
+        let counter = counters.filter(id == 1)
+        #expect(counter.update(count <- 0).asSQL() == "UPDATE \"counters\" SET \"count\" = 0 WHERE (\"id\" = 1)")
+        #expect(counter.update(count++).asSQL() == "UPDATE \"counters\" SET \"count\" = \"count\" + 1 WHERE (\"id\" = 1)")
+        let alice = users.filter(id == 1)
+        #expect(alice.update(balance -= 100.0).asSQL() == "UPDATE \"users\" SET \"balance\" = \"balance\" - 100.0 WHERE (\"id\" = 1)")
+        #expect(alice.update(balance += 100.0).asSQL() == "UPDATE \"users\" SET \"balance\" = \"balance\" + 100.0 WHERE (\"id\" = 1)")
+
+        let db = try makeEmptyUsersDatabase()
+        try db.run(users.insert(email <- "alice@mac.com", balance <- 10, flags <- 12, note <- "a"))
+        func check<V: Value & Equatable>(_ setter: Setter, _ column: SQLExpression<V>, _ expected: V) throws {
+            #expect(try db.run(alice.update(setter)) == 1)
+            #expect(try db.pluck(alice)?[column] == expected)
+        }
+        try check(balance += 5, balance, 15)
+        try check(balance -= 3, balance, 12)
+        try check(balance *= 2, balance, 24)
+        try check(balance /= 4, balance, 6)
+        try check(count++, count, 1)
+        try check(count++, count, 2)
+        try check(count--, count, 1)
+        try check(flags %= 5, flags, 2)
+        try check(flags <<= 3, flags, 16)
+        try check(flags >>= 1, flags, 8)
+        try check(flags |= 3, flags, 11)
+        try check(flags &= 6, flags, 2)
+        try check(flags ^= 3, flags, 1)
+        try check(email += ".uk", email, "alice@mac.com.uk")
+        try check(count <- count + 10, count, 11)
+        #expect(try db.run(alice.update(note += "b")) == 1)
+        #expect(try db.pluck(alice)?[note] == "ab")
+        #expect(try db.run(alice.update(note <- nil)) == 1)
+        #expect(try db.pluck(alice)?[note] == nil)
+    }
+
+    @Test func documentedTransaction() throws {
+        let db = try makeEmptyUsersDatabase()
+        try db.transaction {
+            let rowid = try db.run(users.insert(email <- "betty@icloud.com"))
+            try db.run(users.insert(email <- "cathy@icloud.com", managerId <- rowid))
+        }
+        #expect(users.insert(email <- "cathy@icloud.com", managerId <- 2).asSQL()
+            == "INSERT INTO \"users\" (\"email\", \"manager_id\") VALUES ('cathy@icloud.com', 2)")
+        #expect(try db.pluck(users.filter(email == "cathy@icloud.com"))?[managerId] == 1)
+        // A failing statement rolls the whole transaction back.
+        #expect(throws: (any Error).self) {
+            try db.transaction {
+                try db.run(users.insert(email <- "dora@icloud.com"))
+                try db.run(users.insert(email <- "betty@icloud.com"))
+            }
+        }
+        #expect(try db.scalar(users.count) == 2)
+    }
+
+    @Test func returning() throws {
+        let db = try makeEmptyUsersDatabase()
+        let insert = users.insert(email <- "alice@mac.com", name <- "Alice").returning(id, email)
+        #expect(insert.asSQL()
+            == "INSERT INTO \"users\" (\"email\", \"name\") VALUES ('alice@mac.com', 'Alice') RETURNING \"id\", \"email\"")
+        let inserted = try db.run(insert)
+        #expect(inserted.count == 1)
+        #expect(inserted[0][id] == 1)
+        #expect(inserted[0][email] == "alice@mac.com")
+
+        let many = try db.run(users.insertMany([email <- "b@x"], [email <- "c@x"]).returning(id))
+        #expect(many.map { $0[id] } == [2, 3])
+
+        let update = users.filter(id > 1).update(balance += 1).returning(id, balance)
+        #expect(update.asSQL()
+            == "UPDATE \"users\" SET \"balance\" = \"balance\" + 1.0 WHERE (\"id\" > 1) RETURNING \"id\", \"balance\"")
+        #expect(try db.run(update).map { $0[balance] } == [1, 1])
+
+        let upper = email.uppercaseString.alias("shout")
+        let delete = users.filter(id == 3).delete().returning(upper)
+        #expect(delete.asSQL() == "DELETE FROM \"users\" WHERE (\"id\" = 3) RETURNING upper(\"email\") AS \"shout\"")
+        let deleted = try db.run(delete)
+        #expect(deleted.map { $0[upper] } == ["C@X"])
+        #expect(deleted.map { $0[Expression<String>("shout")] } == ["C@X"])
+
+        let upsert = try db.run(users.upsert(email <- "alice@mac.com", name <- "Al", onConflictOf: email).returning(*))
+        #expect(upsert.count == 1)
+        #expect(upsert[0][name] == "Al")
+        #expect(try db.scalar(users.count) == 2)
+    }
+}
+
+@Suite("Inserting edge cases")
+struct InsertEdgeCaseTests {
+    @Test func insertManyOfNoRowsOrOfDefaults() throws {
+        let db = try makeEmptyUsersDatabase()
+        let timestamps = Table("timestamps")
+        let users = Table("users")
+        #expect(try db.run(users.insertMany([[Setter]]())) == 0)
+        #expect(try db.scalar(users.count) == 0)
+        #expect(try db.run(users.insertMany([[Setter]]()).returning(*)).isEmpty)
+        #expect(try db.run(timestamps.insertMany([[], [], []])) == 3)
+        #expect(try db.scalar(timestamps.count) == 3)
+    }
+
+    @Test func joinOnASubquery() throws {
+        let db = try makeUsersDatabase()
+        let users = Table("users")
+        let posts = Table("posts")
+        let id = Expression<Int64>("id")
+        let userID = Expression<Int64>("user_id")
+        let title = Expression<String>("title")
+        let recent = posts.filter(id > 1)
+        let query = users.select(users[id], recent[title]).join(recent, on: recent[userID] == users[id]).order(recent[id])
+        #expect(query.asSQL()
+            == "SELECT \"users\".\"id\", \"posts\".\"title\" FROM \"users\" INNER JOIN (SELECT * FROM \"posts\" WHERE (\"id\" > 1)) AS \"posts\" "
+                + "ON (\"posts\".\"user_id\" = \"users\".\"id\") ORDER BY \"posts\".\"id\"")
+        #expect(try db.prepare(query).map { "\($0[users[id]]) \($0[recent[title]])" } == ["1 Again", "3 Mine"])
+        // `SELECT *` over a join with a subquery still namespaces every column.
+        let all = try #require(try db.pluck(users.join(recent, on: recent[userID] == users[id]).order(recent[id])))
+        #expect(all[recent[title]] == "Again")
+        #expect(all[users[Expression<String>("email")]] == "alice@mac.com")
+    }
+}
