@@ -93,12 +93,15 @@ public struct Tokenizer: Sendable, Hashable, CustomStringConvertible {
     public static func Unicode61(
         removeDiacritics: Bool? = nil, tokenchars: Set<Character> = [], separators: Set<Character> = []
     ) -> Tokenizer {
-        var arguments: [String] = []
-        if let removeDiacritics { arguments.append("remove_diacritics=\(removeDiacritics ? 1 : 0)") }
+        // FTS4 takes `"key=value"` arguments, FTS5 `key 'value'` pairs inside one string.
+        var options: [(key: String, value: String)] = []
+        if let removeDiacritics { options.append(("remove_diacritics", removeDiacritics ? "1" : "0")) }
         // Sorted so the generated SQL does not depend on Set order.
-        if !tokenchars.isEmpty { arguments.append("tokenchars=" + String(tokenchars.sorted())) }
-        if !separators.isEmpty { arguments.append("separators=" + String(separators.sorted())) }
-        return Tokenizer("unicode61", arguments.map(SQLiteValue.quoteIdentifier))
+        if !tokenchars.isEmpty { options.append(("tokenchars", String(tokenchars.sorted()))) }
+        if !separators.isEmpty { options.append(("separators", String(separators.sorted()))) }
+        return Tokenizer(
+            "unicode61", options.map { SQLiteValue.quoteIdentifier($0.key + "=" + $0.value) },
+            fts5Options: options.map { $0.key + " " + SQLiteValue.quote($0.value) })
     }
 
     /// FTS5's `trigram` tokenizer (SQLite 3.34+), for substring search.
@@ -106,7 +109,7 @@ public struct Tokenizer: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter caseSensitive: Whether matching is case-sensitive.
     /// - Returns: The tokenizer.
     public static func Trigram(caseSensitive: Bool = false) -> Tokenizer {
-        Tokenizer("trigram", ["case_sensitive", caseSensitive ? "1" : "0"])
+        Tokenizer("trigram", [], fts5Options: ["case_sensitive " + (caseSensitive ? "1" : "0")])
     }
 
     /// A tokenizer by name: one SQLite provides (`icu`, `ascii`, …) or one registered on the
@@ -114,10 +117,11 @@ public struct Tokenizer: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - name: The tokenizer's name.
-    ///   - arguments: Its arguments, each quoted.
+    ///   - arguments: Its arguments: each quoted for FTS4, joined with spaces for FTS5.
     /// - Returns: The tokenizer.
     public static func Custom(_ name: String, _ arguments: [String] = []) -> Tokenizer {
-        Tokenizer(SQLiteValue.quoteIdentifier(name), arguments.map(SQLiteValue.quoteIdentifier))
+        Tokenizer(SQLiteValue.quoteIdentifier(name), arguments.map(SQLiteValue.quoteIdentifier), fts5Name: name,
+            fts5Options: arguments)
     }
 
     /// The tokenizer's name as it appears in SQL.
@@ -125,12 +129,17 @@ public struct Tokenizer: Sendable, Hashable, CustomStringConvertible {
     /// The tokenizer's arguments as they appear in SQL.
     public let arguments: [String]
 
-    private init(_ name: String, _ arguments: [String] = []) {
+    /// FTS5's spelling: the name and the options, inside one quoted string when there are options.
+    let fts5Value: String
+
+    private init(_ name: String, _ arguments: [String] = [], fts5Name: String? = nil, fts5Options: [String] = []) {
         self.name = name
         self.arguments = arguments
+        let words = [fts5Name ?? name] + fts5Options
+        fts5Value = fts5Options.isEmpty && fts5Name == nil ? name : SQLiteValue.quoteIdentifier(words.joined(separator: " "))
     }
 
-    /// The `tokenize=` value: the name followed by the arguments.
+    /// The FTS4 `tokenize=` value: the name followed by the arguments.
     public var description: String { ([name] + arguments).joined(separator: " ") }
 }
 
@@ -214,10 +223,15 @@ open class FTSConfig {
         columnDefinitions.map { SchemaSQL.inlined($0.column) }
     }
 
+    /// The tokenizer as this module spells it (FTS4's form; FTS5 overrides).
+    func tokenizeValue(_ tokenizer: Tokenizer) -> String {
+        tokenizer.description
+    }
+
     /// Every module argument, as SQL.
     func arguments() -> [String] {
         var arguments = formatColumnDefinitions()
-        if let tokenizer { arguments.append("tokenize=" + tokenizer.description) }
+        if let tokenizer { arguments.append("tokenize=" + tokenizeValue(tokenizer)) }
         if !prefixes.isEmpty {
             let list = prefixes.sorted().map(String.init).joined(separator: ",")
             arguments.append("prefix=" + SQLiteValue.quoteIdentifier(list))

@@ -99,6 +99,10 @@ open class FTS5Config: FTSConfig {
         return self
     }
 
+    override func tokenizeValue(_ tokenizer: Tokenizer) -> String {
+        tokenizer.fts5Value
+    }
+
     override func formatColumnDefinitions() -> [String] {
         columnDefinitions.map { column, options in
             SchemaSQL.inlined(column) + (options.contains(.unindexed) ? " UNINDEXED" : "")

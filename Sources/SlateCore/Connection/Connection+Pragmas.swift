@@ -48,9 +48,11 @@ extension Connection {
     /// - Throws: ``SQLiteError`` for an invalid name, a failure, or a value that does not convert to `T`.
     public func get<T: SQLiteRepresentable>(pragma: Pragma) throws(SQLiteError) -> T? {
         let statement = try prepare(sql: "PRAGMA \(try pragma.sql())")
-        let cursor = statement.cursor()
-        guard let row = try cursor.next() else { return nil }
-        return try row.get(0, as: T?.self)
+        // A RowView does not keep its statement alive: hold it until the value is read.
+        return try withExtendedLifetime(statement) { () throws(SQLiteError) -> T? in
+            guard let row = try statement.cursor().next() else { return nil }
+            return try row.get(0, as: T?.self)
+        }
     }
 
     /// Sets a PRAGMA and checks that the value took effect.
@@ -71,11 +73,13 @@ extension Connection {
         default:
             throw SQLiteError.misuse("PRAGMA \(pragma) cannot be set to \(requested.sqliteLiteral)")
         }
+        // A RowView does not keep its statement alive: each statement is held until its value
+        // is read (reading through a released one crashed when `PRAGMA x = v` returned no row).
         let statement = try prepare(sql: "PRAGMA \(name) = \(literal)")
-        let cursor = statement.cursor()
-        var actual = try cursor.next()?[0]
+        var actual = try withExtendedLifetime(statement) { () throws(SQLiteError) in try statement.cursor().next()?[0] }
         if actual == nil {
-            actual = try prepare(sql: "PRAGMA \(name)").cursor().next()?[0]
+            let query = try prepare(sql: "PRAGMA \(name)")
+            actual = try withExtendedLifetime(query) { () throws(SQLiteError) in try query.cursor().next()?[0] }
         }
         guard let actual, !Self.same(actual, requested) else { return }
         // Only compare values of the same kind: `synchronous = 'normal'` reads back as 1.

@@ -127,8 +127,11 @@ extension Connection {
     public func scalar<T: SQLiteRepresentable>(
         _ type: T.Type, _ sql: String, _ bindings: (any Binding)?...
     ) throws(SQLiteError) -> T? {
-        let cursor = try prepare(sql, bindings).cursor()
-        guard let row = try cursor.next() else { return nil }
-        return try row.get(0, as: T?.self)
+        let statement = try prepare(sql, bindings)
+        // A RowView does not keep its statement alive: hold it until the value is read.
+        return try withExtendedLifetime(statement) { () throws(SQLiteError) -> T? in
+            guard let row = try statement.cursor().next() else { return nil }
+            return try row.get(0, as: T?.self)
+        }
     }
 }
