@@ -241,6 +241,26 @@ struct SchemaChangerTests {
         }
     }
 
+    @Test func rebuildKeepsTemporaryTablesTemporary() throws {
+        let db = try Connection()
+        try db.execute(sql: """
+            CREATE TEMP TABLE scratch (id INTEGER PRIMARY KEY, label TEXT, extra TEXT);
+            CREATE INDEX scratch_on_label ON scratch (label);
+            CREATE TEMP TRIGGER scratch_upper AFTER INSERT ON scratch BEGIN
+                UPDATE scratch SET label = upper(label) WHERE id = new.id;
+            END;
+            INSERT INTO scratch VALUES (1, 'a', 'x');
+            """)
+        let schemaChanger = db.schemaChanger
+        schemaChanger.supportsDropColumn = false
+        try schemaChanger.alter(table: "scratch") { $0.drop(column: "extra") }
+        #expect(try db.schema.objectDefinitions(type: .table).isEmpty)
+        #expect(try db.schema.objectDefinitions(type: .table, temp: true).map(\.name) == ["scratch"])
+        #expect(try db.schema.objectDefinitions(type: .index, temp: true).map(\.name) == ["scratch_on_label"])
+        try db.run("INSERT INTO scratch (label) VALUES ('b')")
+        #expect(try rows(db, "SELECT * FROM scratch ORDER BY id") == [[.int(1), .text("A")], [.int(2), .text("B")]])
+    }
+
     @Test func missingTableIsAClearError() throws {
         let db = try makeDatabase()
         let schemaChanger = SchemaChanger(connection: db)

@@ -131,7 +131,7 @@ public final class SchemaReader {
                 columns.append(columnName)
                 if Self.integer(column, "desc") == 1 { orders[columnName] = .DESC }
             }
-            let sql = try objectDefinitions(name: name, type: .index).first?.sql
+            let sql = try objectSQL(name: name, type: .index)
             indexes.append(IndexDefinition(
                 table: table, name: name, unique: Self.integer(row, "unique") == 1, columns: columns,
                 where: sql.flatMap(Self.whereClause), orders: orders.isEmpty ? nil : orders,
@@ -186,11 +186,20 @@ public final class SchemaReader {
         }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
-    /// The `CREATE TABLE` statement of a table, from `main` or `temp`.
+    /// The `CREATE TABLE` statement of a table, from `temp` (which hides `main`) or `main`.
     func createTableSQL(_ table: String) throws(SQLiteError) -> String? {
-        let main = try objectDefinitions(name: table, type: .table)
-        if let sql = main.first?.sql { return sql }
-        return try objectDefinitions(name: table, type: .table, temp: true).first?.sql
+        try objectSQL(name: table, type: .table)
+    }
+
+    /// The SQL of a schema object, looked up as SQLite resolves unqualified names: `temp` first.
+    func objectSQL(name: String, type: ObjectDefinition.ObjectType) throws(SQLiteError) -> String? {
+        if let sql = try objectDefinitions(name: name, type: type, temp: true).first?.sql { return sql }
+        return try objectDefinitions(name: name, type: type).first?.sql
+    }
+
+    /// Whether an unqualified table name resolves to the temporary schema.
+    func isTemporary(_ table: String) throws(SQLiteError) -> Bool {
+        try !objectDefinitions(name: table, type: .table, temp: true).isEmpty
     }
 
     /// The condition after the last top-level `WHERE` of an index's SQL.

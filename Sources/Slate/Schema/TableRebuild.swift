@@ -19,6 +19,8 @@ struct TableRebuild {
     let indexes: [String]
     let triggers: [String]
     let withoutRowid: Bool
+    /// `"temp".` for a temporary table, so the rebuilt table stays in its schema; else empty.
+    let schemaPrefix: String
 
     init(reader: SchemaReader, table: String, operation: SchemaChanger.Operation) throws(SQLiteError) {
         self.table = table
@@ -26,6 +28,8 @@ struct TableRebuild {
         let names = oldColumns.map(\.name)
         let createSQL = try reader.createTableSQL(table) ?? ""
         withoutRowid = createSQL.range(of: "WITHOUT ROWID", options: .caseInsensitive) != nil
+        let temporary = try reader.isTemporary(table)
+        schemaPrefix = temporary ? "\"temp\"." : ""
 
         // What happens to each column name: nil means dropped.
         var rename: (String) -> String? = { $0 }
@@ -89,7 +93,7 @@ struct TableRebuild {
         for index in indexes where index.origin == .createIndex {
             let touched = index.columns.contains { rename($0) != $0 }
             if !touched {
-                if let sql = try reader.objectDefinitions(name: index.name, type: .index).first?.sql {
+                if let sql = try reader.objectSQL(name: index.name, type: .index) {
                     indexSQL.append(sql)
                 }
             } else if case .renameColumn(let old, let new) = operation {
@@ -97,7 +101,8 @@ struct TableRebuild {
             }
         }
         self.indexes = indexSQL
-        triggers = try reader.objectDefinitions(type: .trigger).filter { $0.tableName == table }.compactMap(\.sql)
+        triggers = try reader.objectDefinitions(type: .trigger, temp: temporary).filter { $0.tableName == table }
+            .compactMap(\.sql)
     }
 
     private static func noSuchColumn(_ column: String, _ table: String) -> SQLiteError {
@@ -128,7 +133,7 @@ struct TableRebuild {
             if let onDelete = first.onDelete { sql += " ON DELETE " + onDelete }
             definitions.append(sql)
         }
-        return "CREATE TABLE " + SQLiteValue.quoteIdentifier(temporaryName) + " (" + definitions.joined(separator: ", ")
+        return "CREATE TABLE " + schemaPrefix + SQLiteValue.quoteIdentifier(temporaryName) + " (" + definitions.joined(separator: ", ")
             + ")" + (withoutRowid ? " WITHOUT ROWID" : "")
     }
 
@@ -136,13 +141,13 @@ struct TableRebuild {
     func statements() -> [String] {
         let target = kept.map { SQLiteValue.quoteIdentifier($0.new) }.joined(separator: ", ")
         let source = kept.map { SQLiteValue.quoteIdentifier($0.old) }.joined(separator: ", ")
-        let quotedTable = SQLiteValue.quoteIdentifier(table)
+        let quotedTable = schemaPrefix + SQLiteValue.quoteIdentifier(table)
+        let newTable = schemaPrefix + SQLiteValue.quoteIdentifier(temporaryName)
         return [
             createSQL,
-            "INSERT INTO " + SQLiteValue.quoteIdentifier(temporaryName) + " (" + target + ") SELECT " + source
-                + " FROM " + quotedTable,
+            "INSERT INTO " + newTable + " (" + target + ") SELECT " + source + " FROM " + quotedTable,
             "DROP TABLE " + quotedTable,
-            "ALTER TABLE " + SQLiteValue.quoteIdentifier(temporaryName) + " RENAME TO " + quotedTable,
+            "ALTER TABLE " + newTable + " RENAME TO " + SQLiteValue.quoteIdentifier(table),
         ] + indexes + triggers
     }
 }
