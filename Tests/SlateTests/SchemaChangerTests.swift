@@ -109,11 +109,13 @@ struct SchemaChangerTests {
         #expect(try db.schema.columnDefinitions(table: "users").map(\.name).last == "new_text_column")
     }
 
-    @Test(arguments: [true, false])
-    func renameColumn(native: Bool) throws {
+    /// Native `RENAME COLUMN`, the rebuild editing the original text, and the regenerating rebuild.
+    @Test(arguments: [(true, true), (false, true), (false, false)])
+    func renameColumn(native: Bool, editsText: Bool) throws {
         let db = try makeDatabase()
         let schemaChanger = SchemaChanger(connection: db)
         schemaChanger.supportsRenameColumn = native
+        schemaChanger.editsDefinitionText = editsText
         try schemaChanger.alter(table: "users") { table in
             table.rename(column: "old_name", to: "new_name")
         }
@@ -169,10 +171,12 @@ struct SchemaChangerTests {
         #expect(try db.scalar(Int64.self, "SELECT count(*) FROM users") == 2)
     }
 
-    @Test func rebuildKeepsCompositeKeysAndUniqueConstraints() throws {
+    @Test(arguments: [true, false])
+    func rebuildKeepsCompositeKeysAndUniqueConstraints(editsText: Bool) throws {
         let db = try makeDatabase()
         let schemaChanger = SchemaChanger(connection: db)
         schemaChanger.supportsRenameColumn = false
+        schemaChanger.editsDefinitionText = editsText
         try schemaChanger.alter(table: "pairs") { table in
             table.rename(column: "b", to: "bee")
         }
@@ -180,6 +184,50 @@ struct SchemaChangerTests {
         expectSQLiteError(SQLITE_CONSTRAINT_PRIMARYKEY) { try db.run("INSERT INTO pairs VALUES (1, 'x', 'z')") }
         expectSQLiteError(SQLITE_CONSTRAINT_UNIQUE) { try db.run("INSERT INTO pairs VALUES (2, 'x', 'y')") }
         #expect(try rows(db, "SELECT * FROM pairs") == [[.int(1), .text("x"), .text("y")]])
+    }
+
+    @Test func rebuildKeepsChecksAndCollations() throws {
+        let db = try Connection()
+        try db.execute(sql: """
+            CREATE TABLE accounts (
+                id INTEGER PRIMARY KEY,
+                "owner name" TEXT COLLATE NOCASE UNIQUE, -- a comment, with a comma
+                balance REAL CHECK (balance >= 0),
+                note TEXT,
+                CONSTRAINT positive CHECK ("owner name" <> '')
+            ) WITHOUT ROWID;
+            INSERT INTO accounts VALUES (1, 'Alice', 10, 'n');
+            """)
+        let schemaChanger = db.schemaChanger
+        schemaChanger.supportsRenameColumn = false
+        schemaChanger.supportsDropColumn = false
+        try schemaChanger.alter(table: "accounts") { table in
+            table.rename(column: "owner name", to: "owner")
+            table.drop(column: "note")
+        }
+        let sql = try db.scalar(String.self, "SELECT sql FROM sqlite_master WHERE name = 'accounts'")
+        #expect(sql?.contains(#""owner" TEXT COLLATE NOCASE UNIQUE"#) == true)
+        #expect(sql?.contains(#"CONSTRAINT positive CHECK ("owner" <> '')"#) == true)
+        #expect(sql?.hasSuffix("WITHOUT ROWID") == true)
+        #expect(sql?.contains("note") == false)
+        expectSQLiteError(SQLITE_CONSTRAINT_CHECK) { try db.run("UPDATE accounts SET balance = -1") }
+        expectSQLiteError(SQLITE_CONSTRAINT_UNIQUE) { try db.run("INSERT INTO accounts VALUES (2, 'ALICE', 0)") }
+        expectSQLiteError(SQLITE_CONSTRAINT_CHECK) { try db.run("INSERT INTO accounts VALUES (3, '', 0)") }
+        #expect(try rows(db, "SELECT * FROM accounts") == [[.int(1), .text("Alice"), .real(10)]])
+        // A column whose CHECK uses the dropped column cannot lose it.
+        try db.execute(sql: "CREATE TABLE ranges (low INTEGER, high INTEGER CHECK (high >= low))")
+        let error = expectSQLiteError(SQLITE_ERROR) { try schemaChanger.alter(table: "ranges") { $0.drop(column: "low") } }
+        #expect(error?.message == "cannot drop column low: used by column high")
+        #expect(try db.schema.columnDefinitions(table: "ranges").map(\.name) == ["low", "high"])
+    }
+
+    @Test func createTableTextParsing() throws {
+        let text = try #require(CreateTableText(#"CREATE TABLE "t" ([a] INT, `b c` TEXT DEFAULT 'x, y', "d""q" REAL, PRIMARY KEY (a), CHECK (a > 0)) STRICT"#))
+        #expect(text.definitions.map(\.column) == ["a", "b c", "d\"q", nil, nil])
+        #expect(text.definitions[1].text == "`b c` TEXT DEFAULT 'x, y'")
+        #expect(text.suffix == " STRICT")
+        #expect(CreateTableText.renaming("CHECK (a > 0 AND 'a' <> A)", "a", to: "z") == #"CHECK ("z" > 0 AND 'a' <> "z")"#)
+        #expect(CreateTableText("CREATE TABLE t") == nil)
     }
 
     @Test func rebuildWithForeignKeysOn() throws {

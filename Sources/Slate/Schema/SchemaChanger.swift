@@ -11,10 +11,12 @@ import CSQLite
 /// `ALTER TABLE … DROP COLUMN` (3.35+). Elsewhere it rebuilds the table with SQLite's documented
 /// procedure (https://sqlite.org/lang_altertable.html#otheralter): foreign keys off, a new table
 /// in the desired form, the rows copied, the old table dropped, the new one renamed, indexes and
-/// triggers recreated, `PRAGMA foreign_key_check`, all in one savepoint. A rebuilt table keeps
-/// its columns' declared types, primary keys, `NOT NULL`, defaults, `UNIQUE` constraints,
-/// foreign keys, indexes and triggers; `CHECK` constraints and column collations are not carried
-/// over (SQLite reports them nowhere but in the original `CREATE TABLE` text).
+/// triggers recreated, `PRAGMA foreign_key_check`, all in one savepoint. The new table's
+/// statement is the original `CREATE TABLE` text with the column renamed or removed, so every
+/// constraint, collation and option survives; a table constraint on a dropped column goes with
+/// it. When that text cannot be read, the table is regenerated from `PRAGMA table_info` and
+/// friends, which keeps declared types, primary keys, `NOT NULL`, defaults, `UNIQUE`, foreign
+/// keys, indexes and triggers but not `CHECK` constraints or collations.
 ///
 /// Every ``alter(table:block:)`` is atomic: when one change fails, none is kept.
 ///
@@ -146,6 +148,11 @@ public final class SchemaChanger {
     /// Whether `ALTER TABLE … DROP COLUMN` may be used (SQLite 3.35+); tests turn it off to
     /// exercise the table rebuild.
     var supportsDropColumn = SQLite.versionNumber >= 3_035_000
+
+    /// Whether a rebuild edits the table's original `CREATE TABLE` text (keeping `CHECK`,
+    /// `COLLATE`, …) rather than regenerating it from the column definitions; tests turn it off
+    /// to exercise the regeneration that remains the fallback.
+    var editsDefinitionText = true
 
     /// Creates a changer for a connection.
     ///
@@ -302,7 +309,7 @@ public final class SchemaChanger {
     /// Rebuilds a table in a new form (steps 3 to 10 of SQLite's procedure; the caller turns
     /// foreign keys off, holds the savepoint and checks foreign keys).
     private func rebuild(table: String, applying operation: Operation) throws(SQLiteError) {
-        let plan = try TableRebuild(reader: reader, table: table, operation: operation)
+        let plan = try TableRebuild(reader: reader, table: table, operation: operation, editText: editsDefinitionText)
         let steps = plan.statements()
         // The final rename must not re-check views and triggers that name the dropped table:
         // legacy_alter_table leaves them as they are, which is what the procedure wants.

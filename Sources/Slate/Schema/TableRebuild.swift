@@ -19,10 +19,18 @@ struct TableRebuild {
     let indexes: [String]
     let triggers: [String]
     let withoutRowid: Bool
+    /// The definitions edited from the original `CREATE TABLE` text, which keeps everything
+    /// SQLite reports nowhere else (`CHECK`, `COLLATE`, generated columns); `nil` when the text
+    /// could not be read, and the table is regenerated from its column definitions instead.
+    let editedDefinitions: [String]?
+    /// The text after the column list of the original statement (`WITHOUT ROWID`, `STRICT`).
+    let originalSuffix: String?
     /// `"temp".` for a temporary table, so the rebuilt table stays in its schema; else empty.
     let schemaPrefix: String
 
-    init(reader: SchemaReader, table: String, operation: SchemaChanger.Operation) throws(SQLiteError) {
+    init(reader: SchemaReader, table: String, operation: SchemaChanger.Operation, editText: Bool = true)
+        throws(SQLiteError)
+    {
         self.table = table
         let oldColumns = try reader.columnDefinitions(table: table)
         let names = oldColumns.map(\.name)
@@ -101,6 +109,35 @@ struct TableRebuild {
             }
         }
         self.indexes = indexSQL
+
+        if editText, let text = CreateTableText(createSQL),
+            Set(text.definitions.compactMap { $0.column?.lowercased() }) == Set(names.map { $0.lowercased() })
+        {
+            var edited: [String] = []
+            for definition in text.definitions {
+                switch operation {
+                case .dropColumn(let column):
+                    if definition.column?.lowercased() == column.lowercased() { continue }
+                    if CreateTableText.mentions(definition.text, column) {
+                        // A table constraint on the dropped column goes with it; a column that
+                        // uses it (CHECK, generated) would be broken, as SQLite itself refuses.
+                        guard let other = definition.column else { continue }
+                        throw SQLiteError(
+                            code: SQLITE_ERROR, message: "cannot drop column \(column): used by column \(other)")
+                    }
+                    edited.append(definition.text)
+                case .renameColumn(let old, let new):
+                    edited.append(CreateTableText.renaming(definition.text, old, to: new))
+                default:
+                    edited.append(definition.text)
+                }
+            }
+            editedDefinitions = edited
+            originalSuffix = text.suffix
+        } else {
+            editedDefinitions = nil
+            originalSuffix = nil
+        }
         triggers = try reader.objectDefinitions(type: .trigger, temp: temporary).filter { $0.tableName == table }
             .compactMap(\.sql)
     }
@@ -114,6 +151,10 @@ struct TableRebuild {
 
     /// `CREATE TABLE` for the new form.
     var createSQL: String {
+        let name = "CREATE TABLE " + schemaPrefix + SQLiteValue.quoteIdentifier(temporaryName)
+        if let editedDefinitions, let originalSuffix {
+            return name + " (" + editedDefinitions.joined(separator: ", ") + ")" + originalSuffix
+        }
         var definitions = columns.map(\.sql)
         if !primaryKey.isEmpty {
             definitions.append("PRIMARY KEY(" + primaryKey.map(SQLiteValue.quoteIdentifier).joined(separator: ", ") + ")")
@@ -133,8 +174,7 @@ struct TableRebuild {
             if let onDelete = first.onDelete { sql += " ON DELETE " + onDelete }
             definitions.append(sql)
         }
-        return "CREATE TABLE " + schemaPrefix + SQLiteValue.quoteIdentifier(temporaryName) + " (" + definitions.joined(separator: ", ")
-            + ")" + (withoutRowid ? " WITHOUT ROWID" : "")
+        return name + " (" + definitions.joined(separator: ", ") + ")" + (withoutRowid ? " WITHOUT ROWID" : "")
     }
 
     /// Every statement of the rebuild, in order.
