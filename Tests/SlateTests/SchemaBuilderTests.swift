@@ -185,6 +185,41 @@ struct SchemaBuilderTests {
             fromColumn: "user_id", toTable: "users", toColumn: "id", onUpdate: "CASCADE", onDelete: "RESTRICT")])
     }
 
+    @Test func optionalChecksDefaultsAndCompositeKeys() throws {
+        let code = SQLExpression<String>("code")
+        let region = SQLExpression<String>("region")
+        let regions = Table("regions")
+        let sql = Table("offices").create { t in
+            t.column(code)
+            t.column(region)
+            t.column(suffix, check: ["JR", "SR"].contains(suffix), defaultValue: SQLExpression<String?>(value: "SR"))
+            t.column(name, unique: true, check: suffix != nil, collate: .nocase)
+            t.column(balance, primaryKey: true, check: balance >= 0, defaultValue: SQLExpression<Double>(literal: "abs(-1)"))
+            t.foreignKey((code, region), references: regions, (code, region), delete: .cascade)
+        }
+        #expect(sql == #"CREATE TABLE "offices" ("code" TEXT NOT NULL, "region" TEXT NOT NULL, "suffix" TEXT CHECK ("suffix" IN ('JR', 'SR')) DEFAULT 'SR', "name" TEXT UNIQUE CHECK ("suffix" IS NOT NULL) COLLATE "NOCASE", "balance" REAL PRIMARY KEY NOT NULL CHECK ("balance" >= 0.0) DEFAULT (abs(-1)), FOREIGN KEY("code", "region") REFERENCES "regions"("code", "region") ON DELETE CASCADE)"#)
+        let db = try Connection()
+        db.foreignKeys = true
+        try db.run(regions.create { t in
+            t.column(code)
+            t.column(region)
+            t.primaryKey(code, region)
+        })
+        try db.run(sql)
+        try db.run("INSERT INTO regions VALUES ('a', 'eu')")
+        try db.run("INSERT INTO offices (code, region, name) VALUES ('a', 'eu', 'x')")
+        #expect(try rows(db, "SELECT suffix, balance FROM offices") == [[.text("SR"), .real(1)]])
+        expectSQLiteError(SQLITE_CONSTRAINT_FOREIGNKEY) {
+            try db.run("INSERT INTO offices (code, region, name, balance) VALUES ('b', 'eu', 'y', 2)")
+        }
+        try db.run("DELETE FROM regions")
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM offices") == 0)
+    }
+
+    func rows(_ db: Connection, _ sql: String) throws -> [[SQLiteValue]] {
+        try db.prepare(sql).rows().map(\.values)
+    }
+
     @Test func createTableAsQuery() throws {
         let db = try Connection()
         try db.run(users.create { t in

@@ -19,6 +19,7 @@ extension Table {
     ///   - withoutRowid: Whether to create a `WITHOUT ROWID` table (it needs a primary key).
     ///   - block: Adds the columns and table constraints.
     /// - Returns: The `CREATE TABLE` statement.
+    /// - Throws: Only what `block` throws.
     public func create(
         temporary: Bool = false, ifNotExists: Bool = false, withoutRowid: Bool = false,
         block: (TableBuilder) throws -> Void
