@@ -1,0 +1,193 @@
+/// A column as ``SchemaReader`` reads it and ``SchemaChanger`` adds it: name, type affinity,
+/// primary key, nullability, uniqueness, default value and foreign key.
+///
+/// ```swift
+/// let newColumn = ColumnDefinition(
+///     name: "new_text_column", type: .TEXT, nullable: true, defaultValue: .stringLiteral("foo"))
+/// ```
+public struct ColumnDefinition: Equatable, Sendable {
+    /// A column's type affinity: the storage class SQLite prefers for its values.
+    public enum Affinity: String, Sendable, CaseIterable, CustomStringConvertible {
+        /// Integers.
+        case INTEGER
+        /// Numbers (integer or real), converting text that looks like one.
+        case NUMERIC
+        /// Floating-point numbers.
+        case REAL
+        /// Text.
+        case TEXT
+        /// Values stored as given.
+        case BLOB
+
+        /// The affinity SQLite gives a declared type (https://sqlite.org/datatype3.html, 3.1).
+        ///
+        /// - Parameter declaredType: The type in the column definition, such as `VARCHAR(20)`.
+        public init(_ declaredType: String) {
+            let type = declaredType.uppercased()
+            if type.contains("INT") {
+                self = .INTEGER
+            } else if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") {
+                self = .TEXT
+            } else if type.contains("BLOB") || type.isEmpty {
+                self = .BLOB
+            } else if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") {
+                self = .REAL
+            } else {
+                self = .NUMERIC
+            }
+        }
+
+        /// The affinity's name.
+        public var description: String { rawValue }
+    }
+
+    /// What SQLite does when a constraint fails (`ON CONFLICT …`).
+    public enum OnConflict: String, Sendable, CaseIterable {
+        /// Roll the transaction back.
+        case ROLLBACK
+        /// Undo the statement (the default).
+        case ABORT
+        /// Stop the statement, keeping its earlier changes.
+        case FAIL
+        /// Skip the row.
+        case IGNORE
+        /// Delete the conflicting rows, then insert.
+        case REPLACE
+    }
+
+    /// A column-level primary key.
+    public struct PrimaryKey: Equatable, Sendable {
+        /// Whether rowids are never reused (`AUTOINCREMENT`).
+        public let autoIncrement: Bool
+        /// The conflict resolution, if declared.
+        public let onConflict: OnConflict?
+
+        /// Creates a primary key description.
+        ///
+        /// - Parameters:
+        ///   - autoIncrement: Whether it is `AUTOINCREMENT`.
+        ///   - onConflict: The conflict resolution.
+        public init(autoIncrement: Bool = false, onConflict: OnConflict? = nil) {
+            self.autoIncrement = autoIncrement
+            self.onConflict = onConflict
+        }
+
+        /// `PRIMARY KEY [ON CONFLICT …] [AUTOINCREMENT]`, in the order SQLite's grammar wants.
+        var sql: String {
+            var sql = "PRIMARY KEY"
+            if let onConflict { sql += " ON CONFLICT " + onConflict.rawValue }
+            if autoIncrement { sql += " AUTOINCREMENT" }
+            return sql
+        }
+    }
+
+    /// A foreign key (`PRAGMA foreign_key_list`).
+    public struct ForeignKey: Equatable, Sendable {
+        /// The referencing column.
+        public let fromColumn: String
+        /// The referenced table.
+        public let toTable: String
+        /// The referenced column; `nil` means the referenced table's primary key.
+        public let toColumn: String?
+        /// The `ON UPDATE` action, unless `NO ACTION`.
+        public let onUpdate: String?
+        /// The `ON DELETE` action, unless `NO ACTION`.
+        public let onDelete: String?
+
+        /// Creates a foreign key description.
+        ///
+        /// - Parameters:
+        ///   - fromColumn: The referencing column.
+        ///   - toTable: The referenced table.
+        ///   - toColumn: The referenced column, or `nil` for its primary key.
+        ///   - onUpdate: The `ON UPDATE` action.
+        ///   - onDelete: The `ON DELETE` action.
+        public init(fromColumn: String, toTable: String, toColumn: String?, onUpdate: String?, onDelete: String?) {
+            self.fromColumn = fromColumn
+            self.toTable = toTable
+            self.toColumn = toColumn
+            self.onUpdate = onUpdate
+            self.onDelete = onDelete
+        }
+
+        /// `REFERENCES "table" ("column") [ON UPDATE …] [ON DELETE …]`.
+        var sql: String {
+            var sql = "REFERENCES " + SQLiteValue.quoteIdentifier(toTable)
+            if let toColumn { sql += " (" + SQLiteValue.quoteIdentifier(toColumn) + ")" }
+            if let onUpdate { sql += " ON UPDATE " + onUpdate }
+            if let onDelete { sql += " ON DELETE " + onDelete }
+            return sql
+        }
+    }
+
+    /// The column's name.
+    public let name: String
+    /// Its primary key, if it is the table's only primary-key column.
+    public let primaryKey: PrimaryKey?
+    /// Its type affinity.
+    public let type: Affinity
+    /// Whether it accepts `NULL`.
+    public let nullable: Bool
+    /// Whether a `UNIQUE` constraint covers it alone.
+    public let unique: Bool
+    /// Its default value (`.NULL` when none).
+    public let defaultValue: LiteralValue
+    /// Its foreign key, if any.
+    public let references: ForeignKey?
+    /// The declared type as written (`VARCHAR(20)`), kept so table rebuilds do not change it.
+    var declaredType: String?
+
+    /// Creates a column definition.
+    ///
+    /// - Parameters:
+    ///   - name: The column's name.
+    ///   - primaryKey: Its primary key, if any.
+    ///   - type: Its type affinity.
+    ///   - nullable: Whether it accepts `NULL`.
+    ///   - unique: Whether it is `UNIQUE`.
+    ///   - defaultValue: Its default value.
+    ///   - references: Its foreign key, if any.
+    public init(
+        name: String, primaryKey: PrimaryKey? = nil, type: Affinity, nullable: Bool = true, unique: Bool = false,
+        defaultValue: LiteralValue = .NULL, references: ForeignKey? = nil
+    ) {
+        self.name = name
+        self.primaryKey = primaryKey
+        self.type = type
+        self.nullable = nullable
+        self.unique = unique
+        self.defaultValue = defaultValue
+        self.references = references
+    }
+
+    /// The column definition SQL: `"name" TYPE [DEFAULT …] [PRIMARY KEY …] [UNIQUE] [NOT NULL]
+    /// [REFERENCES …]`.
+    var sql: String {
+        var parts = [SQLiteValue.quoteIdentifier(name)]
+        if let declaredType, !declaredType.isEmpty {
+            parts.append(declaredType)
+        } else if declaredType == nil {
+            parts.append(type.rawValue)
+        }
+        if defaultValue != .NULL { parts.append("DEFAULT " + SchemaSQL.parenthesizedDefault(defaultValue.description)) }
+        if let primaryKey { parts.append(primaryKey.sql) }
+        if unique { parts.append("UNIQUE") }
+        if !nullable { parts.append("NOT NULL") }
+        if let references { parts.append(references.sql) }
+        return parts.joined(separator: " ")
+    }
+
+    /// The same column under another name.
+    func renamed(_ newName: String) -> ColumnDefinition {
+        var column = ColumnDefinition(
+            name: newName, primaryKey: primaryKey, type: type, nullable: nullable, unique: unique,
+            defaultValue: defaultValue,
+            references: references.map {
+                ForeignKey(
+                    fromColumn: newName, toTable: $0.toTable, toColumn: $0.toColumn, onUpdate: $0.onUpdate,
+                    onDelete: $0.onDelete)
+            })
+        column.declaredType = declaredType
+        return column
+    }
+}
