@@ -101,6 +101,67 @@ struct ReadmeExamplesTests {
         #expect(events == 1)
     }
 
+    // BEGIN README: the typed layer
+    struct Member: Codable, Equatable {
+        var id: Int64
+        var email: String
+        var name: String?
+        var joined: Date
+    }
+
+    @Test("the typed-layer and Codable tours run as written")
+    func typedTour() throws {
+        let users = Table("users")
+        let id = SQLExpression<Int64>("id")
+        let email = SQLExpression<String>("email")
+        let name = SQLExpression<String?>("name")
+
+        let store = try Connection()
+        try store.run(users.create { t in     // CREATE TABLE "users" (
+            t.column(id, primaryKey: true)    //     "id" INTEGER PRIMARY KEY NOT NULL,
+            t.column(email, unique: true)     //     "email" TEXT UNIQUE NOT NULL,
+            t.column(name)                    //     "name" TEXT
+        })                                    // )
+
+        let rowid = try store.run(users.insert(email <- "alice@mac.com", name <- "Alice"))
+        try store.run(users.insert(email <- "betty@icloud.com"))
+
+        for user in try store.prepare(users.filter(name != nil).order(email.desc)) {
+            print("id: \(user[id]), email: \(user[email]), name: \(user[name] ?? "-")")
+        }
+        let alice = users.filter(id == rowid)
+        try store.run(alice.update(email <- email.replace("mac.com", with: "me.com")))
+        let total = try store.scalar(users.count)                        // 2
+        print(users.filter(email.like("%@icloud.com")).asSQL())
+        // SELECT * FROM "users" WHERE ("email" LIKE '%@icloud.com')
+
+        let members = Table("members")
+        try store.execute(sql: "CREATE TABLE members (id INTEGER PRIMARY KEY, email TEXT, name TEXT, joined TEXT)")
+        let ada = Member(id: 1, email: "ada@example.com", name: "Ada", joined: Date(timeIntervalSince1970: 0))
+        try store.run(members.insert(ada))
+        let loaded: [Member] = try store.prepare(members).map { row in try row.decode() }
+
+        // SQLite.swiftly-style: a table model, and one prepared statement for a bulk load.
+        let parts = try TableDescription(name: "parts", columns: [
+            ColumnDescription(name: "number", type: .text, nullable: false),
+            ColumnDescription(name: "weight", type: .real, nullable: true),
+        ])
+        try store.createTable(parts)
+        let insertPart = try store.prepareInsert(into: parts)
+        try store.transaction {
+            for number in ["3001", "3002", "3003"] {
+                try insertPart.insert(["number": .text(number), "weight": .real(2.3)])
+            }
+        }
+        let partRows = try store.readAllRows(from: parts)                // checks the columns match
+
+        #expect(total == 2)
+        #expect(try store.scalar(users.filter(email == "alice@me.com").count) == 1)
+        #expect(loaded == [ada])
+        #expect(partRows.count == 3)
+        #expect(users.filter(email.like("%@icloud.com")).asSQL() == #"SELECT * FROM "users" WHERE ("email" LIKE '%@icloud.com')"#)
+    }
+
     @Test("every ```swift block of the README is compiled in this file")
     func readmeExamplesAreCompiledHere() throws {
         let here = URL(fileURLWithPath: #filePath)
@@ -112,7 +173,8 @@ struct ReadmeExamplesTests {
         #expect(blocks.count >= 4)
         for block in blocks {
             let lines = Self.normalizedLines(block).filter { !$0.hasPrefix("import ") }
-            #expect(Self.contains(sourceLines, lines), "README block not found in \(here.lastPathComponent):\n\(block)")
+            let found = Self.containsInOrder(sourceLines, lines)
+            #expect(found, "README block not found in \(here.lastPathComponent):\n\(block)")
         }
     }
 
@@ -136,12 +198,14 @@ struct ReadmeExamplesTests {
         text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    static func contains(_ haystack: [String], _ needle: [String]) -> Bool {
-        guard !needle.isEmpty else { return true }
-        guard haystack.count >= needle.count else { return false }
-        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-            if Array(haystack[start..<(start + needle.count)]) == needle { return true }
+    /// Whether every line of `needle` appears in `haystack`, in the same order (a README block may
+    /// be split here, e.g. a type declared outside the test function that uses it).
+    static func containsInOrder(_ haystack: [String], _ needle: [String]) -> Bool {
+        var position = haystack.startIndex
+        for line in needle {
+            guard let found = haystack[position...].firstIndex(of: line) else { return false }
+            position = found + 1
         }
-        return false
+        return true
     }
 }
