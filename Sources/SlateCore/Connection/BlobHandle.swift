@@ -19,8 +19,8 @@ import Foundation
 /// ```
 ///
 /// A handle keeps its connection alive and is used by one thread at a time. If the row is
-/// changed or deleted by another statement, the handle expires and its calls fail with
-/// `SQLITE_ABORT`; ``reopen(row:)`` points it at a row again.
+/// changed or deleted by another statement, or ``reopen(row:)`` fails, the handle expires: its
+/// calls fail with `SQLITE_ABORT`, and a new handle must be opened.
 public final class BlobHandle {
     /// The connection the handle reads and writes through.
     public let connection: Connection
@@ -31,6 +31,8 @@ public final class BlobHandle {
 
     /// The `sqlite3_blob` handle, or `nil` once closed.
     private var handle: OpaquePointer?
+    /// Whether SQLite has aborted the handle; every later call would fail with `SQLITE_ABORT`.
+    public private(set) var isExpired = false
 
     init(connection: Connection, handle: OpaquePointer, row: Int64, readOnly: Bool) {
         self.connection = connection
@@ -47,6 +49,11 @@ public final class BlobHandle {
     private func checkedHandle() throws(SQLiteError) -> OpaquePointer {
         guard let handle else { throw SQLiteError.misuse("the blob handle is closed") }
         guard connection.handle != nil else { throw SQLiteError.connectionClosed }
+        guard !isExpired else {
+            throw SQLiteError(
+                code: SQLITE_ABORT,
+                message: "the blob handle has expired (its row changed, or reopen(row:) failed); open a new one")
+        }
         return handle
     }
 
@@ -78,11 +85,12 @@ public final class BlobHandle {
         let size = Int(sqlite3_blob_bytes(blob))
         let length = count ?? max(size - offset, 0)
         try checkRange(count: length, offset: offset, size: size, verb: "read")
-        guard length > 0 else { return Data() }
-        var data = Data(count: length)
+        // Even an empty read goes to SQLite, which is how an expired handle is detected.
+        var data = Data(count: max(length, 1))
         let code = data.withUnsafeMutableBytes { buffer in
             sqlite3_blob_read(blob, buffer.baseAddress, Int32(length), Int32(offset))
         }
+        if length == 0 { data.removeAll() }
         guard code == SQLITE_OK else { throw blobError(code, action: "read") }
         return data
     }
@@ -101,9 +109,9 @@ public final class BlobHandle {
             throw SQLiteError(code: SQLITE_READONLY, message: "cannot write through a blob handle opened read-only")
         }
         try checkRange(count: data.count, offset: offset, size: Int(sqlite3_blob_bytes(blob)), verb: "write")
-        guard !data.isEmpty else { return }
-        let code = data.withUnsafeBytes { buffer in
-            sqlite3_blob_write(blob, buffer.baseAddress, Int32(buffer.count), Int32(offset))
+        let bytes = data.isEmpty ? Data([0]) : data  // a valid buffer even for an empty write
+        let code = bytes.withUnsafeBytes { buffer in
+            sqlite3_blob_write(blob, buffer.baseAddress, Int32(data.count), Int32(offset))
         }
         guard code == SQLITE_OK else { throw blobError(code, action: "write") }
     }
@@ -112,11 +120,14 @@ public final class BlobHandle {
     ///
     /// - Parameter row: The rowid of the new row.
     /// - Throws: ``SQLiteError`` when there is no such row or its value is not a BLOB or TEXT;
-    ///   the handle is then unusable until a successful reopen.
+    ///   SQLite then aborts the handle (``isExpired``), and a new one must be opened.
     public func reopen(row: Int64) throws(SQLiteError) {
         let blob = try checkedHandle()
         let code = sqlite3_blob_reopen(blob, row)
-        guard code == SQLITE_OK else { throw blobError(code, action: "move to row \(row)") }
+        guard code == SQLITE_OK else {
+            isExpired = true
+            throw blobError(code, action: "move to row \(row)")
+        }
         self.row = row
     }
 
@@ -138,7 +149,8 @@ public final class BlobHandle {
         let error = SQLiteError(code: code, db: connection.handle)
         var message = "cannot \(action) the blob: \(error.message)"
         if code == SQLITE_ABORT {
-            message += " (the row was changed or deleted since the blob handle was opened; reopen(row:) it)"
+            isExpired = true
+            message += " (the row was changed or deleted since the blob handle was opened; open a new handle)"
         }
         return SQLiteError(code: code, message: message)
     }
