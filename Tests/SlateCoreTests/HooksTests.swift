@@ -336,6 +336,18 @@ struct HooksTests {
         #expect(error?.isTransient == true)
         #expect(tries == [0, 1, 2, 3])
 
+        // busyTimeout replaces the handler in SQLite; setting a closure again reinstates it.
+        waiter.busyTimeout = 0
+        tries.removeAll()
+        #expect(throws: SQLiteError.self) { try waiter.run("INSERT INTO t VALUES (2)") }
+        #expect(tries.isEmpty)
+        waiter.busyHandler { attempt in
+            tries.append(attempt)
+            return attempt < 1
+        }
+        #expect(throws: SQLiteError.self) { try waiter.run("INSERT INTO t VALUES (2)") }
+        #expect(tries == [0, 1])
+
         waiter.busyHandler(nil)
         tries.removeAll()
         #expect(throws: SQLiteError.self) { try waiter.run("INSERT INTO t VALUES (3)") }

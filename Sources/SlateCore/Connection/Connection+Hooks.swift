@@ -3,7 +3,7 @@
 
 extension Connection {
     /// This connection's hook listeners, created on first use; `nil` once closed.
-    var hooks: ConnectionHooks? {
+    var connectionHooks: ConnectionHooks? {
         let key = ObjectIdentifier(ConnectionHooks.self)
         if let existing = retainedContexts[key] as? ConnectionHooks { return existing }
         guard let handle else { return nil }
@@ -29,14 +29,14 @@ extension Connection {
     ///
     /// - Parameter delegate: The delegate, called on the thread that uses the connection.
     public func add(delegate: any ConnectionDelegate) {
-        hooks?.add(delegate: delegate)
+        connectionHooks?.add(delegate: delegate)
     }
 
     /// Unregisters a delegate; safe to call from the delegate's own callbacks.
     ///
     /// - Parameter delegate: The delegate to remove; nothing happens if it is not registered.
     public func remove(delegate: any ConnectionDelegate) {
-        hooks?.remove(delegate: delegate)
+        connectionHooks?.remove(delegate: delegate)
     }
 
     /// Registers a delegate that sees each statement's SQL as it starts (`sqlite3_trace_v2`).
@@ -45,14 +45,14 @@ extension Connection {
     ///
     /// - Parameter delegate: The trace delegate.
     public func add(trace delegate: any ConnectionTraceDelegate) {
-        hooks?.add(trace: delegate)
+        connectionHooks?.add(trace: delegate)
     }
 
     /// Unregisters a trace delegate; safe to call from the delegate's own callback.
     ///
     /// - Parameter delegate: The trace delegate to remove.
     public func remove(trace delegate: any ConnectionTraceDelegate) {
-        hooks?.remove(trace: delegate)
+        connectionHooks?.remove(trace: delegate)
     }
 
     // MARK: SQLite.swift's closures
@@ -68,7 +68,7 @@ extension Connection {
     ///
     /// - Parameter callback: Called with the expanded SQL; replaces any previous trace closure.
     public func trace(_ callback: ((String) -> Void)?) {
-        hooks?.traceCallback = callback
+        connectionHooks?.traceCallback = callback
     }
 
     /// Sets (or, with `nil`, removes) a closure called for each row inserted, updated or deleted
@@ -81,7 +81,7 @@ extension Connection {
     public func updateHook(
         _ callback: ((_ operation: Operation, _ db: String, _ table: String, _ rowid: Int64) -> Void)?
     ) {
-        hooks?.updateCallback = callback
+        connectionHooks?.updateCallback = callback
     }
 
     /// Sets (or, with `nil`, removes) a closure called before each commit; throwing vetoes it.
@@ -92,14 +92,14 @@ extension Connection {
     ///
     /// - Parameter callback: Called before each commit; replaces any previous commit closure.
     public func commitHook(_ callback: (() throws -> Void)?) {
-        hooks?.commitCallback = callback
+        connectionHooks?.commitCallback = callback
     }
 
     /// Sets (or, with `nil`, removes) a closure called after each rollback.
     ///
     /// - Parameter callback: Called after each rollback; replaces any previous rollback closure.
     public func rollbackHook(_ callback: (() -> Void)?) {
-        hooks?.rollbackCallback = callback
+        connectionHooks?.rollbackCallback = callback
     }
 
     /// Sets (or, with `nil`, removes) a closure that decides whether to retry when the database
@@ -115,6 +115,6 @@ extension Connection {
     /// - Parameter callback: Called with the number of times it was already called for the same
     ///   lock (0 the first time); return `true` to retry, `false` to fail with `SQLITE_BUSY`.
     public func busyHandler(_ callback: ((_ tries: Int) -> Bool)?) {
-        hooks?.busyCallback = callback
+        connectionHooks?.busyCallback = callback
     }
 }

@@ -36,7 +36,23 @@ final class ConnectionHooks: ConnectionCloseObserver {
     var commitCallback: (() throws -> Void)? { didSet { refresh() } }
     var rollbackCallback: (() -> Void)? { didSet { refresh() } }
     var traceCallback: ((String) -> Void)? { didSet { refresh() } }
-    var busyCallback: ((Int) -> Bool)? { didSet { refresh() } }
+    /// The busy closure. Unlike the other hooks it is (re)installed every time it is set, because
+    /// `sqlite3_busy_timeout` (``Connection/busyTimeout``) silently replaces it in C.
+    var busyCallback: ((Int) -> Bool)? {
+        didSet {
+            guard let db else { return }
+            if busyCallback != nil {
+                busyInstalled = true
+                sqlite3_busy_handler(db, { context, tries in
+                    guard let context else { return 0 }
+                    return Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue().shouldRetry(tries: tries)
+                }, Unmanaged.passUnretained(self).toOpaque())
+            } else if busyInstalled {
+                busyInstalled = false
+                sqlite3_busy_handler(db, nil, nil)
+            }
+        }
+    }
 
     private var updateInstalled = false
     private var commitInstalled = false
@@ -159,23 +175,6 @@ final class ConnectionHooks: ConnectionCloseObserver {
             }
         }
 
-        let wantsBusy = busyCallback != nil
-        if wantsBusy != busyInstalled {
-            busyInstalled = wantsBusy
-            if wantsBusy {
-                sqlite3_busy_handler(db, { context, tries in
-                    guard let context else { return 0 }
-                    return Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue().shouldRetry(tries: tries)
-                }, context)
-            } else {
-                sqlite3_busy_handler(db, nil, nil)
-            }
-        }
-    }
-
-    /// Whether each C hook is installed, for tests: (update, commit, rollback, trace, busy).
-    var installedHooks: (update: Bool, commit: Bool, rollback: Bool, trace: Bool, busy: Bool) {
-        (updateInstalled, commitInstalled, rollbackInstalled, traceInstalled, busyInstalled)
     }
 
     func connectionWillClose(_ db: OpaquePointer) {
@@ -185,8 +184,8 @@ final class ConnectionHooks: ConnectionCloseObserver {
         commitCallback = nil
         rollbackCallback = nil
         traceCallback = nil
-        busyCallback = nil
-        refresh()  // uninstalls every hook while the handle is still open
+        busyCallback = nil  // uninstalls the busy handler while the handle is still open
+        refresh()  // uninstalls every other hook
         CommitVetoMessages.clear(for: db)
         self.db = nil
     }
