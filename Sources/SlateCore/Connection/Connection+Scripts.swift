@@ -64,8 +64,9 @@ extension Connection {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(db, sql, nil, nil, &message)
         guard code == SQLITE_OK else {
-            let text = message.map { String(cString: $0) }
+            var text = message.map { String(cString: $0) }
             sqlite3_free(message)
+            if code == SQLITE_CONSTRAINT_COMMITHOOK, let veto = CommitVetoMessages.take(for: db) { text = veto }
             throw SQLiteError(code: code, message: text ?? String(cString: sqlite3_errstr(code)), sql: sql)
         }
     }

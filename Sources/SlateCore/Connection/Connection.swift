@@ -136,6 +136,9 @@ public final class Connection {
     public func close() {
         guard let db = handle else { return }
         statementCache.removeAll()
+        for case let observer as any ConnectionCloseObserver in retainedContexts.values {
+            observer.connectionWillClose(db)
+        }
         handle = nil
         sqlite3_close_v2(db)
         retainedContexts.removeAll()

@@ -67,6 +67,7 @@ public struct SQLiteError: Error, Equatable, Hashable, Sendable, CustomStringCon
             }
         }
         if message.isEmpty { message = String(cString: sqlite3_errstr(code)) }
+        if code == SQLITE_CONSTRAINT_COMMITHOOK, let db, let veto = CommitVetoMessages.take(for: db) { message = veto }
         self.init(code: code, message: message, sql: sql, offset: offset)
     }
 

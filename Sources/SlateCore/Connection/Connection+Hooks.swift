@@ -1,0 +1,120 @@
+// Delegates (DataLiteCore) and hook closures (SQLite.swift) for changes, commits, rollbacks,
+// traced SQL and busy databases. Both forms share one set of C hooks per connection.
+
+extension Connection {
+    /// This connection's hook listeners, created on first use; `nil` once closed.
+    var connectionHooks: ConnectionHooks? {
+        let key = ObjectIdentifier(ConnectionHooks.self)
+        if let existing = retainedContexts[key] as? ConnectionHooks { return existing }
+        guard let handle else { return nil }
+        let created = ConnectionHooks(connection: self, db: handle)
+        retainedContexts[key] = created
+        return created
+    }
+
+    // MARK: Delegates
+
+    /// Registers a delegate for row changes, commits and rollbacks.
+    ///
+    /// The connection holds delegates weakly: a released delegate stops being called. Several
+    /// delegates may be registered; adding one twice has no effect. SQLite's hooks are installed
+    /// while at least one delegate (or hook closure) listens. Does nothing once the connection
+    /// is closed.
+    ///
+    /// ```swift
+    /// let log = AuditLog()
+    /// db.add(delegate: log)
+    /// try db.run("INSERT INTO users (name) VALUES ('Ada')")  // log sees .insert(db: "main", table: "users", rowID: 1)
+    /// ```
+    ///
+    /// - Parameter delegate: The delegate, called on the thread that uses the connection.
+    public func add(delegate: any ConnectionDelegate) {
+        connectionHooks?.add(delegate: delegate)
+    }
+
+    /// Unregisters a delegate; safe to call from the delegate's own callbacks.
+    ///
+    /// - Parameter delegate: The delegate to remove; nothing happens if it is not registered.
+    public func remove(delegate: any ConnectionDelegate) {
+        connectionHooks?.remove(delegate: delegate)
+    }
+
+    /// Registers a delegate that sees each statement's SQL as it starts (`sqlite3_trace_v2`).
+    ///
+    /// Held weakly, like ``add(delegate:)``. Does nothing once the connection is closed.
+    ///
+    /// - Parameter delegate: The trace delegate.
+    public func add(trace delegate: any ConnectionTraceDelegate) {
+        connectionHooks?.add(trace: delegate)
+    }
+
+    /// Unregisters a trace delegate; safe to call from the delegate's own callback.
+    ///
+    /// - Parameter delegate: The trace delegate to remove.
+    public func remove(trace delegate: any ConnectionTraceDelegate) {
+        connectionHooks?.remove(trace: delegate)
+    }
+
+    // MARK: SQLite.swift's closures
+
+    /// Sets (or, with `nil`, removes) a closure that receives the SQL of each statement as it
+    /// starts, with its bound values inlined (SQLite.swift's logging).
+    ///
+    /// ```swift
+    /// #if DEBUG
+    /// db.trace { print($0) }
+    /// #endif
+    /// ```
+    ///
+    /// - Parameter callback: Called with the expanded SQL; replaces any previous trace closure.
+    public func trace(_ callback: ((String) -> Void)?) {
+        connectionHooks?.traceCallback = callback
+    }
+
+    /// Sets (or, with `nil`, removes) a closure called for each row inserted, updated or deleted
+    /// in a rowid table.
+    ///
+    /// The closure runs inside SQLite: it must not use this connection.
+    ///
+    /// - Parameter callback: Called with the operation, the database name, the table name and the
+    ///   rowid; replaces any previous update closure.
+    public func updateHook(
+        _ callback: ((_ operation: Operation, _ db: String, _ table: String, _ rowid: Int64) -> Void)?
+    ) {
+        connectionHooks?.updateCallback = callback
+    }
+
+    /// Sets (or, with `nil`, removes) a closure called before each commit; throwing vetoes it.
+    ///
+    /// A vetoed commit is rolled back, and the COMMIT (or the statement that was committing in
+    /// autocommit mode) throws an ``SQLiteError`` with code `SQLITE_CONSTRAINT_COMMITHOOK` whose
+    /// message carries the thrown error's description.
+    ///
+    /// - Parameter callback: Called before each commit; replaces any previous commit closure.
+    public func commitHook(_ callback: (() throws -> Void)?) {
+        connectionHooks?.commitCallback = callback
+    }
+
+    /// Sets (or, with `nil`, removes) a closure called after each rollback.
+    ///
+    /// - Parameter callback: Called after each rollback; replaces any previous rollback closure.
+    public func rollbackHook(_ callback: (() -> Void)?) {
+        connectionHooks?.rollbackCallback = callback
+    }
+
+    /// Sets (or, with `nil`, removes) a closure that decides whether to retry when the database
+    /// is locked by another connection.
+    ///
+    /// SQLite keeps one busy handler per connection: setting a closure replaces ``busyTimeout``,
+    /// setting ``busyTimeout`` replaces the closure, and removing the closure leaves neither.
+    ///
+    /// ```swift
+    /// db.busyHandler { tries in tries < 3 }  // fail with SQLITE_BUSY after 3 retries
+    /// ```
+    ///
+    /// - Parameter callback: Called with the number of times it was already called for the same
+    ///   lock (0 the first time); return `true` to retry, `false` to fail with `SQLITE_BUSY`.
+    public func busyHandler(_ callback: ((_ tries: Int) -> Bool)?) {
+        connectionHooks?.busyCallback = callback
+    }
+}

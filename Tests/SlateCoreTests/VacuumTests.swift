@@ -1,0 +1,84 @@
+import Foundation
+import SlateCore
+import Testing
+
+@Suite("VacuumTests")
+struct VacuumTests {
+    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("slate-vacuum-\(UUID().uuidString)")
+
+    private func makeFolder() throws -> URL {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    private func pageCount(_ db: Connection) throws -> Int64 {
+        try db.scalar(Int64.self, "PRAGMA page_count") ?? 0
+    }
+
+    @Test func vacuumShrinksTheFileAndKeepsTheData() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = try Connection(folder.appendingPathComponent("db.sqlite").path)
+        try db.execute(sql: """
+            CREATE TABLE t (x BLOB);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200)
+            INSERT INTO t SELECT randomblob(4000) FROM n;
+            DELETE FROM t WHERE rowid > 10;
+            """)
+        let before = try pageCount(db)
+        try db.vacuum()
+        let after = try pageCount(db)
+        #expect(after < before)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM t") == 10)
+    }
+
+    @Test func vacuumInsideATransactionFails() throws {
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+        try db.beginTransaction()
+        let error = #expect(throws: SQLiteError.self) { try db.vacuum() }
+        #expect(error?.message.contains("transaction") == true)
+        try db.rollbackTransaction()
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM t") == 1)
+    }
+
+    @Test func vacuumIntoWritesACompactCopyAndRefusesToOverwrite() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES ('copied')")
+        let copyPath = folder.appendingPathComponent("copy.sqlite").path
+        try db.vacuum(into: copyPath)
+        let copy = try Connection(copyPath, readonly: true)
+        #expect(try copy.scalar(String.self, "SELECT x FROM t") == "copied")
+        copy.close()
+
+        try db.run("INSERT INTO t VALUES ('newer')")
+        let error = #expect(throws: SQLiteError.self) { try db.vacuum(into: copyPath) }
+        #expect(error?.message.contains("already exists") == true)
+        let unchanged = try Connection(copyPath, readonly: true)
+        #expect(try unchanged.scalar(Int64.self, "SELECT count(*) FROM t") == 1)
+    }
+
+    @Test func vacuumIntoCopiesAnAttachedSchema() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = try Connection()
+        try db.attach(.inMemory, as: "aux")
+        try db.execute(sql: "CREATE TABLE aux.t (x); INSERT INTO aux.t VALUES (7)")
+        let path = folder.appendingPathComponent("aux.sqlite").path
+        try db.vacuum(into: path, schema: "aux")
+        #expect(try Connection(path).scalar(Int64.self, "SELECT x FROM t") == 7)
+        let error = #expect(throws: SQLiteError.self) {
+            try db.vacuum(into: folder.appendingPathComponent("none.sqlite").path, schema: "nowhere")
+        }
+        #expect(error?.message.contains("unknown database") == true)
+    }
+
+    @Test func vacuumOnAClosedConnectionFails() throws {
+        let db = try Connection()
+        db.close()
+        let error = #expect(throws: SQLiteError.self) { try db.vacuum() }
+        #expect(error?.code.matches(SQLITE_MISUSE) == true)
+    }
+}
