@@ -204,3 +204,24 @@ struct ConnectionProtocolTests {
         #expect(try concrete.step())
     }
 }
+
+@Suite("DataLiteCore spellings")
+struct DataLiteCoreSpellingTests {
+    final class Recorder: ConnectionDelegate {
+        var tables: [String] = []
+        func connection(_ connection: ConnectionProtocol, didUpdate action: SQLiteAction) { tables.append(action.table) }
+    }
+
+    @Test("addDelegate/removeDelegate and Key.raw(data:) are the same calls as their inventory names")
+    func articleSpellings() throws {
+        let db = try Connection()
+        let recorder = Recorder()
+        db.addDelegate(recorder)
+        try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+        db.removeDelegate(recorder)
+        try db.run("INSERT INTO t VALUES (2)")
+        #expect(recorder.tables == ["t"])
+        let bytes = Data(repeating: 7, count: 32)
+        #expect(Connection.Key.raw(data: bytes) == .rawKey(bytes))
+    }
+}
