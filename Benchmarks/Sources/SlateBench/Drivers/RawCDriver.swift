@@ -8,9 +8,13 @@ final class RawCDriver {
     private var db: OpaquePointer?
 
     /// Opens the database read-write and applies ``BenchmarkDatabase/connectionPragmas``.
+    ///
+    /// Like Slate and GRDB, it opens in multi-thread mode (`SQLITE_OPEN_NOMUTEX`): the system
+    /// library is built serialized, which would otherwise cost a mutex per C call.
     init(path: String) throws {
         var handle: OpaquePointer?
-        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             sqlite3_close_v2(handle)
             throw BenchmarkError("cannot open \(path): SQLite error \(code)")
