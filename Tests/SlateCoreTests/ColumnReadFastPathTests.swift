@@ -131,4 +131,26 @@ struct ColumnReadFastPathTests {
         db.close()
         #expect(failure { _ = try cursor.next() } == SQLITE_MISUSE)
     }
+
+    @Test("by-name reads find the first column of a name, in any order, whatever the last read was")
+    func byNameGuess() throws {
+        let db = try Connection()
+        let cursor = try db.cursor("SELECT 1 AS id, 2 AS id, 3 AS x, 4 AS Y UNION ALL SELECT 5, 6, 7, 8")
+        var rows = 0
+        while let row = try cursor.next() {
+            let base = Int64(rows * 4)
+            // After "id" (column 0) the guess is column 1, also spelled "id": the first must win.
+            #expect(try row.get("id", as: Int64.self) == base + 1)
+            #expect(try row.get("id", as: Int64.self) == base + 1)
+            #expect(try row.get("x", as: Int64.self) == base + 3)
+            #expect(try row.get("y", as: Int64.self) == base + 4)  // case-insensitive fallback
+            #expect(try row.get("Y", as: Int64.self) == base + 4)
+            #expect(try row.get("x", as: Int64.self) == base + 3)  // out of order
+            #expect(try row.get("ID", as: Int64.self) == base + 1)
+            #expect(failure { _ = try row.get("missing", as: Int64.self) } == SQLITE_RANGE)
+            #expect(try row.get("x", as: Int64.self) == base + 3)
+            rows += 1
+        }
+        #expect(rows == 2)
+    }
 }

@@ -31,6 +31,13 @@ public final class Statement {
     /// Column names and the name → index table, built the first time they are needed.
     var cachedLayout: ColumnLayout?
 
+    /// The column that ``columnIndex(named:)`` checks first: the one after the column it found
+    /// last. Rows are usually read by name in the same order every row, so the guess is nearly
+    /// always right, and checking it (one string comparison) costs far less than hashing the
+    /// name into the layout's table. Not checked for exclusivity at run time: a statement is used
+    /// by one thread at a time, and the check would cost more than the read.
+    @exclusivity(unchecked) var nextColumnGuess = 0
+
     /// The error that ended the last `for row in statement` loop early, if any.
     ///
     /// `Sequence` iteration cannot throw, so an error stops the loop and is recorded here.
@@ -138,7 +145,18 @@ public final class Statement {
     /// - Parameter name: The column name.
     /// - Returns: The 0-based index, or `nil` when no column has that name.
     public func columnIndex(named name: String) -> Int32? {
-        columnLayout.index(of: name).map { Int32($0) }
+        let layout = columnLayout
+        let guess = nextColumnGuess
+        let index: Int
+        if layout.isColumn(guess, named: name) {
+            index = guess
+        } else if let found = layout.index(of: name) {
+            index = found
+        } else {
+            return nil
+        }
+        nextColumnGuess = index + 1 < layout.names.count ? index + 1 : 0
+        return Int32(index)
     }
 
     /// The value of a column of the current row.
