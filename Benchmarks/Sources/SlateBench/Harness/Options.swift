@@ -19,7 +19,7 @@ struct Options {
     static let usage = """
         usage: slate-bench [options]
           --quick              small row counts, 1 warm-up + 2 runs (what CI runs); writes no RESULTS.md
-          --runs N             measured runs per contender after one warm-up (default 7)
+          --runs N             measured runs per contender after one warm-up (default 11)
           --workload IDS       comma-separated workloads to run, e.g. W1,W5 (default: all)
           --library NAMES      comma-separated libraries: c, slate, grdb (default: all)
           --rows N             rows per run for every workload (profiling at several sizes)
@@ -72,5 +72,5 @@ struct Options {
     }
 
     /// Measured runs per contender.
-    var measuredRuns: Int { runs ?? (quick ? 2 : 7) }
+    var measuredRuns: Int { runs ?? (quick ? 2 : 11) }
 }

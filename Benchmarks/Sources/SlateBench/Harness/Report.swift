@@ -41,7 +41,9 @@ struct Report {
                 let median = measurement.median
                 let workload = measurement.workload
                 let goal: String
-                if measurement.contender.library == .slate, let baseline {
+                if measurement.contender.library == .slate, !Environment.isRelease {
+                    goal = "not judged (debug build)"
+                } else if measurement.contender.library == .slate, let baseline {
                     let ratio = Self.ratio(median, baseline)
                     goal = "≤ \(Self.fixed(workload.slateGoal, 2))× " + (ratio <= workload.slateGoal ? "met" : "missed")
                 } else {
@@ -57,7 +59,8 @@ struct Report {
         }
         lines.append("")
         lines.append("Ratios divide a contender's median by raw C's (or GRDB's) median for the same workload: "
-            + "below 1 is faster, 1.10× is 10% slower. Workloads:")
+            + "below 1 is faster, 1.10× is 10% slower. Wall-clock figures on a shared machine vary from run "
+            + "to run; `PROFILE.md` has instruction counts per row, which do not. Workloads:")
         lines.append("")
         for group in measurements {
             guard let workload = group.first?.workload else { continue }
