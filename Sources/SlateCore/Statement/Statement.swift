@@ -29,7 +29,7 @@ public final class Statement {
     let handle: OpaquePointer
 
     /// Column names and the name → index table, built the first time they are needed.
-    var cachedLayout: ColumnLayout?
+    @exclusivity(unchecked) var cachedLayout: ColumnLayout?
 
     /// The column that ``columnIndex(named:)`` checks first: the one after the column it found
     /// last. Rows are usually read by name in the same order every row, so the guess is nearly
@@ -145,16 +145,13 @@ public final class Statement {
     /// - Parameter name: The column name.
     /// - Returns: The 0-based index, or `nil` when no column has that name.
     public func columnIndex(named name: String) -> Int32? {
-        let layout = columnLayout
         let guess = nextColumnGuess
-        let index: Int
-        if layout.isColumn(guess, named: name) {
-            index = guess
-        } else if let found = layout.index(of: name) {
-            index = found
-        } else {
-            return nil
+        if let layout = cachedLayout, layout.isColumn(guess, named: name) {
+            nextColumnGuess = guess + 1 < layout.names.count ? guess + 1 : 0
+            return Int32(guess)
         }
+        let layout = columnLayout
+        guard let index = layout.index(of: name) else { return nil }
         nextColumnGuess = index + 1 < layout.names.count ? index + 1 : 0
         return Int32(index)
     }
