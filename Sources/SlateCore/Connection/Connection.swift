@@ -22,7 +22,11 @@ import Foundation
 /// closing throws an ``SQLiteError`` instead of crashing.
 public final class Connection {
     /// The `sqlite3` handle, or `nil` once closed.
-    @usableFromInline
+    ///
+    /// Every `step()` and `reset()` reads it to refuse work after ``close()``. Its exclusivity is
+    /// not checked at run time: the check (`swift_beginAccess`) cost more than the read on those
+    /// hot paths, and a connection is used by one thread at a time, so accesses cannot overlap.
+    @usableFromInline @exclusivity(unchecked)
     package var handle: OpaquePointer?
 
     /// Where the database lives.

@@ -92,6 +92,8 @@ public final class ColumnLayout: Hashable, Sendable {
     /// Extra column lookup data owned by the typed query layer (`Slate`), which finds columns by
     /// expression (`users[id]`) rather than by name; `nil` for rows of raw SQL.
     package let typedColumns: (any AnyObject & Sendable)?
+    /// Whether each column is the first with its exact spelling (a join can repeat `id`).
+    private let isFirstOfItsName: [Bool]
 
     /// Creates a layout.
     ///
@@ -106,12 +108,21 @@ public final class ColumnLayout: Hashable, Sendable {
         self.typedColumns = typedColumns
         var exact: [String: Int] = [:]
         var folded: [String: Int] = [:]
+        var first: [Bool] = []
         for (index, name) in names.enumerated() {
+            first.append(exact[name] == nil)
             if exact[name] == nil { exact[name] = index }
             if folded[name.lowercased()] == nil { folded[name.lowercased()] = index }
         }
         indexByName = exact
         indexByLowercasedName = folded
+        isFirstOfItsName = first
+    }
+
+    /// Whether the column at `index` is the one ``index(of:)`` finds for `name`: spelled exactly
+    /// so, and the first so spelled. Costs one string comparison, no hashing.
+    func isColumn(_ index: Int, named name: String) -> Bool {
+        index < names.count && isFirstOfItsName[index] && names[index] == name
     }
 
     /// The index of the first column with a name: the exact spelling first, then ignoring case.

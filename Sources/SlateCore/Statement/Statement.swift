@@ -29,7 +29,14 @@ public final class Statement {
     let handle: OpaquePointer
 
     /// Column names and the name → index table, built the first time they are needed.
-    var cachedLayout: ColumnLayout?
+    @exclusivity(unchecked) var cachedLayout: ColumnLayout?
+
+    /// The column that ``columnIndex(named:)`` checks first: the one after the column it found
+    /// last. Rows are usually read by name in the same order every row, so the guess is nearly
+    /// always right, and checking it (one string comparison) costs far less than hashing the
+    /// name into the layout's table. Not checked for exclusivity at run time: a statement is used
+    /// by one thread at a time, and the check would cost more than the read.
+    @exclusivity(unchecked) var nextColumnGuess = 0
 
     /// The error that ended the last `for row in statement` loop early, if any.
     ///
@@ -138,7 +145,15 @@ public final class Statement {
     /// - Parameter name: The column name.
     /// - Returns: The 0-based index, or `nil` when no column has that name.
     public func columnIndex(named name: String) -> Int32? {
-        columnLayout.index(of: name).map { Int32($0) }
+        let guess = nextColumnGuess
+        if let layout = cachedLayout, layout.isColumn(guess, named: name) {
+            nextColumnGuess = guess + 1 < layout.names.count ? guess + 1 : 0
+            return Int32(guess)
+        }
+        let layout = columnLayout
+        guard let index = layout.index(of: name) else { return nil }
+        nextColumnGuess = index + 1 < layout.names.count ? index + 1 : 0
+        return Int32(index)
     }
 
     /// The value of a column of the current row.

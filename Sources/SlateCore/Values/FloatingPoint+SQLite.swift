@@ -26,8 +26,9 @@ extension Double: SQLiteRepresentable {
     /// Reads a REAL or an INTEGER column.
     @inlinable
     public init?(sqliteStatement statement: OpaquePointer, column index: Int32) {
-        switch sqlite3_column_type(statement, index) {
-        case SQLITE_FLOAT, SQLITE_INTEGER: self = sqlite3_column_double(statement, index)
+        guard let column = sqliteColumnValue(statement, index) else { return nil }
+        switch sqlite3_value_type(column) {
+        case SQLITE_FLOAT, SQLITE_INTEGER: self = sqlite3_value_double(column)
         default: return nil
         }
     }

@@ -37,12 +37,14 @@ extension SQLiteRepresentable where Self: FixedWidthInteger {
     /// Reads an INTEGER (or an integral REAL) that fits the type exactly.
     @inlinable
     public init?(sqliteStatement statement: OpaquePointer, column index: Int32) {
-        switch sqlite3_column_type(statement, index) {
+        // One column lookup (see `sqliteColumnValue`) answers both "which type?" and "what value?".
+        guard let column = sqliteColumnValue(statement, index) else { return nil }
+        switch sqlite3_value_type(column) {
         case SQLITE_INTEGER:
-            guard let value = Self(exactly: sqlite3_column_int64(statement, index)) else { return nil }
+            guard let value = Self(exactly: sqlite3_value_int64(column)) else { return nil }
             self = value
         case SQLITE_FLOAT:
-            guard let value = Self(exactly: sqlite3_column_double(statement, index)) else { return nil }
+            guard let value = Self(exactly: sqlite3_value_double(column)) else { return nil }
             self = value
         case SQLITE_TEXT where Self.bitWidth == 64 && !Self.isSigned:
             self.init(SQLiteValue(sqliteStatement: statement, column: index))
@@ -85,8 +87,9 @@ extension Bool: SQLiteRepresentable {
     /// Reads an INTEGER 0 or 1.
     @inlinable
     public init?(sqliteStatement statement: OpaquePointer, column index: Int32) {
-        guard sqlite3_column_type(statement, index) == SQLITE_INTEGER else { return nil }
-        switch sqlite3_column_int64(statement, index) {
+        guard let column = sqliteColumnValue(statement, index),
+              sqlite3_value_type(column) == SQLITE_INTEGER else { return nil }
+        switch sqlite3_value_int64(column) {
         case 0: self = false
         case 1: self = true
         default: return nil

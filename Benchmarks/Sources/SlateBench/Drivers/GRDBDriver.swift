@@ -1,0 +1,76 @@
+// GRDB 7.10.0, used the way its documentation shows. This file imports GRDB and its SQLite
+// module only: importing SlateCore too would make the C functions both modules declare ambiguous.
+import GRDB
+import GRDBSQLite
+
+/// A GRDB `DatabaseQueue`.
+final class GRDBDriver {
+    let queue: DatabaseQueue
+
+    /// Opens the database and applies ``BenchmarkDatabase/connectionPragmas``.
+    init(path: String) throws {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            for pragma in BenchmarkDatabase.connectionPragmas { try db.execute(sql: pragma) }
+        }
+        queue = try DatabaseQueue(path: path, configuration: configuration)
+    }
+
+    /// `sqlite3_libversion()` as GRDB links it.
+    static var linkedVersion: String { String(cString: sqlite3_libversion()) }
+
+    /// `SELECT sqlite_version()` on this connection.
+    func sqliteVersion() throws -> String {
+        try queue.read { db in try String.fetchOne(db, sql: "SELECT sqlite_version()") } ?? "?"
+    }
+
+    // MARK: Workloads
+
+    /// W1: a `Row` cursor, reading each column by index with `row[i]` as `Int64`.
+    func readByIndex(_ sql: String) throws -> Checksum {
+        try queue.read { db in
+            let cursor = try Row.fetchCursor(db, sql: sql)
+            var rows = 0
+            var sum: Int64 = 0
+            while let row = try cursor.next() {
+                for column in 0..<row.count { sum &+= row[column] as Int64 }
+                rows += 1
+            }
+            return Checksum(rows: rows, sum: sum)
+        }
+    }
+
+    /// W2: a `Row` cursor, reading each column by name with `row["name"]` as `Int64`.
+    func readByName(_ sql: String, columns names: [String]) throws -> Checksum {
+        try queue.read { db in
+            let cursor = try Row.fetchCursor(db, sql: sql)
+            var rows = 0
+            var sum: Int64 = 0
+            while let row = try cursor.next() {
+                for name in names { sum &+= row[name] as Int64 }
+                rows += 1
+            }
+            return Checksum(rows: rows, sum: sum)
+        }
+    }
+
+    /// W5: one prepared `Statement` in one transaction, `execute(arguments:)` per row.
+    func insertPrepared(rows: Int) throws -> Checksum {
+        var sum: Int64 = 0
+        try queue.inTransaction { db in
+            let statement = try db.makeStatement(sql: ItemsTable.insertSQL)
+            for row in 0..<rows {
+                var values: [Int64] = []
+                values.reserveCapacity(ItemsTable.columnCount)
+                for column in 0..<ItemsTable.columnCount {
+                    let value = ItemsTable.value(row: row, column: column)
+                    values.append(value)
+                    sum &+= value
+                }
+                try statement.execute(arguments: StatementArguments(values))
+            }
+            return .commit
+        }
+        return Checksum(rows: rows, sum: sum)
+    }
+}

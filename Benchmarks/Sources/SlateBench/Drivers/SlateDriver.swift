@@ -1,0 +1,68 @@
+// Slate, used through its public SlateCore API the way its README shows.
+import SlateCore
+
+/// A Slate connection.
+final class SlateDriver {
+    let db: Connection
+
+    /// Opens the database and applies ``BenchmarkDatabase/connectionPragmas``.
+    init(path: String) throws {
+        db = try Connection(path: path, options: [.readwrite, .create, .nomutex])
+        for pragma in BenchmarkDatabase.connectionPragmas { try db.execute(raw: pragma) }
+    }
+
+    /// `sqlite3_libversion()` as SlateCore links it.
+    static var linkedVersion: String { SQLite.version }
+
+    /// `SELECT sqlite_version()` on this connection.
+    func sqliteVersion() throws -> String {
+        try db.scalar(String.self, "SELECT sqlite_version()") ?? "?"
+    }
+
+    // MARK: Workloads
+
+    /// W1: a `Cursor`, reading each column with the typed `RowView.get(_: Int32)`.
+    func readByIndex(_ sql: String) throws -> Checksum {
+        let statement = try db.prepare(sql: sql)
+        let cursor = statement.cursor()
+        let columnCount = statement.columnCount()
+        var rows = 0
+        var sum: Int64 = 0
+        while let row = try cursor.next() {
+            for column in 0..<columnCount { sum &+= try row.get(column, as: Int64.self) }
+            rows += 1
+        }
+        return Checksum(rows: rows, sum: sum)
+    }
+
+    /// W2: a `Cursor`, reading each column by name with `RowView.get(_: String)`.
+    func readByName(_ sql: String, columns names: [String]) throws -> Checksum {
+        let cursor = try db.prepare(sql: sql).cursor()
+        var rows = 0
+        var sum: Int64 = 0
+        while let row = try cursor.next() {
+            for name in names { sum &+= try row.get(name, as: Int64.self) }
+            rows += 1
+        }
+        return Checksum(rows: rows, sum: sum)
+    }
+
+    /// W5: one prepared `Statement` in one `transaction`: `bind(_:at:)` × 10, `step()`,
+    /// `reset()` per row.
+    func insertPrepared(rows: Int) throws -> Checksum {
+        try db.transaction {
+            let statement = try db.prepare(sql: ItemsTable.insertSQL)
+            var sum: Int64 = 0
+            for row in 0..<rows {
+                for column in 0..<ItemsTable.columnCount {
+                    let value = ItemsTable.value(row: row, column: column)
+                    try statement.bind(value, at: Int32(column + 1))
+                    sum &+= value
+                }
+                try statement.step()
+                try statement.reset()
+            }
+            return Checksum(rows: rows, sum: sum)
+        }
+    }
+}

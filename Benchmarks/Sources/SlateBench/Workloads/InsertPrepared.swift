@@ -1,0 +1,44 @@
+/// W5: insert rows into an empty table with one prepared statement in one transaction.
+struct InsertPrepared: Workload {
+    let id = "W5"
+    let title = "insert rows, 10 INTEGER columns, one prepared statement, one transaction"
+    let measures = "Binding 10 Int64 parameters by index, stepping and resetting one prepared INSERT "
+        + "per row, inside one transaction (the table is emptied, untimed, before every run)."
+
+    let slateGoal = 1.15
+
+    func rowCount(quick: Bool) -> Int { quick ? 1_000 : 50_000 }
+
+    func setUp(_ database: BenchmarkDatabase, rows: Int) throws {
+        try database.ensureItems(ItemsTable.insertName, rows: 0)
+    }
+
+    func expectedChecksum(rows: Int) -> Checksum { ItemsTable.checksum(rows: rows) }
+
+    func contenders(_ drivers: Drivers, rows: Int) -> [Contender] {
+        let fixture = drivers.fixture
+        // Every run starts from the same state: an empty table and an empty WAL.
+        let empty: () throws -> Void = {
+            try fixture.execute("DELETE FROM \(ItemsTable.insertName)")
+            try fixture.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        // What counts is what reached the database, read back through another connection.
+        let readBack: (Checksum) throws -> Checksum = { written in
+            let result = try fixture.integers(ItemsTable.verifyInsertSQL)
+            guard result.count == 2 else { throw BenchmarkError("cannot read back \(ItemsTable.insertName)") }
+            let stored = Checksum(rows: Int(result[0]), sum: result[1])
+            guard stored == written else {
+                throw BenchmarkError("the contender reported \(written) but the table holds \(stored)")
+            }
+            return stored
+        }
+        return [
+            Contender(library: .rawC, api: "sqlite3_bind_int64 + sqlite3_step + sqlite3_reset",
+                      prepare: empty, body: { try drivers.rawC.insertPrepared(rows: rows) }, verify: readBack),
+            Contender(library: .slate, api: "Statement.bind(_:at:) + step() + reset()",
+                      prepare: empty, body: { try drivers.slate.insertPrepared(rows: rows) }, verify: readBack),
+            Contender(library: .grdb, api: "Statement.execute(arguments:)",
+                      prepare: empty, body: { try drivers.grdb.insertPrepared(rows: rows) }, verify: readBack),
+        ]
+    }
+}

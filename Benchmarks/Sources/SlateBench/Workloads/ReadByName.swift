@@ -1,0 +1,33 @@
+/// W2: read every row of `items`, each column by name.
+struct ReadByName: Workload {
+    let id = "W2"
+    let title = "read rows, 10 INTEGER columns by name"
+    let measures = "As W1, but each column is looked up by its name on every row "
+        + "(raw C resolves the names once per statement, then reads by index)."
+
+    let slateGoal = 1.30
+
+    func rowCount(quick: Bool) -> Int { quick ? 2_000 : 200_000 }
+
+    func setUp(_ database: BenchmarkDatabase, rows: Int) throws {
+        try database.ensureItems(ItemsTable.name, rows: rows)
+    }
+
+    func expectedChecksum(rows: Int) -> Checksum { ItemsTable.checksum(rows: rows) }
+
+    func contenders(_ drivers: Drivers, rows: Int) -> [Contender] {
+        let sql = ItemsTable.selectSQL
+        let names = ItemsTable.columns
+        return [
+            Contender(library: .rawC, api: "names → indexes once, then sqlite3_column_int64") {
+                try drivers.rawC.readByName(sql, columns: names)
+            },
+            Contender(library: .slate, api: "Cursor + RowView.get(\"name\") as Int64") {
+                try drivers.slate.readByName(sql, columns: names)
+            },
+            Contender(library: .grdb, api: "Row.fetchCursor + row[\"name\"] as Int64") {
+                try drivers.grdb.readByName(sql, columns: names)
+            },
+        ]
+    }
+}
