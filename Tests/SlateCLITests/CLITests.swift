@@ -71,3 +71,50 @@ struct CLITests {
         #expect(!FileManager.default.fileExists(atPath: missing))
     }
 }
+
+@Suite("slate import and backup")
+struct ImportBackupTests {
+    func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("slate-cli-\(UUID().uuidString)-\(name)").path
+    }
+
+    @Test("CSV parsing handles quotes, escaped quotes, embedded commas and newlines, CRLF")
+    func csvParsing() {
+        let rows = CSVParser.parse("a,b,c\r\n1,\"x, \"\"y\"\"\",\n2,\"multi\nline\",3.5\n")
+        #expect(rows == [["a", "b", "c"], ["1", "x, \"y\"", ""], ["2", "multi\nline", "3.5"]])
+        #expect(CSVParser.parse("") == [])
+        #expect(CSVParser.parse("only") == [["only"]])
+    }
+
+    @Test("import creates the table, types numbers, and rejects ragged rows without a partial load")
+    func importCSV() throws {
+        let db = try Connection()
+        let count = try ImportCommand.load("number,name,weight\n3001,Brick 2 x 4,2.32\n3003,\"Brick, 2 x 2\",\n", into: "parts", on: db)
+        #expect(count == 2)
+        #expect(try db.scalar("SELECT typeof(number) || typeof(weight) FROM parts WHERE number = 3001") as? String == "integerreal")
+        #expect(try db.scalar("SELECT name FROM parts WHERE weight IS NULL") as? String == "Brick, 2 x 2")
+        #expect(throws: (any Error).self) { _ = try ImportCommand.load("a,b\n1,2\n3\n", into: "parts2", on: db) }
+        #expect(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'parts2'") as? Int64 == 0)
+        #expect(throws: (any Error).self) { _ = try ImportCommand.load("a,a\n1,2\n", into: "dup", on: db) }
+        // A constraint violation is an SQLiteError, and the import rolls back.
+        try db.execute(sql: "CREATE TABLE strict (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+        #expect(throws: SQLiteError.self) { _ = try ImportCommand.load("id,name\n1,a\n2,\n", into: "strict", on: db) }
+        #expect(try db.scalar("SELECT count(*) FROM strict") as? Int64 == 0)
+    }
+
+    @Test("backup copies a database to a new file and refuses to overwrite one")
+    func backup() throws {
+        let source = temporaryPath("source.sqlite")
+        let copy = temporaryPath("copy.sqlite")
+        defer { for path in [source, copy] { try? FileManager.default.removeItem(atPath: path) } }
+        let db = try Connection(source)
+        _ = try CatalogDemo(setCount: 50, partCount: 20, partsPerSet: 3).run(on: db)
+        let pages = try BackupCommand.copy(from: source, to: copy, pagesPerStep: 2)
+        #expect(pages > 2)
+        let copied = try Connection(toExistingDatabaseAt: copy, readonly: true)
+        #expect(try copied.scalar(Int.self, "SELECT count(*) FROM sets") == 50)
+        let error = #expect(throws: SQLiteError.self) { _ = try BackupCommand.copy(from: source, to: copy, pagesPerStep: 10) }
+        #expect(error?.message.contains("already exists") == true)
+        #expect(throws: SQLiteError.self) { _ = try BackupCommand.copy(from: temporaryPath("missing"), to: temporaryPath("x"), pagesPerStep: 1) }
+    }
+}
