@@ -19,14 +19,16 @@ extension Connection {
     /// - Returns: The rows. The query runs when iteration starts, and again for each iteration.
     /// - Throws: ``SQLiteError`` when the SQL does not compile.
     public func prepare(_ query: some QueryType) throws(SQLiteError) -> RowSequence {
-        // Compile now, so that bad SQL fails here; the query itself runs when iteration starts.
-        _ = try cachedStatement(sql: query.expression.template)
+        // Render once and compile now, so that bad SQL fails here; the query itself runs when
+        // iteration starts.
+        let expression = query.expression
+        _ = try cachedStatement(sql: expression.template)
         return RowSequence { [weak self] in
             guard let self else {
                 return QueryExecution(failure: SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed"))
             }
             do throws(SQLiteError) {
-                return try self.prepareQuery(query)
+                return try self.prepareQuery(query, rendered: expression)
             } catch {
                 return QueryExecution(failure: error)
             }
@@ -109,8 +111,8 @@ extension Connection {
     // MARK: Internals
 
     /// Renders a query once, takes its statement from the cache, binds its values and starts a run.
-    func prepareQuery(_ query: some QueryType) throws(SQLiteError) -> QueryExecution {
-        let expression = query.expression
+    func prepareQuery(_ query: some QueryType, rendered: SQLExpression<Void>? = nil) throws(SQLiteError) -> QueryExecution {
+        let expression = rendered ?? query.expression
         let statement = try bound(expression)
         let sql = expression.template
         return QueryExecution(statement: statement) { [unowned self] statement in
