@@ -147,6 +147,9 @@ extension Connection {
         if let layout = cache.layouts[sql], layout.names == names { return layout }
         let keys = columnKeys(for: query, names: names)
         let layout = ColumnLayout(names: names, typedColumns: QueryColumns(keys: keys))
+        // Query shapes are few in practice, but `IN` lists of varying length make new ones:
+        // start over rather than grow without bound.
+        if cache.layouts.count >= QueryLayoutCache.capacity { cache.layouts.removeAll(keepingCapacity: true) }
         cache.layouts[sql] = layout
         return layout
     }
@@ -196,6 +199,7 @@ extension Connection {
 
 /// Row layouts of typed queries by SQL text, so column keys are computed once per query shape.
 final class QueryLayoutCache {
+    static let capacity = 512
     var layouts: [String: ColumnLayout] = [:]
 }
 
