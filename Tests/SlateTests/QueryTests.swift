@@ -151,6 +151,12 @@ struct QueryTests {
         var seen: [Int64] = []
         while let row = try failable.failableNext() { seen.append(row[id]) }
         #expect(seen == [2, 3])
+        func drain<I: FailableIterator>(_ iterator: I) throws -> Int {
+            var count = 0
+            while try iterator.failableNext() != nil { count += 1 }
+            return count
+        }
+        #expect(try drain(db.prepareRowIterator(users)) == 3)
     }
 
     @Test func wrongTypedReadThrowsAClearError() throws {

@@ -276,3 +276,44 @@ struct InsertEdgeCaseTests {
         #expect(all[users[Expression<String>("email")]] == "alice@mac.com")
     }
 }
+
+@Suite("Write failure paths")
+struct WriteFailureTests {
+    @Test func closedConnectionAndBadTableGiveClearErrors() throws {
+        let db = try makeEmptyUsersDatabase()
+        let users = Table("users")
+        let email = Expression<String>("email")
+        #expect(throws: SQLiteError.self) { try db.run(Table("missing").insert(email <- "a")) }
+        do {
+            try db.run(Table("missing").update(email <- "a"))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message.contains("no such table: missing"))
+        }
+        #expect(throws: SQLiteError.self) { try db.run(Table("missing").delete()) }
+        try db.run(users.insert(email <- "a@b.c"))
+        db.close()
+        do {
+            try db.run(users.insert(email <- "b@b.c"))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == SQLITE_MISUSE)
+            #expect(error.message.contains("closed"))
+        }
+    }
+
+    @Test func wrongTypedValueViolatesStrictTable() throws {
+        guard SQLite.versionNumber >= 3_037_000 else { return }
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE t (n INTEGER NOT NULL) STRICT")
+        let t = Table("t")
+        let asText = Expression<String>("n")
+        do {
+            try db.run(t.insert(asText <- "not a number"))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == SQLITE_CONSTRAINT)
+        }
+        #expect(try db.scalar(t.count) == 0)
+    }
+}

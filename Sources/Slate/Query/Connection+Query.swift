@@ -19,14 +19,16 @@ extension Connection {
     /// - Returns: The rows. The query runs when iteration starts, and again for each iteration.
     /// - Throws: ``SQLiteError`` when the SQL does not compile.
     public func prepare(_ query: some QueryType) throws(SQLiteError) -> RowSequence {
-        // Compile now, so that bad SQL fails here; the query itself runs when iteration starts.
-        _ = try cachedStatement(sql: query.expression.template)
+        // Render once and compile now, so that bad SQL fails here; the query itself runs when
+        // iteration starts.
+        let expression = query.expression
+        _ = try cachedStatement(sql: expression.template)
         return RowSequence { [weak self] in
             guard let self else {
                 return QueryExecution(failure: SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed"))
             }
             do throws(SQLiteError) {
-                return try self.prepareQuery(query)
+                return try self.prepareQuery(query, rendered: expression)
             } catch {
                 return QueryExecution(failure: error)
             }
@@ -109,8 +111,8 @@ extension Connection {
     // MARK: Internals
 
     /// Renders a query once, takes its statement from the cache, binds its values and starts a run.
-    func prepareQuery(_ query: some QueryType) throws(SQLiteError) -> QueryExecution {
-        let expression = query.expression
+    func prepareQuery(_ query: some QueryType, rendered: SQLExpression<Void>? = nil) throws(SQLiteError) -> QueryExecution {
+        let expression = rendered ?? query.expression
         let statement = try bound(expression)
         let sql = expression.template
         return QueryExecution(statement: statement) { [unowned self] statement in
@@ -145,6 +147,9 @@ extension Connection {
         if let layout = cache.layouts[sql], layout.names == names { return layout }
         let keys = columnKeys(for: query, names: names)
         let layout = ColumnLayout(names: names, typedColumns: QueryColumns(keys: keys))
+        // Query shapes are few in practice, but `IN` lists of varying length make new ones:
+        // start over rather than grow without bound.
+        if cache.layouts.count >= QueryLayoutCache.capacity { cache.layouts.removeAll(keepingCapacity: true) }
         cache.layouts[sql] = layout
         return layout
     }
@@ -194,6 +199,7 @@ extension Connection {
 
 /// Row layouts of typed queries by SQL text, so column keys are computed once per query shape.
 final class QueryLayoutCache {
+    static let capacity = 512
     var layouts: [String: ColumnLayout] = [:]
 }
 

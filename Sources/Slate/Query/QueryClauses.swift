@@ -98,21 +98,3 @@ public struct QueryClauses: Sendable {
         from = From(name: name, alias: nil, database: database)
     }
 }
-
-/// The kinds of join.
-public enum JoinType: String, Sendable {
-    /// `CROSS JOIN`.
-    case cross = "CROSS"
-    /// `INNER JOIN` (the default).
-    case inner = "INNER"
-    /// `LEFT OUTER JOIN`.
-    case leftOuter = "LEFT OUTER"
-}
-
-/// Whether SQLite should materialize a common table expression (SQLite 3.35+).
-public enum MaterializationHint: String, Sendable {
-    /// `AS MATERIALIZED`.
-    case materialize = "MATERIALIZED"
-    /// `AS NOT MATERIALIZED`.
-    case notMaterialize = "NOT MATERIALIZED"
-}

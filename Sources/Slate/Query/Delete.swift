@@ -1,0 +1,24 @@
+/// A `DELETE` statement; run it with ``Connection/run(_:)-(Delete)``, which returns the number of
+/// deleted rows.
+public struct Delete: Expressible, Sendable {
+    /// The statement, with `?` placeholders.
+    public let expression: SQLExpression<Void>
+
+    /// Adds a `RETURNING` clause (SQLite 3.35+).
+    ///
+    /// - Parameters:
+    ///   - column: The first returned expression.
+    ///   - more: More returned expressions.
+    /// - Returns: The statement with `RETURNING`.
+    public func returning(_ column: any Expressible, _ more: any Expressible...) -> Returning {
+        Returning(statement: .other(expression), columns: ([column] + more).map(\.expression))
+    }
+
+    /// Adds `RETURNING *` (SQLite 3.35+).
+    ///
+    /// - Parameter star: The `*` operator.
+    /// - Returns: The statement with `RETURNING *`.
+    public func returning(_ star: Star) -> Returning {
+        Returning(statement: .other(expression), columns: [star(nil, nil)])
+    }
+}

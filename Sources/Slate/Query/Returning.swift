@@ -1,0 +1,31 @@
+/// An `INSERT`, `UPDATE` or `DELETE` with a `RETURNING` clause (SQLite 3.35+); run it with
+/// ``Connection/run(_:)-(Returning)`` to get one row per changed row.
+///
+/// ```swift
+/// let rows = try db.run(users.insert(email <- "a@b.c").returning(id, email))
+/// let newID = rows[0][id]
+/// ```
+public struct Returning: Expressible, Sendable {
+    enum Statement: Sendable {
+        case insert(Insert)
+        case other(SQLExpression<Void>)
+    }
+
+    let statement: Statement
+    /// The returned expressions.
+    let columns: [SQLExpression<Void>]
+
+    /// The statement for some rows of an insert (or the whole statement).
+    func render(_ chunk: ArraySlice<[SQLExpression<Void>]>?) -> SQLExpression<Void> {
+        let base: SQLExpression<Void>
+        switch statement {
+        case .insert(let insert): base = chunk.map(insert.render) ?? insert.expression
+        case .other(let expression): base = expression
+        }
+        let list = SQLTemplate.join(", ", columns)
+        return SQLExpression(template: base.template + " RETURNING " + list.template, values: base.values + list.values)
+    }
+
+    /// The statement, with `?` placeholders.
+    public var expression: SQLExpression<Void> { render(nil) }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Slate
+import Testing
+
+/// The examples of `Slate.docc/TypedQueries.md`, so the article cannot drift from the API.
+@Suite("Typed queries article")
+struct TypedQueriesArticleTests {
+    enum Status: String, Value { case active, archived }
+
+    struct Celsius: Value {
+        let degrees: Double
+        static let declaredDatatype = Double.declaredDatatype
+        static func fromDatatypeValue(_ value: Double) -> Celsius { Celsius(degrees: value) }
+        var datatypeValue: Double { degrees }
+    }
+
+    @Test func tour() throws {
+        let db = try Connection()
+        try db.execute(sql: """
+            CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT UNIQUE NOT NULL, name TEXT, balance REAL NOT NULL DEFAULT 0);
+            CREATE TABLE posts (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL);
+            """)
+
+        let users = Table("users")
+        let id = SQLExpression<Int64>("id")
+        let email = SQLExpression<String>("email")
+        let name = SQLExpression<String?>("name")          // may be NULL
+        let balance = SQLExpression<Double>("balance")
+
+        let alice = try db.run(users.insert(email <- "alice@mac.com", name <- "Alice"))   // rowid
+        try db.run(users.insertMany([email <- "betty@mac.com"], [email <- "cathy@mac.com"]))
+        try db.run(users.upsert(email <- "alice@mac.com", name <- "Alice B.", onConflictOf: email))
+        let changed = try db.run(users.filter(id == alice).update(balance += 10))           // 1
+        let returned = try db.run(users.filter(id > alice).update(balance -= 1).returning(id, balance))
+        #expect(alice == 1)
+        #expect(changed == 1)
+        #expect(returned.map { $0[balance] } == [-1, -1])
+
+        let query = users.select(id, email)
+            .filter(name != nil && balance >= 10)           // WHERE ("name" IS NOT NULL AND …)
+            .order(email.desc)
+            .limit(10)
+        var seen: [String] = []
+        for user in try db.prepare(query) {
+            seen.append("\(user[id]) \(user[email])")
+        }
+        #expect(seen == ["1 alice@mac.com"])
+        #expect(query.asSQL()
+            == "SELECT \"id\", \"email\" FROM \"users\" WHERE ((\"name\" IS NOT NULL) AND (\"balance\" >= 10.0)) ORDER BY \"email\" DESC LIMIT 10")
+        let rows = try db.prepareRowIterator(users)           // errors are thrown, not swallowed
+        var names: [String?] = []
+        while let row = try rows.failableNext() { names.append(try row.get(name)) }
+        #expect(names == ["Alice B.", nil, nil])
+        let count = try db.scalar(users.count)                // Int
+        let richest = try db.scalar(users.select(balance.max)) // Double?
+        #expect(count == 3)
+        #expect(richest == 10)
+
+        let posts = Table("posts")
+        let userID = SQLExpression<Int64>("user_id")
+        try db.run(posts.insert(userID <- alice))
+        let authors = users.join(posts, on: posts[userID] == users[id])
+        let managers = users.alias("managers")
+        let withPosts = users.filter(exists(posts.filter(userID == users[id])))
+        let postCount = SQLExpression(posts.filter(userID == users[id]).count)   // scalar subquery
+        let report = users.select(email, postCount.alias("posts"))
+        #expect(Array(try db.prepare(authors)).count == 1)
+        #expect(managers.asSQL() == "SELECT * FROM \"users\" AS \"managers\"")
+        #expect(try db.prepare(withPosts).map { $0[email] } == ["alice@mac.com"])
+        #expect(try db.prepare(report).map { $0[postCount.alias("posts")] } == [1, 0, 0])
+        #expect(try db.prepare(report).map { $0[SQLExpression<Int>("posts")] } == [1, 0, 0])
+
+        try db.execute(sql: "CREATE TABLE readings (status TEXT NOT NULL, temperature REAL NOT NULL)")
+        let readings = Table("readings")
+        let status = SQLExpression<Status>("status")
+        let temperature = SQLExpression<Celsius>("temperature")
+        try db.run(readings.insert(status <- .active, temperature <- Celsius(degrees: 21.5)))
+        let reading = try #require(try db.pluck(readings))
+        #expect(reading[status] == .active)
+        #expect(reading[temperature].degrees == 21.5)
+    }
+}
