@@ -20,7 +20,9 @@ extension Connection {
     /// - Throws: ``SQLiteError`` when the SQL does not compile.
     public func prepare(_ query: some QueryType) throws(SQLiteError) -> RowSequence {
         // Compile now, so that bad SQL fails here; the query itself runs when iteration starts.
-        _ = try cachedStatement(sql: query.expression.template)
+        try requireSQLiteFeatures(of: query)
+        let sql = query.expression.template
+        do { _ = try cachedStatement(sql: sql) } catch { throw explainingOldSQLite(error, sql: sql) }
         return RowSequence { [weak self] in
             guard let self else {
                 return QueryExecution(failure: SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed"))
@@ -110,6 +112,7 @@ extension Connection {
 
     /// Renders a query once, takes its statement from the cache, binds its values and starts a run.
     func prepareQuery(_ query: some QueryType) throws(SQLiteError) -> QueryExecution {
+        try requireSQLiteFeatures(of: query)
         let expression = query.expression
         let statement = try bound(expression)
         let sql = expression.template
@@ -130,7 +133,10 @@ extension Connection {
 
     /// A cached statement for an expression's SQL with the expression's values bound.
     func bound(_ expression: SQLExpression<Void>) throws(SQLiteError) -> Statement {
-        let statement = try cachedStatement(sql: expression.template)
+        let statement: Statement
+        do { statement = try cachedStatement(sql: expression.template) } catch {
+            throw explainingOldSQLite(error, sql: expression.template)
+        }
         for (offset, value) in expression.values.enumerated() {
             try statement.bind(value, at: Int32(offset + 1))
         }
