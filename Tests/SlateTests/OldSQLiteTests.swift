@@ -63,6 +63,10 @@ struct OldSQLiteTests {
             let error = #expect(throws: SQLiteError.self) { _ = try db.prepare(query) }
             #expect(error?.message.contains("MATERIALIZED needs SQLite 3.35.0") == true)
             #expect(throws: SQLiteError.self) { _ = try db.pluck(query) }
+            // A hinted common table expression inside a subquery is named too.
+            let nested = users.filter(query.select(id).contains(id))
+            let nestedError = #expect(throws: SQLiteError.self) { _ = try db.prepare(nested) }
+            #expect(nestedError?.message.contains("MATERIALIZED needs SQLite 3.35.0") == true)
         }
         // Without the hint the same common table expression runs.
         let plain = chain.with(chain, columns: [id], as: users.select(id))
@@ -89,6 +93,12 @@ struct OldSQLiteTests {
         #expect(each?.message.contains("JSON functions need SQLite 3.38.0") == true)
         let raw = #expect(throws: SQLiteError.self) { try db.scalar("SELECT json_valid(body) FROM docs") }
         #expect(raw?.message.contains("JSON functions need SQLite 3.38.0") == true)
+        let script = #expect(throws: SQLiteError.self) {
+            try db.execute(sql: "CREATE TABLE tags (doc INTEGER); INSERT INTO tags SELECT value FROM json_each('[1]')")
+        }
+        #expect(script?.message.hasPrefix("no such table: json_each") == true)
+        #expect(script?.message.contains("JSON functions need SQLite 3.38.0") == true)
+        #expect(script?.sql == "INSERT INTO tags SELECT value FROM json_each('[1]')")
         // Other missing functions and tables keep SQLite's own message.
         let plainJSON = #expect(throws: SQLiteError.self) { try db.scalar("SELECT json('[1]')") }
         #expect(plainJSON?.message.contains("JSON functions need SQLite 3.38.0") == true)

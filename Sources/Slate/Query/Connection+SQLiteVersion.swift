@@ -15,30 +15,42 @@ extension Connection {
     ///   `MATERIALIZED` hint on SQLite older than 3.35.
     func requireSQLiteFeatures(of query: some QueryType) throws(SQLiteError) {
         if query.clauses.with.contains(where: { $0.hint != nil }) {
-            try SQLite.require("the common table expression hint AS [NOT] MATERIALIZED", version: 3_035_000)
+            try SQLite.require(Self.materializationHint, version: 3_035_000)
         }
     }
 
     /// The error to report for typed SQL that failed to compile: when the linked SQLite predates
-    /// window functions (3.25) and the SQL holds the `OVER (ORDER BY …)` window Slate writes for
-    /// them, SQLite's "near "(": syntax error" becomes an error naming window functions.
+    /// syntax that Slate wrote into the statement (the `OVER (ORDER BY …)` window of window
+    /// functions, 3.25; a `MATERIALIZED` hint in a subquery's common table expression, 3.35),
+    /// SQLite's bare "near …: syntax error" becomes an error naming the feature and its version.
     ///
     /// The text test is safe: values are bound, not written into the SQL, and the error only
-    /// replaces one that SQLite already raised.
+    /// replaces one that SQLite already raised, on a library too old for the feature.
     ///
     /// - Parameters:
     ///   - error: The error SQLite reported.
     ///   - sql: The SQL that failed.
     /// - Returns: The error to throw.
     func explainingOldSQLite(_ error: SQLiteError, sql: String) -> SQLiteError {
-        guard error.code.primary == SQLITE_ERROR, error.message.hasSuffix("syntax error"),
-              sql.contains(") OVER (ORDER BY ")
-        else { return error }
-        do {
-            try SQLite.require("window functions", version: 3_025_000)
-            return error   // A new enough library: the syntax error is something else.
-        } catch let tooOld {
-            return SQLiteError(code: tooOld.code.rawValue, message: tooOld.message, sql: sql)
+        guard error.code.primary == SQLITE_ERROR, error.message.hasSuffix("syntax error") else { return error }
+        for syntax in Self.newerSyntax where sql.contains(syntax.marker) {
+            do {
+                try SQLite.require(syntax.feature, version: syntax.version)
+            } catch let tooOld {
+                return SQLiteError(code: tooOld.code.rawValue, message: tooOld.message, sql: sql)
+            }
         }
+        return error
     }
+
+    /// Text that only Slate's builders write, the feature it belongs to, and the SQLite version
+    /// that feature needs.
+    private static let newerSyntax: [(marker: String, feature: String, version: Int32)] = [
+        (") OVER (ORDER BY ", "window functions", 3_025_000),
+        (" AS MATERIALIZED (", materializationHint, 3_035_000),
+        (" AS NOT MATERIALIZED (", materializationHint, 3_035_000),
+    ]
+
+    /// The name of the common table expression hint in errors.
+    private static let materializationHint = "the common table expression hint AS [NOT] MATERIALIZED"
 }
