@@ -42,7 +42,8 @@ struct VacuumTests {
         #expect(try db.scalar(Int64.self, "SELECT count(*) FROM t") == 1)
     }
 
-    @Test func vacuumIntoWritesACompactCopyAndRefusesToOverwrite() throws {
+    @Test(.enabled(if: SQLite.versionNumber >= 3_027_000, "VACUUM INTO needs SQLite 3.27"))
+    func vacuumIntoWritesACompactCopyAndRefusesToOverwrite() throws {
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let db = try Connection()
@@ -60,7 +61,8 @@ struct VacuumTests {
         #expect(try unchanged.scalar(Int64.self, "SELECT count(*) FROM t") == 1)
     }
 
-    @Test func vacuumIntoCopiesAnAttachedSchema() throws {
+    @Test(.enabled(if: SQLite.versionNumber >= 3_027_000, "VACUUM INTO needs SQLite 3.27"))
+    func vacuumIntoCopiesAnAttachedSchema() throws {
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let db = try Connection()
@@ -73,6 +75,19 @@ struct VacuumTests {
             try db.vacuum(into: folder.appendingPathComponent("none.sqlite").path, schema: "nowhere")
         }
         #expect(error?.message.contains("unknown database") == true)
+    }
+
+    @Test(.enabled(if: SQLite.versionNumber < 3_027_000, "only an old SQLite lacks VACUUM INTO"))
+    func vacuumIntoOnAnOldSQLiteFailsClearly() throws {
+        let folder = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+        let path = folder.appendingPathComponent("copy.sqlite").path
+        let error = #expect(throws: SQLiteError.self) { try db.vacuum(into: path) }
+        #expect(error?.message.contains("VACUUM INTO needs SQLite 3.27.0") == true)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM t") == 1)
     }
 
     @Test func vacuumOnAClosedConnectionFails() throws {

@@ -80,7 +80,8 @@ struct CodableWritingTests {
         #expect(try db.pluck(alice)?.decode(as: Member.self) == Member(email: "alice@me.com", name: nil))
     }
 
-    @Test func upsert() throws {
+    @Test(.enabled(if: SQLite.versionNumber >= 3_024_000, "upsert needs SQLite 3.24"))
+    func upsert() throws {
         let db = try makeCodableUsersDatabase(filled: false)
         let upsert = try users.upsert(Member(email: "alice@mac.com", name: "Alice"), onConflictOf: email)
         #expect(upsert.asSQL() == "INSERT INTO \"users\" (\"email\", \"name\") VALUES ('alice@mac.com', 'Alice') "
@@ -103,7 +104,8 @@ struct CodableWritingTests {
         #expect(try db.scalar(users.count) == 3)
     }
 
-    @Test func otherSettersAreAddedAndWinOverProperties() throws {
+    @Test(.enabled(if: SQLite.versionNumber >= 3_024_000, "upsert needs SQLite 3.24"))
+    func otherSettersAreAddedAndWinOverProperties() throws {
         let db = try makeCodableUsersDatabase(filled: false)
         let insert = try users.insert(Member(email: "alice@mac.com", name: "Alice"), otherSetters: [balance <- 10])
         #expect(insert.asSQL()

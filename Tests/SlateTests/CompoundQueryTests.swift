@@ -54,7 +54,8 @@ struct CompoundQueryTests {
         #expect(try db.prepare(chain.with(chain, recursive: true, as: runnable)).map { $0[id] } == [8, 5, 2])
     }
 
-    @Test func recursiveWithColumnsAndHint() throws {
+    @Test(.enabled(if: SQLite.versionNumber >= 3_035_000, "MATERIALIZED hints need SQLite 3.35"))
+    func recursiveWithColumnsAndHint() throws {
         let managers = Table("managers")
         let chain = Table("chain")
         let id = Expression<Int64>("id")
@@ -115,7 +116,8 @@ struct CompoundQueryTests {
         #expect(rows.map { $0[Expression<String>("initial")] } == ["A", "B", "C"])
     }
 
-    @Test func json() throws {
+    @Test(.enabled(if: LinkedSQLite.hasJSON, "needs SQLite's JSON functions"))
+    func json() throws {
         let db = try Connection()
         try db.execute(sql: """
             CREATE TABLE docs (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
@@ -141,7 +143,8 @@ struct CompoundQueryTests {
         #expect(try db.prepare(docs.select(first).order(id)).map { $0[first] } == ["x", nil])
     }
 
-    @Test func jsonEachAsATable() throws {
+    @Test(.enabled(if: LinkedSQLite.hasJSON, "needs SQLite's JSON functions"))
+    func jsonEachAsATable() throws {
         let db = try Connection()
         let value = Expression<String>("value")
         let each = Table.jsonEach(Expression<String>(value: "[\"a\",\"b\",\"c\"]"))

@@ -16,7 +16,7 @@ struct TableDescriptionTests {
 
     /// The `CREATE TABLE` text SQLite keeps for a table.
     func schema(of table: String, in db: Connection) throws -> String? {
-        try db.scalar(String.self, "SELECT sql FROM sqlite_schema WHERE name = ?", table)
+        try db.scalar(String.self, "SELECT sql FROM sqlite_master WHERE name = ?", table)
     }
 
     @Test func createsItsTableWithColumnsSortedByName() throws {

@@ -107,7 +107,8 @@ struct WriteTests {
         #expect(try db.prepare(users).map { $0[email] } == ["alice@mac.com"])
     }
 
-    @Test func upsert() throws {
+    @Test(.enabled(if: SQLite.versionNumber >= 3_024_000, "upsert needs SQLite 3.24"))
+    func upsert() throws {
         let db = try makeEmptyUsersDatabase()
         let upsert = users.upsert(email <- "alice@mac.com", name <- "Alice", onConflictOf: email)
         #expect(upsert.asSQL()
@@ -126,7 +127,8 @@ struct WriteTests {
         #expect(try db.pluck(users)?[count] == 1)
     }
 
-    @Test func upsertWithoutUniqueIndexFails() throws {
+    @Test(.enabled(if: SQLite.versionNumber >= 3_024_000, "upsert needs SQLite 3.24"))
+    func upsertWithoutUniqueIndexFails() throws {
         let db = try makeEmptyUsersDatabase()
         try db.run(users.insert(email <- "alice@mac.com", name <- "Alice"))
         do {
@@ -212,7 +214,8 @@ struct WriteTests {
         #expect(try db.scalar(users.count) == 2)
     }
 
-    @Test func returning() throws {
+    @Test(.enabled(if: SQLite.versionNumber >= 3_035_000, "RETURNING needs SQLite 3.35"))
+    func returning() throws {
         let db = try makeEmptyUsersDatabase()
         let insert = users.insert(email <- "alice@mac.com", name <- "Alice").returning(id, email)
         #expect(insert.asSQL()
@@ -246,7 +249,8 @@ struct WriteTests {
 
 @Suite("Inserting edge cases")
 struct InsertEdgeCaseTests {
-    @Test func insertManyOfNoRowsOrOfDefaults() throws {
+    @Test(.enabled(if: SQLite.versionNumber >= 3_035_000, "RETURNING needs SQLite 3.35"))
+    func insertManyOfNoRowsOrOfDefaults() throws {
         let db = try makeEmptyUsersDatabase()
         let timestamps = Table("timestamps")
         let users = Table("users")

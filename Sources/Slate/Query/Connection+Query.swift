@@ -21,8 +21,10 @@ extension Connection {
     public func prepare(_ query: some QueryType) throws(SQLiteError) -> RowSequence {
         // Render once and compile now, so that bad SQL fails here; the query itself runs when
         // iteration starts.
+        try requireSQLiteFeatures(of: query)
         let expression = query.expression
-        _ = try cachedStatement(sql: expression.template)
+        let sql = expression.template
+        do { _ = try cachedStatement(sql: sql) } catch { throw explainingOldSQLite(error, sql: sql) }
         return RowSequence { [weak self] in
             guard let self else {
                 return QueryExecution(failure: SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed"))
@@ -112,6 +114,7 @@ extension Connection {
 
     /// Renders a query once, takes its statement from the cache, binds its values and starts a run.
     func prepareQuery(_ query: some QueryType, rendered: SQLExpression<Void>? = nil) throws(SQLiteError) -> QueryExecution {
+        try requireSQLiteFeatures(of: query)
         let expression = rendered ?? query.expression
         let statement = try bound(expression)
         let sql = expression.template
@@ -132,7 +135,10 @@ extension Connection {
 
     /// A cached statement for an expression's SQL with the expression's values bound.
     func bound(_ expression: SQLExpression<Void>) throws(SQLiteError) -> Statement {
-        let statement = try cachedStatement(sql: expression.template)
+        let statement: Statement
+        do { statement = try cachedStatement(sql: expression.template) } catch {
+            throw explainingOldSQLite(error, sql: expression.template)
+        }
         for (offset, value) in expression.values.enumerated() {
             try statement.bind(value, at: Int32(offset + 1))
         }

@@ -32,7 +32,10 @@ public final class SchemaReader {
     public func objectDefinitions(
         name: String? = nil, type: ObjectDefinition.ObjectType? = nil, temp: Bool = false
     ) throws(SQLiteError) -> [ObjectDefinition] {
-        var sql = "SELECT type, name, tbl_name, rootpage, sql FROM " + (temp ? "\"temp\"" : "\"main\"") + ".sqlite_master"
+        // The temporary schema's table is only reachable as `sqlite_temp_master` before SQLite
+        // 3.33 (SQLCipher 3.4 is 3.15): `"temp".sqlite_master` does not exist there.
+        var sql = "SELECT type, name, tbl_name, rootpage, sql FROM "
+            + (temp ? "\"temp\".sqlite_temp_master" : "\"main\".sqlite_master")
         var conditions: [String] = []
         var bindings: [(any Binding)?] = []
         if let name {

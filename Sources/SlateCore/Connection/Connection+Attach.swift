@@ -10,8 +10,8 @@ extension Connection {
     /// ```
     ///
     /// URI locations are interpreted as URIs when SQLite allows URI filenames for this connection
-    /// (opened from a ``Location/uri(_:parameters:)`` or with ``Options/uri``, or an SQLite built with
-    /// `SQLITE_USE_URI`, as Debian's is).
+    /// (opened SQLite.swift-style with ``init(_:readonly:)``, from a ``Location/uri(_:parameters:)``
+    /// or with ``Options/uri``, or an SQLite built with `SQLITE_USE_URI`, as Debian's is).
     ///
     /// - Parameters:
     ///   - location: The database to attach; `.inMemory` and `.temporary` attach fresh private

@@ -42,7 +42,11 @@ extension Connection {
             }
             return .success(Statement(connection: self, handle: statement))
         }
-        return try result.get()
+        switch result {
+        case .success(let statement): return statement
+        // SQLCipher 3.4 (SQLite 3.15) has no JSON: say so rather than only "no such function".
+        case .failure(let error): throw explainingMissingJSON(error)
+        }
     }
 
     /// Whether the text at `sql` contains a statement (not only whitespace, `;` and comments).

@@ -44,7 +44,7 @@ extension Connection {
             }
             return .success(())
         }
-        try result.get()
+        if case .failure(let error) = result { throw explainingMissingJSON(error) }
     }
 
     /// Runs every statement of a script (DataLiteCore).

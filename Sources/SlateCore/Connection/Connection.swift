@@ -102,7 +102,8 @@ public final class Connection {
     }
 
     /// Opens a connection, SQLite.swift-style: read-write (creating the database) unless
-    /// `readonly` is set.
+    /// `readonly` is set. Like SQLite.swift it opens with `SQLITE_OPEN_URI`, so `file:` URIs
+    /// work here and in ``attach(_:as:)`` even when the library was built without `USE_URI`.
     ///
     /// ```swift
     /// let db = try Connection()            // in memory
@@ -115,11 +116,13 @@ public final class Connection {
     ///   - readonly: Whether to open for reading only.
     /// - Throws: ``SQLiteError`` when the database cannot be opened.
     public convenience init(_ location: Location = .inMemory, readonly: Bool = false) throws(SQLiteError) {
-        try self.init(location: location, options: readonly ? [.readonly, .nomutex] : [.readwrite, .create, .nomutex])
+        try self.init(
+            location: location,
+            options: readonly ? [.readonly, .nomutex, .uri] : [.readwrite, .create, .nomutex, .uri])
     }
 
     /// Opens a database file, SQLite.swift-style: read-write (creating the file) unless
-    /// `readonly` is set.
+    /// `readonly` is set, with `SQLITE_OPEN_URI` as SQLite.swift does.
     ///
     /// - Parameters:
     ///   - filename: The file's path.
