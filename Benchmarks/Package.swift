@@ -21,6 +21,7 @@ let package = Package(
             name: "SlateBench",
             dependencies: [
                 .product(name: "SlateCore", package: "Slate"),
+                .product(name: "Slate", package: "Slate"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]

@@ -36,8 +36,9 @@ struct Report {
         lines.append("|---|---|---|--:|--:|--:|--:|--:|--:|--:|")
         for group in measurements {
             let baseline = group.first { $0.contender.library == .rawC }?.median
-            let grdb = group.first { $0.contender.library == .grdb }?.median
             for measurement in group {
+                let grdb = (group.first { $0.contender.library == .grdb && $0.contender.api == measurement.contender.grdbPeer }
+                    ?? group.first { $0.contender.library == .grdb })?.median
                 let median = measurement.median
                 let workload = measurement.workload
                 let goal: String
@@ -45,7 +46,8 @@ struct Report {
                     goal = "not judged (debug build)"
                 } else if measurement.contender.library == .slate, let baseline {
                     let ratio = Self.ratio(median, baseline)
-                    goal = "≤ \(Self.fixed(workload.slateGoal, 2))× " + (ratio <= workload.slateGoal ? "met" : "missed")
+                    let target = measurement.contender.goal ?? workload.slateGoal
+                    goal = "≤ \(Self.fixed(target, 2))× " + (ratio <= target ? "met" : "missed")
                 } else {
                     goal = ""
                 }
