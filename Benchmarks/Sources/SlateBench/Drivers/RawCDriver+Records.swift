@@ -87,6 +87,15 @@ extension RawCDriver {
         return Checksum(rows: count, sum: sum)
     }
 
+    /// The first column of every row of a query, as text (`PRAGMA compile_options`).
+    func texts(_ sql: String) throws -> [String] {
+        let statement = try prepare(sql)
+        defer { sqlite3_finalize(statement) }
+        var texts: [String] = []
+        while try step(statement, sql) { texts.append(Self.text(statement, 0) ?? "") }
+        return texts
+    }
+
     // MARK: Helpers
 
     private func prepare(_ sql: String) throws -> OpaquePointer? {

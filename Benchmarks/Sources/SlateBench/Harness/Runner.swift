@@ -5,6 +5,8 @@ struct Measurement {
     let rows: Int
     /// Every measured run, in order.
     var durations: [Duration] = []
+    /// The heap allocations of one extra, untimed run (nil when the counter is unavailable).
+    var allocations: AllocationCount?
 
     /// The median run.
     var median: Duration {
@@ -49,6 +51,20 @@ struct Runner {
             for index in measurements.indices {
                 measurements[index].durations.append(
                     try runOnce(measurements[index].contender, workload: workload, expected: expected))
+            }
+        }
+        // One more run per contender, untimed, counting its heap allocations.
+        if AllocationCount.isAvailable {
+            for index in measurements.indices {
+                let contender = measurements[index].contender
+                try contender.prepare()
+                let (result, count) = try AllocationCount.measure { try measuredBody(contender) }
+                let checked = try contender.verify(result)
+                guard checked == expected else {
+                    throw BenchmarkError("\(workload.id) \(contender.library.rawValue) (\(contender.api)): "
+                        + "checksum \(checked) while counting allocations, expected \(expected)")
+                }
+                measurements[index].allocations = count
             }
         }
         return measurements
