@@ -129,4 +129,27 @@ import Testing
         #expect(try row.get(text) == "hi")   // unique across both tables
         #expect(throws: SQLiteError.self) { try row.get(SQLExpression<Int64>("nope")) }
     }
+
+    @Test func typedLayoutIsReusedUntilTheSchemaChanges() throws {
+        let db = try database()
+        let records = Table("records")
+        let id = SQLExpression<Int64>("id")
+        let extra = SQLExpression<Int64?>("extra")
+        // The same query runs many times on the cached statement, reusing its layout.
+        for key: Int64 in [1, 2, 1] {
+            let row = try #require(try db.pluck(records.filter(id == key)))
+            #expect(try row.get(id) == key)
+            #expect(throws: SQLiteError.self) { try row.get(extra) }
+        }
+        // `SELECT *` widens under the same SQL text once the table has a new column: SQLite
+        // recompiles the statement, and the layout must follow.
+        try db.execute(sql: "ALTER TABLE records ADD COLUMN extra INTEGER DEFAULT 42")
+        let row = try #require(try db.pluck(records.filter(id == 2)))
+        #expect(try row.get(extra) == 42)
+        #expect(row.columnNames.last == "extra")
+        try db.execute(sql: "ALTER TABLE records DROP COLUMN extra")
+        let narrowed = try #require(try db.pluck(records.filter(id == 2)))
+        #expect(!narrowed.columnNames.contains("extra"))
+        #expect(throws: SQLiteError.self) { try narrowed.get(extra) }
+    }
 }

@@ -140,12 +140,20 @@ extension Connection {
     /// The layout of a query's rows, computed once per SQL text and kept for the connection.
     func queryLayout(for query: some QueryType, sql: String, statement: Statement) -> ColumnLayout {
         let cache = layoutCache
+        let reprepares = statement.reprepareCount
+        let cached = cache.layouts[sql]
+        // The same statement, not recompiled since the layout was checked against it: its columns
+        // cannot have changed, so skip reading their names (one String per column per run).
+        if let cached, cached.statement === statement, cached.reprepares == reprepares { return cached.layout }
         let names = statement.columnNames
         // A schema change can widen `SELECT *` under the same SQL text: reuse only a matching layout.
-        if let layout = cache.layouts[sql], layout.names == names { return layout }
+        if let cached, cached.layout.names == names {
+            cache.layouts[sql] = QueryLayoutCache.Entry(layout: cached.layout, statement: statement, reprepares: reprepares)
+            return cached.layout
+        }
         let keys = columnKeys(for: query, names: names)
         let layout = ColumnLayout(names: names, typedColumns: QueryColumns(keys: keys))
-        cache.layouts[sql] = layout
+        cache.layouts[sql] = QueryLayoutCache.Entry(layout: layout, statement: statement, reprepares: reprepares)
         return layout
     }
 
@@ -194,7 +202,17 @@ extension Connection {
 
 /// Row layouts of typed queries by SQL text, so column keys are computed once per query shape.
 final class QueryLayoutCache {
-    var layouts: [String: ColumnLayout] = [:]
+    /// A layout, and the statement it was last checked against.
+    struct Entry {
+        let layout: ColumnLayout
+        /// Weak: the statement cache may finalize it, and a new statement at the same address
+        /// must not pass for it.
+        weak var statement: Statement?
+        /// The statement's ``Statement/reprepareCount`` when checked.
+        let reprepares: Int32
+    }
+
+    var layouts: [String: Entry] = [:]
 }
 
 extension ColumnLayout {
