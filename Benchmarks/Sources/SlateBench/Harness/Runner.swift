@@ -43,6 +43,7 @@ struct Runner {
         let expected = workload.expectedChecksum(rows: rows)
         let contenders = workload.contenders(drivers, rows: rows)
             .filter { options.libraries.isEmpty || options.libraries.contains($0.library) }
+            .filter { options.api.map($0.api.contains) ?? true }
         var measurements = contenders.map { Measurement(workload: workload, contender: $0, rows: rows) }
         for contender in contenders {
             _ = try runOnce(contender, workload: workload, expected: expected)
@@ -54,7 +55,7 @@ struct Runner {
             }
         }
         // One more run per contender, untimed, counting its heap allocations.
-        if AllocationCount.isAvailable {
+        if options.countAllocations && AllocationCount.isAvailable {
             for index in measurements.indices {
                 let contender = measurements[index].contender
                 try contender.prepare()
