@@ -152,4 +152,22 @@ import Testing
         #expect(!narrowed.columnNames.contains("extra"))
         #expect(throws: SQLiteError.self) { try narrowed.get(extra) }
     }
+
+    @Test func typedRowsFindNonASCIIAndQuotedColumns() throws {
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE \"t\"\"q\" (\"caf\u{E9}\" INTEGER, \"we\"\"ird\" TEXT, plain REAL)")
+        try db.execute(sql: "INSERT INTO \"t\"\"q\" VALUES (1, 'x', 2.5)")
+        let table = Table("t\"q")
+        let precomposed = SQLExpression<Int64>("caf\u{E9}")
+        let decomposed = SQLExpression<Int64>("cafe\u{301}")   // canonically equal: found through the dictionary
+        let weird = SQLExpression<String>("we\"ird")
+        let plain = SQLExpression<Double>("plain")
+        let row = try #require(try db.pluck(table))
+        #expect(try row.get(precomposed) == 1)
+        #expect(try row.get(decomposed) == 1)
+        #expect(try row.get(table[precomposed]) == 1)
+        #expect(try row.get(weird) == "x")
+        #expect(try row.get(plain) == 2.5)
+        #expect(throws: SQLiteError.self) { try row.get(SQLExpression<Double>("Plain")) }
+    }
 }

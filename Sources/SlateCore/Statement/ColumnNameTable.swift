@@ -1,14 +1,14 @@
 /// A small open-addressing table from a column name to the index of the first column spelled
-/// exactly so, for ``ColumnLayout/index(of:)``.
+/// exactly so, for ``ColumnLayout/index(of:)`` (and the typed layer's column keys).
 ///
 /// Column names are short, so hashing their UTF-8 bytes with FNV-1a costs a few instructions
 /// per byte, where `Dictionary<String, Int>` runs SipHash (about 300 instructions per lookup).
 /// Swift compares strings by canonical equivalence, which a byte hash cannot follow, so the
 /// table only answers for ASCII names (an ASCII string is canonically equal only to itself);
 /// other names get ``Lookup/unknown`` and the caller uses its dictionary.
-struct ColumnNameTable: Sendable {
+package struct ColumnNameTable: Sendable {
     /// What a lookup found.
-    enum Lookup: Equatable {
+    package enum Lookup: Equatable {
         /// The index of the first column with exactly that spelling.
         case found(Int)
         /// No column has exactly that spelling.
@@ -21,7 +21,7 @@ struct ColumnNameTable: Sendable {
     private let slots: [Int32]
     private let mask: Int
 
-    init(names: [String]) {
+    package init(names: [String]) {
         var capacity = 8
         while capacity < names.count * 2 { capacity *= 2 }
         var slots = [Int32](repeating: -1, count: capacity)
@@ -46,7 +46,7 @@ struct ColumnNameTable: Sendable {
     ///   - name: The column name.
     ///   - names: The names the table was built from.
     @inline(__always)
-    func lookup(_ name: String, in names: [String]) -> Lookup {
+    package func lookup(_ name: String, in names: [String]) -> Lookup {
         guard let hash = Self.asciiHash(name) else { return .unknown }
         var slot = hash & mask
         while true {
