@@ -48,7 +48,19 @@ extension Connection {
     /// - Returns: The row, or `nil`.
     /// - Throws: ``SQLiteError`` on failure.
     public func pluck(_ query: some QueryType) throws(SQLiteError) -> Row? {
-        try prepareQuery(query.limit(1, offset: query.clauses.limit?.offset)).nextRow()
+        // One row: step the cached statement directly, without a QueryExecution (and its
+        // closure) per call, and leave the statement reset for the next caller.
+        let limited = query.limit(1, offset: query.clauses.limit?.offset)
+        let expression = limited.expression
+        let statement = try bound(expression)
+        defer { try? statement.reset() }
+        guard try statement.step() else { return nil }
+        let layout = queryLayout(for: limited, sql: expression.template, statement: statement)
+        let count = Int32(layout.names.count)
+        var values: [SQLiteValue] = []
+        values.reserveCapacity(Int(count))
+        for index in 0..<count { values.append(statement.columnValue(at: index)) }
+        return Row(layout: layout, values: values)
     }
 
     /// Runs a scalar query and returns its value.
