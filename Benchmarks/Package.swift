@@ -21,10 +21,14 @@ let package = Package(
             name: "SlateBench",
             dependencies: [
                 .product(name: "SlateCore", package: "Slate"),
+                .product(name: "Slate", package: "Slate"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "CMallocCounter",
             ]
         ),
+        // Counts allocations (malloc replaced in the executable) for allocations per row.
+        .target(name: "CMallocCounter"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -30,6 +30,7 @@ func main() throws {
     }
 
     var report = Report(options: options, versions: versions, libraries: libraries)
+    report.compileOptions = try database.fixture.texts("PRAGMA compile_options")
     let runner = Runner(options: options, drivers: drivers, database: database)
     for workload in Workloads.all where options.workloads.isEmpty || options.workloads.contains(workload.id) {
         print("running \(workload.id): \(workload.title)…")
@@ -42,6 +43,9 @@ func main() throws {
     if let path = options.resultsPath {
         try markdown.write(toFile: path, atomically: true, encoding: .utf8)
         print("written to \(path)")
+        let svgPath = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("results.svg").path
+        try Chart(measurements: report.measurements).svg.write(toFile: svgPath, atomically: true, encoding: .utf8)
+        print("written to \(svgPath)")
     }
 }
 

@@ -5,6 +5,8 @@ protocol ColumnSource {
     var layout: ColumnLayout { get }
     /// The number of columns.
     var count: Int { get }
+    /// The index of the first column with a name (exact spelling first, then ignoring case).
+    func columnIndex(named name: String) -> Int?
     /// The stored value of a column.
     func value(at index: Int) -> SQLiteValue
     /// Whether a column is `NULL`.
@@ -14,6 +16,8 @@ protocol ColumnSource {
 }
 
 extension Row: ColumnSource {
+    func columnIndex(named name: String) -> Int? { layout.index(of: name) }
+
     func value(at index: Int) -> SQLiteValue { values[index] }
 
     func isNull(at index: Int) -> Bool { values[index].isNull }
@@ -26,6 +30,12 @@ extension Row: ColumnSource {
 struct CursorRow: ColumnSource {
     let view: RowView
     let layout: ColumnLayout
+    /// The view's statement, whose by-name lookup first tries the column after the last one
+    /// found: properties decoded in column order cost one string comparison each, no hashing.
+    let statement: Statement
+
+    @inline(__always)
+    func columnIndex(named name: String) -> Int? { statement.columnIndex(named: name).map(Int.init) }
 
     var count: Int { Int(view.columnCount) }
 

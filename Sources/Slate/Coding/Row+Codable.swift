@@ -79,7 +79,7 @@ extension Cursor {
         _ type: T.Type = T.self, userInfo: [CodingUserInfoKey: Any] = [:]
     ) throws -> T? {
         guard let view = try next() else { return nil }
-        return try T(from: RowDecoder(row: CursorRow(view: view, layout: statement.columnLayout), userInfo: userInfo))
+        return try T(from: RowDecoder(row: CursorRow(view: view, layout: statement.columnLayout, statement: statement), userInfo: userInfo))
     }
 
     /// Decodes every remaining row, in place.
@@ -100,7 +100,7 @@ extension Cursor {
         let layout = statement.columnLayout
         var values: [T] = []
         while let view = try next() {
-            values.append(try T(from: RowDecoder(row: CursorRow(view: view, layout: layout), userInfo: userInfo)))
+            values.append(try T(from: RowDecoder(row: CursorRow(view: view, layout: layout, statement: statement), userInfo: userInfo)))
         }
         return values
     }

@@ -45,12 +45,12 @@ struct RowDecodingContainer<Key: CodingKey, Source: ColumnSource>: KeyedDecoding
 
     var allKeys: [Key] { row.layout.names.compactMap { Key(stringValue: $0) } }
 
-    func contains(_ key: Key) -> Bool { row.layout.index(of: key.stringValue) != nil }
+    func contains(_ key: Key) -> Bool { row.columnIndex(named: key.stringValue) != nil }
 
     /// The index of a key's column, or a `keyNotFound` error naming the column and the type.
     @inline(__always)
     private func index<T>(of key: Key, decoding type: T.Type) throws -> Int {
-        guard let index = row.layout.index(of: key.stringValue) else {
+        guard let index = row.columnIndex(named: key.stringValue) else {
             throw DecodingError.keyNotFound(key, DecodingError.Context(
                 codingPath: [key],
                 debugDescription: "no column \"\(key.stringValue)\" to decode \(T.self) from; the row's columns are "
@@ -71,7 +71,7 @@ struct RowDecodingContainer<Key: CodingKey, Source: ColumnSource>: KeyedDecoding
     /// default `decodeIfPresent` makes three).
     @inline(__always)
     private func convertIfPresent<T: SQLiteRepresentable>(_ type: T.Type, _ key: Key) throws -> T? {
-        guard let index = row.layout.index(of: key.stringValue), !row.isNull(at: index) else { return nil }
+        guard let index = row.columnIndex(named: key.stringValue), !row.isNull(at: index) else { return nil }
         if let value = row.read(type, at: index) { return value }
         throw ColumnValueDecoding.conversionError(
             type, value: row.value(at: index), column: row.layout.names[index], codingPath: [key])
@@ -118,7 +118,7 @@ struct RowDecodingContainer<Key: CodingKey, Source: ColumnSource>: KeyedDecoding
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try convertIfPresent(type, key) }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let index = row.layout.index(of: key.stringValue), !row.isNull(at: index) else { return nil }
+        guard let index = row.columnIndex(named: key.stringValue), !row.isNull(at: index) else { return nil }
         return try ColumnValueDecoding.decode(
             type, from: row.value(at: index), column: row.layout.names[index], codingPath: [key], userInfo: userInfo)
     }

@@ -60,12 +60,34 @@ enum SQLTemplate {
         return SQLExpression(template: op + expression.template, values: expression.values)
     }
 
+    /// Whether `text` contains the ASCII `needle`, by a byte search: an ASCII byte never occurs
+    /// inside a multi-byte UTF-8 sequence, so this matches what `contains` finds in SQL, without
+    /// Foundation's Unicode-aware search (thousands of instructions on every operator rendered).
+    static func containsASCII(_ text: String, _ needle: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard let first = pattern.first else { return true }
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= pattern.count else { return false }
+            var start = 0
+            while start <= bytes.count - pattern.count {
+                if bytes[start] == first {
+                    var offset = 1
+                    while offset < pattern.count && bytes[start + offset] == pattern[offset] { offset += 1 }
+                    if offset == pattern.count { return true }
+                }
+                start += 1
+            }
+            return false
+        }
+    }
+
     /// Wraps the unparenthesized forms (`x IS NULL`, `x BETWEEN a AND b`) in parentheses when they
     /// become an operand, so SQLite's precedence cannot regroup them.
     static func operand(_ expression: SQLExpression<Void>) -> SQLExpression<Void> {
         let template = expression.template
         let isNullTest = template.hasSuffix(" IS NULL") || template.hasSuffix(" IS NOT NULL")
-        let isBetween = template.contains(" BETWEEN ") && !template.hasSuffix(")")
+        let isBetween = !template.hasSuffix(")") && containsASCII(template, " BETWEEN ")
         if isNullTest || isBetween {
             return SQLExpression(template: "(" + template + ")", values: expression.values)
         }

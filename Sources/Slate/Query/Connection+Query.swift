@@ -52,7 +52,19 @@ extension Connection {
     /// - Returns: The row, or `nil`.
     /// - Throws: ``SQLiteError`` on failure.
     public func pluck(_ query: some QueryType) throws(SQLiteError) -> Row? {
-        try prepareQuery(query.limit(1, offset: query.clauses.limit?.offset)).nextRow()
+        // One row: step the cached statement directly, without a QueryExecution (and its
+        // closure) per call, and leave the statement reset for the next caller.
+        let limited = query.limit(1, offset: query.clauses.limit?.offset)
+        let expression = limited.expression
+        let statement = try bound(expression)
+        defer { try? statement.reset() }
+        guard try statement.step() else { return nil }
+        let layout = queryLayout(for: limited, sql: expression.template, statement: statement)
+        let count = Int32(layout.names.count)
+        var values: [SQLiteValue] = []
+        values.reserveCapacity(Int(count))
+        for index in 0..<count { values.append(statement.columnValue(at: index)) }
+        return Row(layout: layout, values: values)
     }
 
     /// Runs a scalar query and returns its value.
@@ -148,15 +160,23 @@ extension Connection {
     /// The layout of a query's rows, computed once per SQL text and kept for the connection.
     func queryLayout(for query: some QueryType, sql: String, statement: Statement) -> ColumnLayout {
         let cache = layoutCache
+        let reprepares = statement.reprepareCount
+        let cached = cache.layouts[sql]
+        // The same statement, not recompiled since the layout was checked against it: its columns
+        // cannot have changed, so skip reading their names (one String per column per run).
+        if let cached, cached.statement === statement, cached.reprepares == reprepares { return cached.layout }
         let names = statement.columnNames
         // A schema change can widen `SELECT *` under the same SQL text: reuse only a matching layout.
-        if let layout = cache.layouts[sql], layout.names == names { return layout }
+        if let cached, cached.layout.names == names {
+            cache.layouts[sql] = QueryLayoutCache.Entry(layout: cached.layout, statement: statement, reprepares: reprepares)
+            return cached.layout
+        }
         let keys = columnKeys(for: query, names: names)
         let layout = ColumnLayout(names: names, typedColumns: QueryColumns(keys: keys))
         // Query shapes are few in practice, but `IN` lists of varying length make new ones:
         // start over rather than grow without bound.
         if cache.layouts.count >= QueryLayoutCache.capacity { cache.layouts.removeAll(keepingCapacity: true) }
-        cache.layouts[sql] = layout
+        cache.layouts[sql] = QueryLayoutCache.Entry(layout: layout, statement: statement, reprepares: reprepares)
         return layout
     }
 
@@ -205,8 +225,20 @@ extension Connection {
 
 /// Row layouts of typed queries by SQL text, so column keys are computed once per query shape.
 final class QueryLayoutCache {
+    /// The most query shapes kept before the cache starts over.
     static let capacity = 512
-    var layouts: [String: ColumnLayout] = [:]
+
+    /// A layout, and the statement it was last checked against.
+    struct Entry {
+        let layout: ColumnLayout
+        /// Weak: the statement cache may finalize it, and a new statement at the same address
+        /// must not pass for it.
+        weak var statement: Statement?
+        /// The statement's ``Statement/reprepareCount`` when checked.
+        let reprepares: Int32
+    }
+
+    var layouts: [String: Entry] = [:]
 }
 
 extension ColumnLayout {

@@ -15,6 +15,16 @@ final class QueryColumns: Sendable {
     private let exact: [String: Int]
     /// Column indices by the last component of their key (`"id"` for `"users"."id"`).
     private let byColumnName: [String: [Int]]
+    /// The index of each unqualified column name (`"id"`) that names exactly one column: the
+    /// answer ``index(of:)`` gives for it, precomputed so that `row[id]` on a typed query's row
+    /// costs one dictionary lookup instead of parsing the key on every read.
+    private let uniqueColumnName: [String: Int]
+    /// The same lookups without SipHash for ASCII text (see `ColumnNameTable`): keys, and the
+    /// unique unqualified names with their column indices.
+    private let exactTable: ColumnNameTable
+    private let uniqueNames: [String]
+    private let uniqueIndices: [Int]
+    private let uniqueTable: ColumnNameTable
 
     init(keys: [String]) {
         self.keys = keys
@@ -28,6 +38,16 @@ final class QueryColumns: Sendable {
         }
         self.exact = exact
         self.byColumnName = byColumnName
+        var unique: [String: Int] = [:]
+        for (column, indices) in byColumnName where indices.count == 1 && exact[column] == nil {
+            unique[column] = indices[0]
+        }
+        uniqueColumnName = unique
+        exactTable = ColumnNameTable(names: keys)
+        let uniqueEntries = unique.sorted { $0.value < $1.value }
+        uniqueNames = uniqueEntries.map(\.key)
+        uniqueIndices = uniqueEntries.map(\.value)
+        uniqueTable = ColumnNameTable(names: uniqueNames)
     }
 
     /// The index of the column an expression names.
@@ -35,7 +55,16 @@ final class QueryColumns: Sendable {
     /// - Throws: ``SQLiteError`` naming the candidates when the name is ambiguous, or the
     ///   columns when there is no such column.
     func index(of template: String) throws(SQLiteError) -> Int {
-        if let index = exact[template] { return index }
+        switch exactTable.lookup(template, in: keys) {
+        case .found(let index): return index
+        case .absent: break
+        case .unknown: if let index = exact[template] { return index }
+        }
+        switch uniqueTable.lookup(template, in: uniqueNames) {
+        case .found(let position): return uniqueIndices[position]
+        case .absent: break
+        case .unknown: if let index = uniqueColumnName[template] { return index }
+        }
         if let alias = Self.alias(in: template) { return try index(of: alias) }
         guard let column = Self.lastComponent(of: template) else { throw missing(template) }
         let candidates = byColumnName[column] ?? []

@@ -454,45 +454,73 @@ extension QueryType {
 
     /// The query's `SELECT` statement, with `?` placeholders for its values.
     public var expression: SQLExpression<Void> {
-        var parts: [SQLExpression<Void>] = []
-        if !clauses.with.isEmpty { parts.append(withClause) }
+        // Appended into one string (not built as parts and joined): queries such as lookups are
+        // rendered on every call, and each intermediate string was one more allocation.
+        var sql = ""
+        sql.reserveCapacity(96)
+        var values: [SQLiteValue] = []
+        if !clauses.with.isEmpty {
+            let with = withClause
+            sql += with.template
+            sql += " "
+            values += with.values
+        }
         let columns = SQLTemplate.join(", ", clauses.select.columns)
-        parts.append(SQLExpression(
-            template: (clauses.select.distinct ? "SELECT DISTINCT " : "SELECT ") + columns.template,
-            values: columns.values))
+        sql += clauses.select.distinct ? "SELECT DISTINCT " : "SELECT "
+        sql += columns.template
+        values += columns.values
         let from = fromExpression
-        parts.append(SQLExpression(template: "FROM " + from.template, values: from.values))
+        sql += " FROM "
+        sql += from.template
+        values += from.values
         for join in clauses.join {
-            var template = join.type.rawValue + " JOIN " + join.table.template
-            var values = join.table.values
+            sql += " "
+            sql += join.type.rawValue
+            sql += " JOIN "
+            sql += join.table.template
+            values += join.table.values
             if let condition = join.condition {
-                template += " ON " + condition.template
+                sql += " ON "
+                sql += condition.template
                 values += condition.values
             }
-            parts.append(SQLExpression(template: template, values: values))
         }
         if let filters = clauses.filters {
-            parts.append(SQLExpression(template: "WHERE " + filters.template, values: filters.values))
+            sql += " WHERE "
+            sql += filters.template
+            values += filters.values
         }
         if let group = clauses.group {
             let by = SQLTemplate.join(", ", group.by)
-            parts.append(SQLExpression(template: "GROUP BY " + by.template, values: by.values))
+            sql += " GROUP BY "
+            sql += by.template
+            values += by.values
             if let having = group.having {
-                parts.append(SQLExpression(template: "HAVING " + having.template, values: having.values))
+                sql += " HAVING "
+                sql += having.template
+                values += having.values
             }
         }
         for union in clauses.union {
-            parts.append(SQLExpression(
-                template: (union.all ? "UNION ALL " : "UNION ") + union.query.template, values: union.query.values))
+            sql += union.all ? " UNION ALL " : " UNION "
+            sql += union.query.template
+            values += union.query.values
         }
         if !clauses.order.isEmpty {
             let order = SQLTemplate.join(", ", clauses.order)
-            parts.append(SQLExpression(template: "ORDER BY " + order.template, values: order.values))
+            sql += " ORDER BY "
+            sql += order.template
+            values += order.values
         }
         if let limit = clauses.limit {
-            parts.append(SQLExpression(literal: "LIMIT \(limit.length)" + (limit.offset.map { " OFFSET \($0)" } ?? "")))
+            sql += " LIMIT "
+            sql += String(limit.length)
+            if let offset = limit.offset {
+                sql += " OFFSET "
+                sql += String(offset)
+            }
         }
-        return SQLTemplate.join(" ", parts)
+        return SQLExpression(template: sql, values: values)
     }
 
     private var withClause: SQLExpression<Void> {

@@ -18,8 +18,9 @@ extension Row {
     /// - Throws: ``SQLiteError`` for an ambiguous or missing column.
     public func columnIndex(for column: some Expressible) throws(SQLiteError) -> Int {
         let template = column.expression.template
-        if let columns = layout.typedColumns as? QueryColumns {
-            return try columns.index(of: template)
+        // QueryColumns is final: comparing the dynamic type is exact and skips `as?`'s cast machinery.
+        if let typed = layout.typedColumns, type(of: typed) == QueryColumns.self {
+            return try unsafeDowncast(typed, to: QueryColumns.self).index(of: template)
         }
         let key = QueryColumns.alias(in: template) ?? template
         let name = QueryColumns.lastComponent(of: key).map(Self.unquote) ?? key

@@ -88,6 +88,8 @@ public final class ColumnLayout: Hashable, Sendable {
     /// The column names, in order.
     public let names: [String]
     private let indexByName: [String: Int]
+    /// ASCII names → index without SipHash (see ``ColumnNameTable``).
+    private let nameTable: ColumnNameTable
     private let indexByLowercasedName: [String: Int]
     /// Extra column lookup data owned by the typed query layer (`Slate`), which finds columns by
     /// expression (`users[id]`) rather than by name; `nil` for rows of raw SQL.
@@ -115,6 +117,7 @@ public final class ColumnLayout: Hashable, Sendable {
             if folded[name.lowercased()] == nil { folded[name.lowercased()] = index }
         }
         indexByName = exact
+        nameTable = ColumnNameTable(names: names)
         indexByLowercasedName = folded
         isFirstOfItsName = first
     }
@@ -129,7 +132,11 @@ public final class ColumnLayout: Hashable, Sendable {
     ///
     /// - Parameter name: The column name.
     public func index(of name: String) -> Int? {
-        indexByName[name] ?? indexByLowercasedName[name.lowercased()]
+        switch nameTable.lookup(name, in: names) {
+        case .found(let index): return index
+        case .absent: return indexByLowercasedName[name.lowercased()]
+        case .unknown: return indexByName[name] ?? indexByLowercasedName[name.lowercased()]
+        }
     }
 
     /// Layouts are equal when their names are.

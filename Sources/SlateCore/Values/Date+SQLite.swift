@@ -1,4 +1,9 @@
 import Foundation
+#if SQLCipher
+import CSQLCipher
+#else
+import CSQLite
+#endif
 
 extension Date: SQLiteRepresentable {
     /// The date as UTC text with milliseconds, `yyyy-MM-dd'T'HH:mm:ss.SSS` (SQLite.swift's
@@ -16,6 +21,25 @@ extension Date: SQLiteRepresentable {
         case .real(let seconds): self.init(timeIntervalSince1970: seconds)
         default: return nil
         }
+    }
+
+    /// Reads a date straight from the statement: date text is parsed where SQLite keeps it,
+    /// without copying it into a `String` and then into an array first; numbers are Unix times
+    /// as in ``init(_:)``.
+    ///
+    /// - Parameters:
+    ///   - statement: The statement, on a row.
+    ///   - index: The 0-based column index.
+    public init?(sqliteStatement statement: OpaquePointer, column index: Int32) {
+        guard sqlite3_column_type(statement, index) == SQLITE_TEXT else {
+            self.init(SQLiteValue(sqliteStatement: statement, column: index))
+            return
+        }
+        // sqlite3_column_text before sqlite3_column_bytes, so the count is the text's.
+        guard let text = sqlite3_column_text(statement, index) else { return nil }
+        let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
+        guard let date = SQLiteDateFormat.date(utf8: bytes) else { return nil }
+        self = date
     }
 }
 
@@ -55,7 +79,13 @@ public enum SQLiteDateFormat {
     ///   or `2024-02-29 13:45:10+02:00`. Times without an offset are UTC.
     /// - Returns: The date, or `nil` when the text is not a valid date.
     public static func date(from text: String) -> Date? {
-        var scanner = Scanner(Array(text.utf8))
+        var text = text
+        return text.withUTF8 { date(utf8: $0) }
+    }
+
+    /// Parses date text given as UTF-8 bytes (see ``date(from:)``).
+    static func date(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        var scanner = Scanner(bytes)
         guard let year = scanner.digits(4), scanner.take("-"),
               let month = scanner.digits(2), scanner.take("-"),
               let day = scanner.digits(2),
@@ -96,9 +126,9 @@ public enum SQLiteDateFormat {
     }
 
     private struct Scanner {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
+        init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
         var atEnd: Bool { position == bytes.count }
         mutating func take(_ character: Unicode.Scalar) -> Bool {
             guard position < bytes.count, bytes[position] == UInt8(ascii: character) else { return false }

@@ -5,7 +5,7 @@ import SlateCore
 
 /// A connection driven through the C API only.
 final class RawCDriver {
-    private var db: OpaquePointer?
+    private(set) var db: OpaquePointer?
 
     /// Opens the database read-write and applies ``BenchmarkDatabase/connectionPragmas``.
     ///

@@ -45,6 +45,16 @@ final class BenchmarkDatabase {
         try fixture.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
+    /// Creates `mixed` with the first `rows` rows of ``MixedTable/row(_:)``, unless it already
+    /// holds exactly that many.
+    func ensureMixed(rows: Int) throws {
+        if try fixture.tableExists(MixedTable.name),
+           try fixture.integers("SELECT count(*) FROM \(MixedTable.name)") == [Int64(rows)] {
+            return
+        }
+        try fixture.fillMixed(rows: rows)
+    }
+
     /// Removes the temporary folder.
     func remove() {
         fixture.close()

@@ -15,6 +15,10 @@ struct Options {
     var resultsPath: String?
     /// Whether `--results`/`--no-results` was given.
     var resultsPathGiven = false
+    /// Only the contenders whose API description contains this text (`--api decodeAll`).
+    var api: String?
+    /// Whether to make the extra, untimed run that counts allocations.
+    var countAllocations = true
 
     static let usage = """
         usage: slate-bench [options]
@@ -25,6 +29,8 @@ struct Options {
           --rows N             rows per run for every workload (profiling at several sizes)
           --results PATH       write the Markdown table there (default: Benchmarks/RESULTS.md)
           --no-results         write no file
+          --api TEXT           only the contenders whose API description contains TEXT (profiling one API)
+          --no-allocations     skip the extra run that counts allocations (profile.sh)
         """
 
     /// Parses the arguments (without the program name).
@@ -64,6 +70,8 @@ struct Options {
             case "--no-results":
                 options.resultsPath = nil
                 options.resultsPathGiven = true
+            case "--api": options.api = try value(argument)
+            case "--no-allocations": options.countAllocations = false
             case "--help", "-h": throw BenchmarkError(usage)
             default: throw BenchmarkError("unknown option \(argument)\n\(usage)")
             }

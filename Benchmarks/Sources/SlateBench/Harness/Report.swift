@@ -7,6 +7,8 @@ struct Report {
     let versions: [(library: Library, linked: String, query: String)]
     let libraries: [String]
     var measurements: [[Measurement]] = []
+    /// `PRAGMA compile_options` of the SQLite library.
+    var compileOptions: [String] = []
 
     /// The whole report.
     var markdown: String {
@@ -29,15 +31,19 @@ struct Report {
             }
         }
         lines.append("- Library file: " + (libraries.isEmpty ? "not visible (not Linux?)" : libraries.map { "`\($0)`" }.joined(separator: ", ")))
+        if !compileOptions.isEmpty {
+            lines.append("- SQLite compile options: " + compileOptions.map { "`\($0)`" }.joined(separator: " "))
+        }
         lines.append("- Runs: 1 warm-up, then the median of \(options.measuredRuns) measured runs per contender, "
             + "contenders interleaved round by round; every run's checksum checked")
         lines.append("")
-        lines.append("| Workload | Library | API | Rows | Median (ms) | ns/row | Fastest–slowest (ms) | × raw C | × GRDB | Slate goal |")
-        lines.append("|---|---|---|--:|--:|--:|--:|--:|--:|--:|")
+        lines.append("| Workload | Library | API | Rows | Median (ms) | ns/row | Fastest–slowest (ms) | × raw C | × GRDB | Slate goal | allocs/row | peak heap (KiB) |")
+        lines.append("|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
         for group in measurements {
             let baseline = group.first { $0.contender.library == .rawC }?.median
-            let grdb = group.first { $0.contender.library == .grdb }?.median
             for measurement in group {
+                let grdb = (group.first { $0.contender.library == .grdb && $0.contender.api == measurement.contender.grdbPeer }
+                    ?? group.first { $0.contender.library == .grdb })?.median
                 let median = measurement.median
                 let workload = measurement.workload
                 let goal: String
@@ -45,7 +51,8 @@ struct Report {
                     goal = "not judged (debug build)"
                 } else if measurement.contender.library == .slate, let baseline {
                     let ratio = Self.ratio(median, baseline)
-                    goal = "≤ \(Self.fixed(workload.slateGoal, 2))× " + (ratio <= workload.slateGoal ? "met" : "missed")
+                    let target = measurement.contender.goal ?? workload.slateGoal
+                    goal = "≤ \(Self.fixed(target, 2))× " + (ratio <= target ? "met" : "missed")
                 } else {
                     goal = ""
                 }
@@ -54,9 +61,19 @@ struct Report {
                     + "\(Self.fixed(Self.seconds(median) * 1e9 / Double(max(measurement.rows, 1)), 1)) | "
                     + "\(Self.milliseconds(measurement.fastest))–\(Self.milliseconds(measurement.slowest)) | "
                     + "\(baseline.map { Self.fixed(Self.ratio(median, $0), 2) + "×" } ?? "–") | "
-                    + "\(grdb.map { Self.fixed(Self.ratio(median, $0), 2) + "×" } ?? "–") | \(goal) |")
+                    + "\(grdb.map { Self.fixed(Self.ratio(median, $0), 2) + "×" } ?? "–") | \(goal) | "
+                    + (measurement.allocations.map {
+                        Self.fixed(Double($0.allocations) / Double(max(measurement.rows, 1)), 2) + " | "
+                            + Self.fixed(Double($0.peakBytes) / 1024, 1)
+                    } ?? "– | –") + " |")
             }
         }
+        lines.append("")
+        lines.append("Allocations per row and peak heap come from one extra, untimed run per contender with "
+            + "malloc counted (`Sources/CMallocCounter`: every allocation of the process, by any library, "
+            + "including fixed costs such as preparing the statement, divided by the rows). Peak heap is the "
+            + "highest growth of live heap bytes during the run; for the reads that keep an array of structs "
+            + "(W3, W4) it includes the array.")
         lines.append("")
         lines.append("Ratios divide a contender's median by raw C's (or GRDB's) median for the same workload: "
             + "below 1 is faster, 1.10× is 10% slower. Wall-clock figures on a shared machine vary from run "

@@ -5,6 +5,8 @@ struct Measurement {
     let rows: Int
     /// Every measured run, in order.
     var durations: [Duration] = []
+    /// The heap allocations of one extra, untimed run (nil when the counter is unavailable).
+    var allocations: AllocationCount?
 
     /// The median run.
     var median: Duration {
@@ -41,6 +43,7 @@ struct Runner {
         let expected = workload.expectedChecksum(rows: rows)
         let contenders = workload.contenders(drivers, rows: rows)
             .filter { options.libraries.isEmpty || options.libraries.contains($0.library) }
+            .filter { options.api.map($0.api.contains) ?? true }
         var measurements = contenders.map { Measurement(workload: workload, contender: $0, rows: rows) }
         for contender in contenders {
             _ = try runOnce(contender, workload: workload, expected: expected)
@@ -49,6 +52,20 @@ struct Runner {
             for index in measurements.indices {
                 measurements[index].durations.append(
                     try runOnce(measurements[index].contender, workload: workload, expected: expected))
+            }
+        }
+        // One more run per contender, untimed, counting its heap allocations.
+        if options.countAllocations && AllocationCount.isAvailable {
+            for index in measurements.indices {
+                let contender = measurements[index].contender
+                try contender.prepare()
+                let (result, count) = try AllocationCount.measure { try measuredBody(contender) }
+                let checked = try contender.verify(result)
+                guard checked == expected else {
+                    throw BenchmarkError("\(workload.id) \(contender.library.rawValue) (\(contender.api)): "
+                        + "checksum \(checked) while counting allocations, expected \(expected)")
+                }
+                measurements[index].allocations = count
             }
         }
         return measurements

@@ -38,6 +38,12 @@ struct Contender {
     /// Untimed check after every run: turns what `body` returned into the checksum to compare,
     /// for example by reading back the rows it wrote through another connection.
     var verify: (Checksum) throws -> Checksum = { $0 }
+    /// The goal for this contender when it differs from the workload's (W5's typed and Codable
+    /// inserts have a looser goal than its prepared statement).
+    var goal: Double? = nil
+    /// The API of the GRDB contender this one is compared with (`× GRDB`); the workload's first
+    /// GRDB contender when `nil`.
+    var grdbPeer: String? = nil
 }
 
 /// A benchmark workload: one task done by every library on the same database.
@@ -68,5 +74,5 @@ protocol Workload: Sendable {
 
 /// The registry of workloads, in report order.
 enum Workloads {
-    static let all: [any Workload] = [ReadByIndex(), ReadByName(), InsertPrepared()]
+    static let all: [any Workload] = [ReadByIndex(), ReadByName(), DecodeRows(), ReadMixed(), InsertPrepared(), Lookups()]
 }

@@ -1,9 +1,10 @@
 /// W5: insert rows into an empty table with one prepared statement in one transaction.
 struct InsertPrepared: Workload {
     let id = "W5"
-    let title = "insert rows, 10 INTEGER columns, one prepared statement, one transaction"
+    let title = "insert rows, 10 INTEGER columns, one transaction"
     let measures = "Binding 10 Int64 parameters by index, stepping and resetting one prepared INSERT "
-        + "per row, inside one transaction (the table is emptied, untimed, before every run)."
+        + "per row, inside one transaction (the table is emptied, untimed, before every run); then the typed "
+        + "insert, the Codable insert and `InsertStatement` (goal ≤ 2.0×), and GRDB's records."
 
     let slateGoal = 1.15
 
@@ -39,6 +40,17 @@ struct InsertPrepared: Workload {
                       prepare: empty, body: { try drivers.slate.insertPrepared(rows: rows) }, verify: readBack),
             Contender(library: .grdb, api: "Statement.execute(arguments:)",
                       prepare: empty, body: { try drivers.grdb.insertPrepared(rows: rows) }, verify: readBack),
+            Contender(library: .slate, api: "db.run(table.insert(c0 <- v0, …))",
+                      prepare: empty, body: { try drivers.slate.insertTyped(rows: rows) }, verify: readBack,
+                      goal: 2.0, grdbPeer: "record.insert(db) (Encodable PersistableRecord)"),
+            Contender(library: .slate, api: "db.run(table.insert(encodable))",
+                      prepare: empty, body: { try drivers.slate.insertEncodable(rows: rows) }, verify: readBack,
+                      goal: 2.0, grdbPeer: "record.insert(db) (Encodable PersistableRecord)"),
+            Contender(library: .slate, api: "InsertStatement.insert([name: value])",
+                      prepare: empty, body: { try drivers.slate.insertDescribed(rows: rows) }, verify: readBack,
+                      goal: 2.0, grdbPeer: "record.insert(db) (Encodable PersistableRecord)"),
+            Contender(library: .grdb, api: "record.insert(db) (Encodable PersistableRecord)",
+                      prepare: empty, body: { try drivers.grdb.insertRecords(rows: rows) }, verify: readBack),
         ]
     }
 }

@@ -1,0 +1,15 @@
+#if SQLCipher
+import CSQLCipher
+#else
+import CSQLite
+#endif
+
+extension Statement {
+    /// How many times SQLite has recompiled the statement because the schema changed
+    /// (`SQLITE_STMTSTATUS_REPREPARE`). A result layout computed for the statement stays valid
+    /// while this count is unchanged, so the typed layer can reuse it without re-reading the
+    /// column names on every run.
+    package var reprepareCount: Int32 {
+        sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0)
+    }
+}
