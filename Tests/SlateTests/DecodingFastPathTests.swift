@@ -130,7 +130,8 @@ import Testing
         #expect(throws: SQLiteError.self) { try row.get(SQLExpression<Int64>("nope")) }
     }
 
-    @Test func typedLayoutIsReusedUntilTheSchemaChanges() throws {
+    @Test(.enabled(if: SQLite.versionNumber >= 3_035_000, "the test drops a column (SQLite 3.35)"))
+    func typedLayoutIsReusedUntilTheSchemaChanges() throws {
         let db = try database()
         let records = Table("records")
         let id = SQLExpression<Int64>("id")

@@ -164,7 +164,7 @@ extension Connection {
         let cached = cache.layouts[sql]
         // The same statement, not recompiled since the layout was checked against it: its columns
         // cannot have changed, so skip reading their names (one String per column per run).
-        if let cached, cached.statement === statement, cached.reprepares == reprepares { return cached.layout }
+        if let cached, let reprepares, cached.statement === statement, cached.reprepares == reprepares { return cached.layout }
         let names = statement.columnNames
         // A schema change can widen `SELECT *` under the same SQL text: reuse only a matching layout.
         if let cached, cached.layout.names == names {
@@ -234,8 +234,8 @@ final class QueryLayoutCache {
         /// Weak: the statement cache may finalize it, and a new statement at the same address
         /// must not pass for it.
         weak var statement: Statement?
-        /// The statement's ``Statement/reprepareCount`` when checked.
-        let reprepares: Int32
+        /// The statement's ``Statement/reprepareCount`` when checked (`nil` when SQLite does not count).
+        let reprepares: Int32?
     }
 
     var layouts: [String: Entry] = [:]

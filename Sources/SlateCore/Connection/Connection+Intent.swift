@@ -38,7 +38,7 @@ extension Connection {
         }
         closeFileDescriptor(descriptor)
         do {
-            try self.init(location: .file(path: filename), options: [.readwrite, .nomutex])
+            try self.init(location: .file(path: filename), options: [.readwrite, .defaultThreading])
         } catch {
             unlink(filename)
             throw error
@@ -66,7 +66,7 @@ extension Connection {
     ///   (`SQLITE_NOTADB`) when the file is not a database.
     public convenience init(toExistingDatabaseAt path: String, readonly: Bool = false) throws(SQLiteError) {
         // Without SQLITE_OPEN_CREATE, SQLite itself refuses a missing file: no check-then-open race.
-        try self.init(location: .file(path: path), options: readonly ? [.readonly, .nomutex] : [.readwrite, .nomutex])
+        try self.init(location: .file(path: path), options: readonly ? [.readonly, .defaultThreading] : [.readwrite, .defaultThreading])
     }
 
     /// Opens an existing database at a file URL; fails if there is none.

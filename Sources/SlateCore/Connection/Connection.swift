@@ -118,7 +118,7 @@ public final class Connection {
     public convenience init(_ location: Location = .inMemory, readonly: Bool = false) throws(SQLiteError) {
         try self.init(
             location: location,
-            options: readonly ? [.readonly, .nomutex, .uri] : [.readwrite, .create, .nomutex, .uri])
+            options: readonly ? [.readonly, .defaultThreading, .uri] : [.readwrite, .create, .defaultThreading, .uri])
     }
 
     /// Opens a database file, SQLite.swift-style: read-write (creating the file) unless

@@ -127,6 +127,16 @@ extension Connection {
         public static let privatecache = Options(rawValue: SQLITE_OPEN_PRIVATECACHE)
         /// `SQLITE_OPEN_EXRESCODE`: extended result codes (Slate always enables them).
         public static let exrescode = Options(rawValue: SQLITE_OPEN_EXRESCODE)
+        /// The threading mode Slate's convenience initializers use: multi-thread (`.nomutex`), since
+        /// a connection is used by one thread at a time; serialized (`.fullmutex`) with SQLCipher,
+        /// whose 3.4 builds hung in our parallel tests without SQLite's own mutexes.
+        public static var defaultThreading: Options {
+            #if SQLCipher
+            .fullmutex
+            #else
+            .nomutex
+            #endif
+        }
         /// `SQLITE_OPEN_NOFOLLOW`: refuse to open a path that is a symbolic link.
         public static let nofollow = Options(rawValue: SQLITE_OPEN_NOFOLLOW)
     }

@@ -8,8 +8,10 @@ extension Statement {
     /// How many times SQLite has recompiled the statement because the schema changed
     /// (`SQLITE_STMTSTATUS_REPREPARE`). A result layout computed for the statement stays valid
     /// while this count is unchanged, so the typed layer can reuse it without re-reading the
-    /// column names on every run.
-    package var reprepareCount: Int32 {
-        sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0)
+    /// column names on every run. `nil` on SQLite before 3.20, which does not count: callers
+    /// must then assume the statement may have been recompiled.
+    package var reprepareCount: Int32? {
+        guard SQLite.versionNumber >= 3_020_000 else { return nil }
+        return sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0)
     }
 }
