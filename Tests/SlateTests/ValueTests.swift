@@ -108,3 +108,18 @@ struct EnumValueTests {
         #expect(throws: SQLiteError.self) { try unknown.get(priority) }
     }
 }
+
+@Suite("Declared datatypes")
+struct DeclaredDatatypeTests {
+    @Test("every standard Value declares the column type SQLite.swift uses")
+    func declaredDatatypes() {
+        let integers = [Int64.declaredDatatype, Int.declaredDatatype, Int32.declaredDatatype, Int16.declaredDatatype,
+                        Int8.declaredDatatype, UInt32.declaredDatatype, UInt16.declaredDatatype, UInt8.declaredDatatype,
+                        Bool.declaredDatatype]
+        #expect(integers.allSatisfy { $0 == "INTEGER" })
+        #expect(Double.declaredDatatype == "REAL" && Float.declaredDatatype == "REAL")
+        #expect([String.declaredDatatype, Date.declaredDatatype, UUID.declaredDatatype, URL.declaredDatatype].allSatisfy { $0 == "TEXT" })
+        #expect(Blob.declaredDatatype == "BLOB" && Data.declaredDatatype == "BLOB")
+        #expect(Int8.fromDatatypeValue(-8) == -8 && Float(2.5).datatypeValue == 2.5)
+    }
+}

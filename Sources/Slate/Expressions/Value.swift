@@ -59,79 +59,34 @@ extension Value where Self: SQLiteRepresentable, Datatype == Self, ValueType == 
     public var datatypeValue: Self { self }
 }
 
+/// Integers are stored as themselves in `INTEGER` columns (exact: a value that does not fit the
+/// Swift type is a read error, never a wrap-around).
+extension Value where Self: FixedWidthInteger & SQLiteRepresentable, Datatype == Self, ValueType == Self {
+    /// `INTEGER`.
+    public static var declaredDatatype: String { "INTEGER" }
+}
+
+/// Floating-point numbers are stored as themselves in `REAL` columns.
+extension Value where Self: BinaryFloatingPoint & SQLiteRepresentable, Datatype == Self, ValueType == Self {
+    /// `REAL`.
+    public static var declaredDatatype: String { "REAL" }
+}
+
 /// A marker for the types that arithmetic operators (`+`, `-`, `*`, `/`) and `sum`/`average`
 /// accept.
 public protocol Number {}
 
-extension Int64: Number, Value {
-    /// The stored form.
-    public typealias Datatype = Int64
-    /// `INTEGER`.
-    public static var declaredDatatype: String { "INTEGER" }
-}
-
-extension Int: Number, Value {
-    /// The stored form.
-    public typealias Datatype = Int
-    /// `INTEGER`.
-    public static var declaredDatatype: String { "INTEGER" }
-}
-
-extension Int32: Number, Value {
-    /// The stored form.
-    public typealias Datatype = Int32
-    /// `INTEGER`.
-    public static var declaredDatatype: String { "INTEGER" }
-}
-
-extension Int16: Number, Value {
-    /// The stored form.
-    public typealias Datatype = Int16
-    /// `INTEGER`.
-    public static var declaredDatatype: String { "INTEGER" }
-}
-
-extension Int8: Number, Value {
-    /// The stored form.
-    public typealias Datatype = Int8
-    /// `INTEGER`.
-    public static var declaredDatatype: String { "INTEGER" }
-}
-
-extension UInt32: Number, Value {
-    /// The stored form.
-    public typealias Datatype = UInt32
-    /// `INTEGER`.
-    public static var declaredDatatype: String { "INTEGER" }
-}
-
-extension UInt16: Number, Value {
-    /// The stored form.
-    public typealias Datatype = UInt16
-    /// `INTEGER`.
-    public static var declaredDatatype: String { "INTEGER" }
-}
-
-extension UInt8: Number, Value {
-    /// The stored form.
-    public typealias Datatype = UInt8
-    /// `INTEGER`.
-    public static var declaredDatatype: String { "INTEGER" }
-}
-
-extension Double: Number, Value {
-    /// The stored form.
-    public typealias Datatype = Double
-    /// `REAL`.
-    public static var declaredDatatype: String { "REAL" }
-}
-
-extension Float: Number, Value {
-    /// The stored form.
-    public typealias Datatype = Float
-    /// `REAL`.
-    public static var declaredDatatype: String { "REAL" }
-}
+// Numbers store themselves; `declaredDatatype` comes from the extensions above.
+extension Int64: Number, Value {}
+extension Int: Number, Value {}
+extension Int32: Number, Value {}
+extension Int16: Number, Value {}
+extension Int8: Number, Value {}
+extension UInt32: Number, Value {}
+extension UInt16: Number, Value {}
+extension UInt8: Number, Value {}
+extension Double: Number, Value {}
+extension Float: Number, Value {}
 
 extension Bool: Value {
     /// The stored form (1 or 0).
