@@ -65,4 +65,67 @@ import Testing
         #expect(try row.get("naïve", as: Double.self) == 0.5)
         #expect(throws: SQLiteError.self) { try row.get("nope", as: Int64.self) }
     }
+
+    // `Statement.columnIndex(named:)` first checks its guess (the column after the last one
+    // found) inline; these pin that the guess never changes which column a name finds.
+
+    @Test func statementGuessFollowsReadsInAnyOrder() throws {
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE t (a INTEGER, b INTEGER, c INTEGER)")
+        try db.execute(sql: "INSERT INTO t VALUES (1, 2, 3), (4, 5, 6)")
+        let cursor = try db.prepare(sql: "SELECT a, b, c FROM t").cursor()
+        var read: [[Int64]] = []
+        while let row = try cursor.next() {
+            // In order (guess hits), backwards (guess misses), case-folded, then in order again.
+            read.append([try row.get("a"), try row.get("b"), try row.get("c"),
+                         try row.get("c"), try row.get("b"), try row.get("a"),
+                         try row.get("B"), try row.get("C"), try row.get("a")])
+        }
+        #expect(read == [[1, 2, 3, 3, 2, 1, 2, 3, 1], [4, 5, 6, 6, 5, 4, 5, 6, 4]])
+    }
+
+    @Test func statementGuessSkipsRepeatedNames() throws {
+        // A join repeats `id` and `title`: read in column order, the guess lands on the second
+        // `id`, but a name finds the first column so spelled, as `ColumnLayout.index(of:)` does.
+        let db = try Connection()
+        try db.execute(sql: """
+            CREATE TABLE a (id INTEGER, title TEXT); CREATE TABLE b (id INTEGER, title TEXT);
+            INSERT INTO a VALUES (1, 'one'); INSERT INTO b VALUES (2, 'two');
+            """)
+        let statement = try db.prepare(sql: "SELECT a.id, a.title, b.id, b.title FROM a, b")
+        let cursor = statement.cursor()
+        let row = try #require(try cursor.next())
+        for _ in 0..<3 {
+            #expect(try row.get("id", as: Int64.self) == 1)
+            #expect(try row.get("title", as: String.self) == "one")
+        }
+        #expect(statement.columnIndex(named: "id") == 0)
+        #expect(statement.columnIndex(named: "title") == 1)
+        #expect(statement.columnIndex(named: "ID") == 0)
+    }
+
+    @Test func statementGuessComparesNonASCIINamesCanonically() throws {
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE t (\"caf\u{E9}\" INTEGER, \"Ünï\" INTEGER, x INTEGER)")
+        try db.execute(sql: "INSERT INTO t VALUES (1, 2, 3)")
+        let statement = try db.prepare(sql: "SELECT * FROM t")
+        let row = try #require(try statement.cursor().next())
+        for _ in 0..<2 {
+            #expect(try row.get("cafe\u{301}", as: Int64.self) == 1)   // decomposed spelling
+            #expect(try row.get("caf\u{E9}", as: Int64.self) == 1)
+            #expect(try row.get("ünï", as: Int64.self) == 2)          // case-folded, non-ASCII
+            #expect(try row.get("x", as: Int64.self) == 3)
+        }
+        #expect(statement.columnIndex(named: "cafe") == nil)
+    }
+
+    @Test func missingNameAfterAGuessListsTheColumns() throws {
+        let db = try Connection()
+        let row = try #require(try db.prepare(sql: "SELECT 1 AS one, 2 AS two").cursor().next())
+        #expect(try row.get("one", as: Int64.self) == 1)   // the guess is now `two`
+        let error = sqliteError { _ = try row.get("three", as: Int64.self) }
+        #expect(error?.code == SQLITE_RANGE)
+        #expect(error?.message.contains("no column named three; the columns are one, two") == true)
+        #expect(try row.get("two", as: Int64.self) == 2)
+    }
 }

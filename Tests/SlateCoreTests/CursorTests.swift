@@ -74,6 +74,39 @@ struct CursorTests {
         #expect(ids == [1, 2])
     }
 
+    @Test("forEach and map read every row through one view; an error in the body stops the walk")
+    func oneViewPerWalk() throws {
+        let db = try makeDatabase()
+        let statement = try db.prepare(sql: "SELECT id, name FROM parts ORDER BY id")
+        var seen: [RowView] = []
+        var names: [String] = []
+        try statement.cursor().forEach { row in
+            seen.append(row)
+            names.append(try row.get("name"))
+        }
+        #expect(names == ["brick 2x4", "plate 1x1"])
+        // The views handed out are the same view: they read whatever row the statement is on.
+        let again = statement.cursor()
+        _ = try again.next()
+        #expect(try seen.map { try $0.get(0, as: Int64.self) } == [1, 1])
+
+        struct Stop: Error {}
+        var visited = 0
+        #expect(throws: Stop.self) {
+            try statement.cursor().forEach { _ in
+                visited += 1
+                throw Stop()
+            }
+        }
+        #expect(visited == 1)
+        #expect(throws: Stop.self) { _ = try statement.cursor().map { _ -> Int in throw Stop() } }
+        // The statement runs again from the start afterwards.
+        #expect(try statement.cursor().map { try $0.get(0, as: Int64.self) } == [1, 2])
+        // A closed connection surfaces as SQLiteError from the walk.
+        db.close()
+        #expect(sqliteError { try statement.cursor().forEach { _ in } }?.code == SQLITE_MISUSE)
+    }
+
     @Test("an error while stepping surfaces from next()")
     func steppingError() throws {
         let db = try Connection()

@@ -152,6 +152,7 @@ extension Statement {
         if let layout = cachedLayout { return layout }
         let layout = ColumnLayout(names: columnNames)
         cachedLayout = layout
+        guessNames = layout.names.indices.map { layout.isColumn($0, named: layout.names[$0]) ? layout.names[$0] : nil }
         return layout
     }
 

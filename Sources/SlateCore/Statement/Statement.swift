@@ -36,7 +36,12 @@ public final class Statement {
     /// always right, and checking it (one string comparison) costs far less than hashing the
     /// name into the layout's table. Not checked for exclusivity at run time: a statement is used
     /// by one thread at a time, and the check would cost more than the read.
-    @exclusivity(unchecked) var nextColumnGuess = 0
+    @usableFromInline @exclusivity(unchecked) var nextColumnGuess = 0
+
+    /// For the guess in ``columnIndex(named:)``: each column's name when it is the first column
+    /// so spelled (the one a by-name lookup finds), `nil` for a repeated name. Empty until the
+    /// layout is built.
+    @usableFromInline @exclusivity(unchecked) var guessNames: [String?] = []
 
     /// The error that ended the last `for row in statement` loop early, if any.
     ///
@@ -88,7 +93,7 @@ public final class Statement {
     /// - Returns: `true` when a row is available, `false` when the statement has finished.
     /// - Throws: ``SQLiteError`` on failure (constraint violation, busy database, closed
     ///   connection, …). Call ``reset()`` before running the statement again.
-    @inlinable
+    @inlinable @inline(__always)
     @discardableResult
     public func step() throws(SQLiteError) -> Bool {
         guard connection.handle != nil else { throw SQLiteError.connectionClosed }
@@ -144,12 +149,21 @@ public final class Statement {
     ///
     /// - Parameter name: The column name.
     /// - Returns: The 0-based index, or `nil` when no column has that name.
+    @inlinable @inline(__always)
     public func columnIndex(named name: String) -> Int32? {
+        // The guess, inlined into the caller: one bounds check and one string comparison (a
+        // raw-bits compare when both names are small or share storage), no call, no hashing.
         let guess = nextColumnGuess
-        if let layout = cachedLayout, layout.isColumn(guess, named: name) {
-            nextColumnGuess = guess + 1 < layout.names.count ? guess + 1 : 0
-            return Int32(guess)
+        if guess < guessNames.count, let expected = guessNames[guess], expected == name {
+            nextColumnGuess = guess &+ 1 < guessNames.count ? guess &+ 1 : 0
+            return Int32(truncatingIfNeeded: guess)
         }
+        return columnIndexByLookup(named: name)
+    }
+
+    /// ``columnIndex(named:)`` when the guess missed: the layout's hash table, and a new guess.
+    @usableFromInline
+    func columnIndexByLookup(named name: String) -> Int32? {
         let layout = columnLayout
         guard let index = layout.index(of: name) else { return nil }
         nextColumnGuess = index + 1 < layout.names.count ? index + 1 : 0

@@ -41,13 +41,22 @@ final class GRDBDriver {
     }
 
     /// W2: a `Row` cursor, reading each column by name with `row["name"]` as `Int64`.
-    func readByName(_ sql: String, columns names: [String]) throws -> Checksum {
+    func readByName(_ sql: String) throws -> Checksum {
         try queue.read { db in
             let cursor = try Row.fetchCursor(db, sql: sql)
             var rows = 0
             var sum: Int64 = 0
             while let row = try cursor.next() {
-                for name in names { sum &+= row[name] as Int64 }
+                sum &+= row["c0"] as Int64
+                sum &+= row["c1"] as Int64
+                sum &+= row["c2"] as Int64
+                sum &+= row["c3"] as Int64
+                sum &+= row["c4"] as Int64
+                sum &+= row["c5"] as Int64
+                sum &+= row["c6"] as Int64
+                sum &+= row["c7"] as Int64
+                sum &+= row["c8"] as Int64
+                sum &+= row["c9"] as Int64
                 rows += 1
             }
             return Checksum(rows: rows, sum: sum)

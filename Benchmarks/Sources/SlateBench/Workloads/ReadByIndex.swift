@@ -23,6 +23,9 @@ struct ReadByIndex: Workload {
             Contender(library: .slate, api: "Cursor + RowView.get(Int32) as Int64") {
                 try drivers.slate.readByIndex(sql)
             },
+            Contender(library: .slate, api: "Cursor.forEach + RowView.get(Int32) as Int64") {
+                try drivers.slate.readByIndexForEach(sql)
+            },
             Contender(library: .grdb, api: "Row.fetchCursor + row[Int] as Int64") {
                 try drivers.grdb.readByIndex(sql)
             },
