@@ -164,11 +164,13 @@ extension Connection {
         let cached = cache.layouts[sql]
         // The same statement, not recompiled since the layout was checked against it: its columns
         // cannot have changed, so skip reading their names (one String per column per run).
-        if let cached, let reprepares, cached.statement === statement, cached.reprepares == reprepares { return cached.layout }
+        if let cached, let reprepares, cached.statement == statement.serial, cached.reprepares == reprepares {
+            return cached.layout
+        }
         let names = statement.columnNames
         // A schema change can widen `SELECT *` under the same SQL text: reuse only a matching layout.
         if let cached, cached.layout.names == names {
-            cache.layouts[sql] = QueryLayoutCache.Entry(layout: cached.layout, statement: statement, reprepares: reprepares)
+            cache.layouts[sql] = QueryLayoutCache.Entry(layout: cached.layout, statement: statement.serial, reprepares: reprepares)
             return cached.layout
         }
         let keys = columnKeys(for: query, names: names)
@@ -176,7 +178,7 @@ extension Connection {
         // Query shapes are few in practice, but `IN` lists of varying length make new ones:
         // start over rather than grow without bound.
         if cache.layouts.count >= QueryLayoutCache.capacity { cache.layouts.removeAll(keepingCapacity: true) }
-        cache.layouts[sql] = QueryLayoutCache.Entry(layout: layout, statement: statement, reprepares: reprepares)
+        cache.layouts[sql] = QueryLayoutCache.Entry(layout: layout, statement: statement.serial, reprepares: reprepares)
         return layout
     }
 
@@ -231,9 +233,9 @@ final class QueryLayoutCache {
     /// A layout, and the statement it was last checked against.
     struct Entry {
         let layout: ColumnLayout
-        /// Weak: the statement cache may finalize it, and a new statement at the same address
-        /// must not pass for it.
-        weak var statement: Statement?
+        /// The statement's ``Statement/serial``: not a reference, weak or strong (the statement
+        /// cache may finalize it; a new statement at the same address has a new serial).
+        let statement: UInt64
         /// The statement's ``Statement/reprepareCount`` when checked (`nil` when SQLite does not count).
         let reprepares: Int32?
     }

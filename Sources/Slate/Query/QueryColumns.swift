@@ -55,15 +55,15 @@ final class QueryColumns: Sendable {
     /// - Throws: ``SQLiteError`` naming the candidates when the name is ambiguous, or the
     ///   columns when there is no such column.
     func index(of template: String) throws(SQLiteError) -> Int {
-        switch exactTable.lookup(template, in: keys) {
-        case .found(let index): return index
-        case .absent: break
-        case .unknown: if let index = exact[template] { return index }
-        }
-        switch uniqueTable.lookup(template, in: uniqueNames) {
-        case .found(let position): return uniqueIndices[position]
-        case .absent: break
-        case .unknown: if let index = uniqueColumnName[template] { return index }
+        if let hash = ColumnNameTable.hash(template) {
+            // ASCII (nearly always): one hash for both tables.
+            if case .found(let index) = exactTable.lookup(template, hash: hash, in: keys) { return index }
+            if case .found(let position) = uniqueTable.lookup(template, hash: hash, in: uniqueNames) {
+                return uniqueIndices[position]
+            }
+        } else {
+            if let index = exact[template] { return index }
+            if let index = uniqueColumnName[template] { return index }
         }
         if let alias = Self.alias(in: template) { return try index(of: alias) }
         guard let column = Self.lastComponent(of: template) else { throw missing(template) }

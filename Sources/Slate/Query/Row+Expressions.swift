@@ -17,7 +17,12 @@ extension Row {
     /// - Returns: The 0-based column index.
     /// - Throws: ``SQLiteError`` for an ambiguous or missing column.
     public func columnIndex(for column: some Expressible) throws(SQLiteError) -> Int {
-        let template = column.expression.template
+        try columnIndex(template: column.expression.template)
+    }
+
+    /// ``columnIndex(for:)`` by the expression's SQL.
+    @usableFromInline
+    func columnIndex(template: String) throws(SQLiteError) -> Int {
         // QueryColumns is final: comparing the dynamic type is exact and skips `as?`'s cast machinery.
         if let typed = layout.typedColumns, type(of: typed) == QueryColumns.self {
             return try unsafeDowncast(typed, to: QueryColumns.self).index(of: template)
@@ -42,8 +47,9 @@ extension Row {
     /// - Returns: The value.
     /// - Throws: ``SQLiteError`` for an ambiguous or missing column, a `NULL`, or a value that
     ///   does not convert to `V`; or the error ``Value/fromDatatypeValue(_:)`` throws.
+    @inlinable
     public func get<V: Value>(_ column: SQLExpression<V>) throws -> V {
-        let index = try columnIndex(for: column)
+        let index = try columnIndex(template: column.template)
         return try decode(V.self, at: index, column: column.template)
     }
 
@@ -53,8 +59,9 @@ extension Row {
     /// - Returns: The value, or `nil` for `NULL`.
     /// - Throws: ``SQLiteError`` for an ambiguous or missing column or a value that does not
     ///   convert to `V`; or the error ``Value/fromDatatypeValue(_:)`` throws.
+    @inlinable
     public func get<V: Value>(_ column: SQLExpression<V?>) throws -> V? {
-        let index = try columnIndex(for: column)
+        let index = try columnIndex(template: column.template)
         if values[index].isNull { return nil }
         return try decode(V.self, at: index, column: column.template)
     }
@@ -63,6 +70,7 @@ extension Row {
     /// ``get(_:)-(SQLExpression<V>)`` to handle errors instead.
     ///
     /// - Parameter column: The column expression.
+    @inlinable
     public subscript<V: Value>(column: SQLExpression<V>) -> V {
         do {
             return try get(column)
@@ -76,6 +84,7 @@ extension Row {
     /// ``get(_:)-(SQLExpression<V?>)`` to handle errors instead.
     ///
     /// - Parameter column: The column expression.
+    @inlinable
     public subscript<V: Value>(column: SQLExpression<V?>) -> V? {
         do {
             return try get(column)
@@ -84,18 +93,30 @@ extension Row {
         }
     }
 
-    private func decode<V: Value>(_: V.Type, at index: Int, column: String) throws -> V {
+    @inlinable
+    func decode<V: Value>(_: V.Type, at index: Int, column: String) throws -> V {
         let stored = values[index]
-        guard let datatypeValue = V.Datatype(stored) else {
-            let hint = stored.isNull ? "; read it with an optional expression (SQLExpression<\(V.self)?>)" : ""
-            throw SQLiteError(
-                code: SQLITE_MISMATCH,
-                message: "column \(column) holds \(stored.sqliteLiteral.prefix(40)), which cannot be read as \(V.self)"
-                    + hint)
-        }
+        guard let datatypeValue = V.Datatype(stored) else { throw Self.readError(stored, as: V.self, column: column) }
         let value = try V.fromDatatypeValue(datatypeValue)
+        // `ValueType` is `Self` for every value but a non-final class's subclasses.
         if let value = value as? V { return value }
-        throw SQLiteError(
+        throw Self.wrongTypeError(value, as: V.self, column: column)
+    }
+
+    /// The error for a stored value that does not convert to `V`.
+    @usableFromInline
+    static func readError<V>(_ stored: SQLiteValue, as _: V.Type, column: String) -> SQLiteError {
+        let hint = stored.isNull ? "; read it with an optional expression (SQLExpression<\(V.self)?>)" : ""
+        return SQLiteError(
+            code: SQLITE_MISMATCH,
+            message: "column \(column) holds \(stored.sqliteLiteral.prefix(40)), which cannot be read as \(V.self)"
+                + hint)
+    }
+
+    /// The error for a `fromDatatypeValue` that returned another type than `V`.
+    @usableFromInline
+    static func wrongTypeError<V>(_ value: Any, as _: V.Type, column: String) -> SQLiteError {
+        SQLiteError(
             code: SQLITE_MISMATCH,
             message: "column \(column): \(V.self).fromDatatypeValue returned a \(Swift.type(of: value)), not a \(V.self)")
     }

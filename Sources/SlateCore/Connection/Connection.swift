@@ -35,6 +35,10 @@ public final class Connection {
     /// Prepared statements reused by the typed layer, keyed by SQL.
     var statementCache: [String: Statement] = [:]
 
+    /// The number of statements compiled so far: each takes the next value as its
+    /// ``Statement/serial``.
+    var compiledStatementCount: UInt64 = 0
+
     /// The last error that a non-throwing property (``userVersion``, ``busyTimeout``, …) hit.
     ///
     /// Property setters cannot throw; rather than crash, they record their failure here. Use the

@@ -17,24 +17,32 @@ package struct ColumnNameTable: Sendable {
         case unknown
     }
 
-    /// Column indices, `-1` for an empty slot; the count is a power of two.
-    private let slots: [Int32]
+    /// For each slot, `-1` when empty, else the name's hash in the high 32 bits and the column
+    /// index in the low 32: a probe compares hashes first, and compares strings only when the
+    /// hashes agree (comparing two different strings is a call into the runtime).
+    private let slots: [Int64]
     private let mask: Int
 
     package init(names: [String]) {
         var capacity = 8
         while capacity < names.count * 2 { capacity *= 2 }
-        var slots = [Int32](repeating: -1, count: capacity)
+        var slots = [Int64](repeating: -1, count: capacity)
         let mask = capacity - 1
         for (index, name) in names.enumerated() {
             // Non-ASCII names are not stored: their lookups go to the dictionary.
-            guard let hash = Self.asciiHash(name) else { continue }
+            guard let hash = Self.hash(name) else { continue }
+            let tag = Int64(truncatingIfNeeded: hash & 0x7fff_ffff) << 32
             var slot = hash & mask
+            var isRepeat = false
             while slots[slot] >= 0 {
-                if names[Int(slots[slot])] == name { break }   // keep the first column of that name
+                let entry = slots[slot]
+                if entry & ~0xffff_ffff == tag && names[Int(entry & 0xffff_ffff)] == name {
+                    isRepeat = true   // keep the first column of that name
+                    break
+                }
                 slot = (slot + 1) & mask
             }
-            if slots[slot] < 0 { slots[slot] = Int32(index) }
+            if !isRepeat { slots[slot] = tag | Int64(index) }
         }
         self.slots = slots
         self.mask = mask
@@ -47,22 +55,46 @@ package struct ColumnNameTable: Sendable {
     ///   - names: The names the table was built from.
     @inline(__always)
     package func lookup(_ name: String, in names: [String]) -> Lookup {
-        guard let hash = Self.asciiHash(name) else { return .unknown }
+        guard let hash = Self.hash(name) else { return .unknown }
+        return lookup(name, hash: hash, in: names)
+    }
+
+    /// Looks a name up by its ``hash(_:)``, computed once for several tables.
+    ///
+    /// - Parameters:
+    ///   - name: The column name (ASCII).
+    ///   - hash: `hash(name)`.
+    ///   - names: The names the table was built from.
+    @inline(__always)
+    package func lookup(_ name: String, hash: Int, in names: [String]) -> Lookup {
+        let tag = Int64(truncatingIfNeeded: hash & 0x7fff_ffff) << 32
         var slot = hash & mask
         while true {
-            let index = Int(slots[slot])
-            if index < 0 { return .absent }
-            if names[index] == name { return .found(index) }
+            let entry = slots[slot]
+            if entry < 0 { return .absent }
+            if entry & ~0xffff_ffff == tag {
+                let index = Int(entry & 0xffff_ffff)
+                if names[index] == name { return .found(index) }
+            }
             slot = (slot + 1) & mask
         }
     }
 
-    /// FNV-1a over the UTF-8 bytes, or `nil` when a byte is not ASCII.
+    /// FNV-1a over the UTF-8 bytes, or `nil` when a byte is not ASCII (such names are not in
+    /// the table).
     @inline(__always)
-    private static func asciiHash(_ name: String) -> Int? {
+    package static func hash(_ name: String) -> Int? {
+        // Over a buffer when the string has one (native and small strings do): iterating the
+        // `UTF8View` instead costs tens of instructions per byte.
+        if let hash = name.utf8.withContiguousStorageIfAvailable(hash(bytes:)) { return hash }
+        return hash(bytes: name.utf8)
+    }
+
+    @inline(__always)
+    private static func hash(bytes: some Sequence<UInt8>) -> Int? {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var high: UInt8 = 0
-        for byte in name.utf8 {
+        for byte in bytes {
             high |= byte
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }

@@ -95,7 +95,7 @@ public struct RowView {
     /// - Returns: The value. Read an optional type to accept NULL.
     /// - Throws: ``SQLiteError`` (`SQLITE_RANGE`) for a bad index, or (`SQLITE_MISMATCH`) when the
     ///   column is NULL or holds a value the type cannot represent exactly.
-    @inlinable
+    @inlinable @inline(__always)
     public func get<T: SQLiteRepresentable>(_ index: Int32, as type: T.Type = T.self) throws(SQLiteError) -> T {
         // One unsigned comparison covers both bounds (a negative index wraps to a huge one).
         guard UInt32(bitPattern: index) < UInt32(bitPattern: columnCount),

@@ -61,9 +61,16 @@ public final class Statement {
         public static let noVtab = Options(rawValue: UInt32(SQLITE_PREPARE_NO_VTAB))
     }
 
+    /// Which statement of its connection this is (1 for the first one compiled): lets a cache
+    /// remember a statement without a weak reference, which would move every retain and
+    /// release of the statement (one per row a cursor hands out) onto the runtime's slow path.
+    package let serial: UInt64
+
     init(connection: Connection, handle: OpaquePointer) {
         self.connection = connection
         self.handle = handle
+        connection.compiledStatementCount &+= 1
+        self.serial = connection.compiledStatementCount
     }
 
     deinit {

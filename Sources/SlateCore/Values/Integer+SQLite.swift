@@ -35,7 +35,7 @@ extension SQLiteRepresentable where Self: FixedWidthInteger {
     }
 
     /// Reads an INTEGER (or an integral REAL) that fits the type exactly.
-    @inlinable
+    @inlinable @inline(__always)
     public init?(sqliteStatement statement: OpaquePointer, column index: Int32) {
         // One column lookup (see `sqliteColumnValue`) answers both "which type?" and "what value?".
         guard let column = sqliteColumnValue(statement, index) else { return nil }

@@ -63,6 +63,30 @@ final class GRDBDriver {
         }
     }
 
+    /// W2 with GRDB's typed column handles: `row[Column("c0")] as Int64`.
+    func readByColumn(_ sql: String) throws -> Checksum {
+        typealias C = ItemColumns
+        return try queue.read { db in
+            let cursor = try Row.fetchCursor(db, sql: sql)
+            var rows = 0
+            var sum: Int64 = 0
+            while let row = try cursor.next() {
+                sum &+= row[C.c0] as Int64
+                sum &+= row[C.c1] as Int64
+                sum &+= row[C.c2] as Int64
+                sum &+= row[C.c3] as Int64
+                sum &+= row[C.c4] as Int64
+                sum &+= row[C.c5] as Int64
+                sum &+= row[C.c6] as Int64
+                sum &+= row[C.c7] as Int64
+                sum &+= row[C.c8] as Int64
+                sum &+= row[C.c9] as Int64
+                rows += 1
+            }
+            return Checksum(rows: rows, sum: sum)
+        }
+    }
+
     /// W5: one prepared `Statement` in one transaction, `execute(arguments:)` per row.
     func insertPrepared(rows: Int) throws -> Checksum {
         var sum: Int64 = 0
@@ -82,4 +106,18 @@ final class GRDBDriver {
         }
         return Checksum(rows: rows, sum: sum)
     }
+}
+
+/// The `items` columns as GRDB `Column` values, declared once as an application declares them.
+enum ItemColumns {
+    static let c0 = Column("c0")
+    static let c1 = Column("c1")
+    static let c2 = Column("c2")
+    static let c3 = Column("c3")
+    static let c4 = Column("c4")
+    static let c5 = Column("c5")
+    static let c6 = Column("c6")
+    static let c7 = Column("c7")
+    static let c8 = Column("c8")
+    static let c9 = Column("c9")
 }

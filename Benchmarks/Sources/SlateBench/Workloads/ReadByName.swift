@@ -28,6 +28,15 @@ struct ReadByName: Workload {
             Contender(library: .grdb, api: "Row.fetchCursor + row[\"name\"] as Int64") {
                 try drivers.grdb.readByName(sql)
             },
+            Contender(library: .slate, api: "db.prepare(table) + row[SQLExpression<Int64>]", body: {
+                try drivers.slate.readByExpressionCopied()
+            }, grdbPeer: "Row.fetchCursor + row[Column] as Int64"),
+            Contender(library: .slate, api: "db.cursor(table) + row.get(SQLExpression<Int64>)", body: {
+                try drivers.slate.readByExpressionInPlace()
+            }, grdbPeer: "Row.fetchCursor + row[Column] as Int64"),
+            Contender(library: .grdb, api: "Row.fetchCursor + row[Column] as Int64") {
+                try drivers.grdb.readByColumn(sql)
+            },
         ]
     }
 }

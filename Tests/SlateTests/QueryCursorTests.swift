@@ -1,0 +1,139 @@
+import Foundation
+import Slate
+import Testing
+
+/// `db.cursor(query)`: typed reads in place, which must agree with `db.prepare(query)` rows.
+@Suite("Typed query cursors")
+struct QueryCursorTests {
+    let users = Table("users")
+    let posts = Table("posts")
+    let id = SQLExpression<Int64>("id")
+    let email = SQLExpression<String>("email")
+    let name = SQLExpression<String?>("name")
+    let balance = SQLExpression<Double>("balance")
+    let verified = SQLExpression<Bool>("verified")
+    let age = SQLExpression<Int?>("age")
+    let userID = SQLExpression<Int64>("user_id")
+    let title = SQLExpression<String>("title")
+
+    @Test func readsWhatPrepareReads() throws {
+        let db = try makeUsersDatabase()
+        let query = users.order(id)
+        let copied = try db.prepare(query).map { [String(describing: $0[id]), $0[email], $0[name] ?? "nil",
+                                                  String($0[balance]), String($0[verified]), String(describing: $0[age])] }
+        let cursor = try db.cursor(query)
+        var inPlace: [[String]] = []
+        while let row = try cursor.next() {
+            // Read twice, the second time backwards, so the column guess both hits and misses.
+            let first = [String(describing: row[id]), row[email], row[name] ?? "nil",
+                         String(row[balance]), String(row[verified]), String(describing: row[age])]
+            let second = [String(describing: try row.get(age)), String(try row.get(verified)),
+                          String(try row.get(balance)), try row.get(name) ?? "nil", try row.get(email),
+                          String(describing: try row.get(id))].reversed()
+            #expect(first == Array(second))
+            inPlace.append(first)
+        }
+        #expect(inPlace == copied)
+        #expect(inPlace.count == 3)
+    }
+
+    @Test func joinedColumnsResolveByNamespace() throws {
+        let db = try makeUsersDatabase()
+        let query = users.join(posts, on: userID == users[id]).order(posts[id])
+        let rows = try db.cursor(query).map { row in
+            [try row.get(users[id]), try row.get(posts[id]), try row.get(users[id])]
+        }
+        #expect(rows == [[1, 1, 1], [1, 2, 1], [3, 3, 3]])
+        let row = try #require(try db.cursor(query).next())
+        let error = thrownSQLiteError { _ = try row.get(id) }
+        #expect(error?.message == "ambiguous column 'id' (please disambiguate: [\"users\".\"id\", \"posts\".\"id\"])")
+    }
+
+    @Test func failuresAreClearErrors() throws {
+        let db = try makeUsersDatabase()
+        let row = try #require(try db.cursor(users.filter(id == 2)).next())
+        // NULL into a non-optional expression.
+        let null = thrownSQLiteError { _ = try row.get(SQLExpression<String>("name")) }
+        #expect(null.map { $0.code == SQLITE_MISMATCH } == true)
+        #expect(null?.message.contains("NULL") == true)
+        // TEXT into an integer.
+        let text = thrownSQLiteError { _ = try row.get(SQLExpression<Int64>("email")) }
+        #expect(text.map { $0.code == SQLITE_MISMATCH } == true)
+        // A column the query does not have.
+        let missing = thrownSQLiteError { _ = try row.get(SQLExpression<Int64>("nope")) }
+        #expect(missing.map { $0.code == SQLITE_RANGE } == true)
+        #expect(missing?.message.contains("no column \"nope\"") == true)
+        // The row still reads after the errors.
+        #expect(try row.get(email) == "betty@icloud.com")
+        #expect(try row.get(name) == nil)
+    }
+
+    @Test func twoCursorsOverOneQueryShapeDoNotShareAStatement() throws {
+        let db = try makeUsersDatabase()
+        let first = try db.cursor(users.select(email).filter(id == 1))
+        let third = try db.cursor(users.select(email).filter(id == 3))
+        #expect(try first.next()?.get(email) == "alice@mac.com")
+        #expect(try third.next()?.get(email) == "cathy@icloud.com")
+        #expect(try first.next() == nil)
+    }
+
+    @Test func customValuesSnapshotsAndForEach() throws {
+        struct Cents: Value, Equatable {
+            let amount: Int64
+            static let declaredDatatype = Int64.declaredDatatype
+            static func fromDatatypeValue(_ value: Int64) -> Cents { Cents(amount: value) }
+            var datatypeValue: Int64 { amount }
+        }
+        let db = try makeUsersDatabase()
+        let cents = SQLExpression<Cents>("balance_cents")
+        let query = users.select(id, SQLExpression<Int64>(literal: "CAST(\"balance\" * 100 AS INTEGER) AS \"balance_cents\"")).order(id)
+        var seen: [Cents] = []
+        var snapshots: [Row] = []
+        try db.cursor(query).forEach { row in
+            seen.append(row[cents])
+            snapshots.append(row.snapshot())
+        }
+        #expect(seen == [Cents(amount: 10_000), Cents(amount: 2_000_000), Cents(amount: 500)])
+        #expect(snapshots.map { $0[id] } == [1, 2, 3])
+        #expect(snapshots.map { $0[cents] } == seen)
+    }
+
+    @Test func nonASCIIColumnNamesReadTheSameInPlaceAndCopied() throws {
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE t (\"caf\u{E9}\" INTEGER, \"\u{1F600}\" TEXT, plain INTEGER)")
+        try db.execute(sql: "INSERT INTO t VALUES (1, 'smile', 2)")
+        let table = Table("t")
+        let cafe = SQLExpression<Int64>("cafe\u{301}")    // decomposed: canonically equal
+        let smile = SQLExpression<String>("\u{1F600}")
+        let plain = SQLExpression<Int64>("plain")
+        let copied = try #require(try db.pluck(table))
+        #expect(copied[cafe] == 1 && copied[smile] == "smile" && copied[plain] == 2)
+        let row = try #require(try db.cursor(table).next())
+        for _ in 0..<2 {
+            #expect(try row.get(cafe) == 1)
+            #expect(try row.get(smile) == "smile")
+            #expect(try row.get(plain) == 2)
+        }
+    }
+
+    @Test func schemaChangesAndClosedConnections() throws {
+        let db = try makeUsersDatabase()
+        try db.execute(sql: "ALTER TABLE users ADD COLUMN nickname TEXT DEFAULT 'nick'")
+        let nickname = SQLExpression<String>("nickname")
+        #expect(try db.cursor(users.order(id)).map { try $0.get(nickname) } == ["nick", "nick", "nick"])
+        let cursor = try db.cursor(users)
+        db.close()
+        #expect(thrownSQLiteError { _ = try cursor.next() }.map { $0.code == SQLITE_MISUSE } == true)
+        #expect(thrownSQLiteError { _ = try db.cursor(users) } != nil)
+    }
+}
+
+/// The `SQLiteError` a body throws, or `nil` when it throws nothing (or another error).
+private func thrownSQLiteError(_ body: () throws -> Void) -> SQLiteError? {
+    do {
+        try body()
+        return nil
+    } catch {
+        return error as? SQLiteError
+    }
+}
