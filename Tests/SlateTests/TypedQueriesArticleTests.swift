@@ -53,6 +53,10 @@ struct TypedQueriesArticleTests {
         var names: [String?] = []
         while let row = try rows.failableNext() { names.append(try row.get(name)) }
         #expect(names == ["Alice B.", nil, nil])
+        let cursor = try db.cursor(users.order(id))           // rows read in place, not copied
+        var emails: [String] = []
+        while let user = try cursor.next() { emails.append(try user.get(email)) }
+        #expect(emails == ["alice@mac.com", "betty@mac.com", "cathy@mac.com"])
         let count = try db.scalar(users.count)                // Int
         let richest = try db.scalar(users.select(balance.max)) // Double?
         #expect(count == 3)
