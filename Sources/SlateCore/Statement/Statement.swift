@@ -181,6 +181,7 @@ public final class Statement {
     ///
     /// - Parameter index: The 0-based column index.
     /// - Returns: The stored value (`.null` when `index` is out of range).
+    @inlinable
     public func columnValue(at index: Int32) -> SQLiteValue {
         SQLiteValue(sqliteStatement: handle, column: index)
     }

@@ -76,9 +76,16 @@ extension SQLiteValue: SQLiteRepresentable {
     ///   - index: The 0-based column index.
     @inlinable
     public init(sqliteStatement statement: OpaquePointer, column index: Int32) {
-        switch sqlite3_column_type(statement, index) {
-        case SQLITE_INTEGER: self = .int(sqlite3_column_int64(statement, index))
-        case SQLITE_FLOAT: self = .real(sqlite3_column_double(statement, index))
+        // Numbers through the column's value object: one column lookup, not two (see
+        // `sqliteColumnValue`). Text and blobs keep SQLite's column accessors, which convert and
+        // size them in the documented order.
+        guard let column = sqliteColumnValue(statement, index) else {
+            self = .null
+            return
+        }
+        switch sqlite3_value_type(column) {
+        case SQLITE_INTEGER: self = .int(sqlite3_value_int64(column))
+        case SQLITE_FLOAT: self = .real(sqlite3_value_double(column))
         case SQLITE_TEXT: self = .text(String(sqliteText: statement, column: index))
         case SQLITE_BLOB: self = .blob(Data(sqliteBlob: statement, column: index))
         default: self = .null
