@@ -145,10 +145,13 @@ extension Connection {
         }
     }
 
-    /// A cached statement for an expression's SQL with the expression's values bound.
-    func bound(_ expression: SQLExpression<Void>) throws(SQLiteError) -> Statement {
+    /// A statement for an expression's SQL with the expression's values bound: from the
+    /// connection's cache, or, when `cached` is false, compiled for the caller alone.
+    func bound(_ expression: SQLExpression<Void>, cached: Bool = true) throws(SQLiteError) -> Statement {
         let statement: Statement
-        do { statement = try cachedStatement(sql: expression.template) } catch {
+        do {
+            statement = try cached ? cachedStatement(sql: expression.template) : prepare(sql: expression.template)
+        } catch {
             throw explainingOldSQLite(error, sql: expression.template)
         }
         for (offset, value) in expression.values.enumerated() {

@@ -30,11 +30,7 @@ extension Connection {
         try requireSQLiteFeatures(of: query)
         let expression = query.expression
         let sql = expression.template
-        let statement: Statement
-        do { statement = try prepare(sql: sql) } catch { throw explainingOldSQLite(error, sql: sql) }
-        for (offset, value) in expression.values.enumerated() {
-            try statement.bind(value, at: Int32(offset + 1))
-        }
+        let statement = try bound(expression, cached: false)
         let columns = QueryCursorColumns(statement: statement) { [unowned self] statement in
             self.queryLayout(for: query, sql: sql, statement: statement)
         }
