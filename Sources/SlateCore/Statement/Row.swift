@@ -124,7 +124,7 @@ public final class ColumnLayout: Hashable, Sendable {
 
     /// Whether the column at `index` is the one ``index(of:)`` finds for `name`: spelled exactly
     /// so, and the first so spelled. Costs one string comparison, no hashing.
-    func isColumn(_ index: Int, named name: String) -> Bool {
+    package func isColumn(_ index: Int, named name: String) -> Bool {
         index < names.count && isFirstOfItsName[index] && names[index] == name
     }
 
