@@ -220,6 +220,28 @@ import Testing
         ])
     }
 
+    /// Three key types per row: more than the decoder keeps containers for, so each row makes
+    /// some again.
+    struct ThreeParts: Decodable, Equatable {
+        struct ID: Decodable, Equatable { var id: Int64 }
+        struct Name: Decodable, Equatable { var name: String }
+        struct Note: Decodable, Equatable { var note: String? }
+        var id: ID, name: Name, note: Note
+        init(id: Int64, name: String, note: String?) { (self.id, self.name, self.note) = (.init(id: id), .init(name: name), .init(note: note)) }
+        init(from decoder: any Decoder) throws {
+            note = try Note(from: decoder)
+            id = try ID(from: decoder)
+            name = try Name(from: decoder)
+        }
+    }
+
+    @Test func moreKeyTypesThanCachedContainers() throws {
+        let db = try items([(1, "a", "x"), (2, "b", nil), (3, "c", "z")])
+        #expect(try db.prepare(sql: "SELECT * FROM items ORDER BY id").cursor().decodeAll(ThreeParts.self) == [
+            ThreeParts(id: 1, name: "a", note: "x"), ThreeParts(id: 2, name: "b", note: nil), ThreeParts(id: 3, name: "c", note: "z"),
+        ])
+    }
+
     /// Which key the second lookup asks for depends on the row: the plan's remembered key no
     /// longer matches, and the lookup must not reuse its column.
     struct Variant: Decodable, Equatable {

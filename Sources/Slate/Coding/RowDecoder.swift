@@ -7,7 +7,7 @@ import Foundation
 /// inline (no box per row), and a cursor decodes all its rows with one decoder:
 /// ``Cursor/decodeAll(_:userInfo:)`` decodes each row with ``decodeRow(_:)`` and gets back
 /// the `KeyedDecodingContainer` it made for the first row (``reusesContainers``), so a row
-/// allocates nothing and instantiates no generic metadata.
+/// allocates nothing and builds no container (a box and two generic types' metadata each).
 ///
 /// Columns are found by key through a *plan*: the n-th key a row asks for is remembered with its
 /// column, and later rows only check that their n-th key is spelled the same (a string
@@ -47,9 +47,12 @@ final class RowDecoder: Decoder {
     @exclusivity(unchecked) private var planKeys: [String] = []
     @exclusivity(unchecked) private var planColumns: [Int] = []
 
-    /// The last container made, and its key type.
+    /// The last container made, and its key type; and the one before, for rows decoded with two
+    /// key types (a flattened record whose `init(from:)` decodes two structs from one row).
     @exclusivity(unchecked) private var cachedKeyType: ObjectIdentifier?
     @exclusivity(unchecked) private var cachedContainer: AnyObject?
+    @exclusivity(unchecked) private var previousKeyType: ObjectIdentifier?
+    @exclusivity(unchecked) private var previousContainer: AnyObject?
 
     /// A decoder over a copied row, for one value.
     init(row: Row, userInfo: [CodingUserInfoKey: Any]) {
@@ -83,11 +86,13 @@ final class RowDecoder: Decoder {
         return try T(from: self)
     }
 
-    /// Drops the cached container (which refers to the decoder: dropping it breaks the cycle).
+    /// Drops the cached containers (which refer to the decoder: dropping them breaks the cycle).
     @usableFromInline
     func finish() {
         cachedContainer = nil
         cachedKeyType = nil
+        previousContainer = nil
+        previousKeyType = nil
     }
 
     /// The number of columns.
@@ -96,15 +101,19 @@ final class RowDecoder: Decoder {
     @usableFromInline
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard reusesContainers else { return KeyedDecodingContainer(RowDecodingContainer<Key>(decoder: self)) }
-        if cachedKeyType == ObjectIdentifier(Key.self), let cached = cachedContainer {
-            // Sound: `cachedContainer` is only ever set together with `cachedKeyType`, to a
-            // `KeyedContainerHolder` of the key type `cachedKeyType` identifies, which was just
-            // checked to be `Key`. The unchecked downcast skips a dynamic cast per row.
+        let keyType = ObjectIdentifier(Key.self)
+        // Sound downcasts: each container field is only ever set together with its key type
+        // field, to a `KeyedContainerHolder` of the key type that field identifies, which was
+        // just checked to be `Key`. The unchecked downcast skips a dynamic cast per row.
+        if cachedKeyType == keyType, let cached = cachedContainer {
             return unsafeDowncast(cached, to: KeyedContainerHolder<Key>.self).container
         }
+        if previousKeyType == keyType, let previous = previousContainer {
+            return unsafeDowncast(previous, to: KeyedContainerHolder<Key>.self).container
+        }
         let container = KeyedDecodingContainer(RowDecodingContainer<Key>(decoder: self))
-        cachedContainer = KeyedContainerHolder(container)
-        cachedKeyType = ObjectIdentifier(Key.self)
+        (previousKeyType, previousContainer) = (cachedKeyType, cachedContainer)
+        (cachedKeyType, cachedContainer) = (keyType, KeyedContainerHolder(container))
         return container
     }
 
@@ -141,6 +150,8 @@ final class RowDecoder: Decoder {
             let column = planColumns[slot]
             return column >= 0 ? column : nil
         }
+        // A decoder without a plan (one row) checks the column at the key's position inline.
+        if !recordsPlan && layout.isColumn(slot, named: name) { return slot }
         return lookUp(name, slot: slot)
     }
 
