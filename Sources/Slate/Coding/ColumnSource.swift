@@ -1,50 +1,52 @@
-/// Where ``RowDecoder`` reads columns: a copied ``Row``, or a cursor's current row read in place
-/// (no `SQLiteValue` array per row, and integers and reals read straight from SQLite).
-protocol ColumnSource {
-    /// The column names and their name → index table, shared by every row of a statement.
-    var layout: ColumnLayout { get }
-    /// The number of columns.
-    var count: Int { get }
-    /// The index of the first column with a name (exact spelling first, then ignoring case).
-    func columnIndex(named name: String) -> Int?
-    /// The stored value of a column.
-    func value(at index: Int) -> SQLiteValue
-    /// Whether a column is `NULL`.
-    func isNull(at index: Int) -> Bool
-    /// A column converted with SlateCore's conversion, or `nil` when it does not convert.
-    func read<T: SQLiteRepresentable>(_ type: T.Type, at index: Int) -> T?
-}
+#if SQLCipher
+import CSQLCipher
+#else
+import CSQLite
+#endif
 
-extension Row: ColumnSource {
-    func columnIndex(named name: String) -> Int? { layout.index(of: name) }
+/// Where ``RowDecoder`` reads columns: a statement's current row, read in place (integers and
+/// reals straight from SQLite, no ``SQLiteValue`` per column), or the values of a copied ``Row``.
+///
+/// One concrete type with a branch rather than a protocol, so that the decoder's keyed container
+/// is generic over its key type only and every read is compiled for its property type.
+struct RowSource {
+    /// The `sqlite3_stmt` whose current row is read, or `nil` to read ``values``. Only valid
+    /// while its ``Statement`` is alive: the owner of the source (``RowDecoder``) keeps it.
+    let handle: OpaquePointer?
+    /// A copied row's values (empty when reading a statement).
+    let values: [SQLiteValue]
 
-    func value(at index: Int) -> SQLiteValue { values[index] }
+    /// Reads the current row of a statement, which the caller keeps alive.
+    init(handle: OpaquePointer) {
+        self.handle = handle
+        self.values = []
+    }
 
-    func isNull(at index: Int) -> Bool { values[index].isNull }
+    /// Reads a copied row's values.
+    init(values: [SQLiteValue]) {
+        self.handle = nil
+        self.values = values
+    }
 
+    /// The stored value of a column (`.null` past the last column).
+    func value(at index: Int) -> SQLiteValue {
+        if let handle { return SQLiteValue(sqliteStatement: handle, column: Int32(index)) }
+        return index < values.count ? values[index] : .null
+    }
+
+    /// Whether a column is `NULL` (also past the last column).
     @inline(__always)
-    func read<T: SQLiteRepresentable>(_ type: T.Type, at index: Int) -> T? { T(values[index]) }
-}
+    func isNull(at index: Int) -> Bool {
+        if let handle { return sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL }
+        return index < values.count ? values[index].isNull : true
+    }
 
-/// A cursor's current row and its statement's layout.
-struct CursorRow: ColumnSource {
-    let view: RowView
-    let layout: ColumnLayout
-    /// The view's statement, whose by-name lookup first tries the column after the last one
-    /// found: properties decoded in column order cost one string comparison each, no hashing.
-    let statement: Statement
-
-    @inline(__always)
-    func columnIndex(named name: String) -> Int? { statement.columnIndex(named: name).map(Int.init) }
-
-    var count: Int { Int(view.columnCount) }
-
-    func value(at index: Int) -> SQLiteValue { view[Int32(index)] }
-
-    func isNull(at index: Int) -> Bool { view.isNull(Int32(index)) }
-
+    /// A column converted with SlateCore's conversion (the same as `RowView.get` and `Row.get`),
+    /// or `nil` when it does not convert (or is past the last column, which SQLite reads as
+    /// `NULL`).
     @inline(__always)
     func read<T: SQLiteRepresentable>(_ type: T.Type, at index: Int) -> T? {
-        try? view.get(Int32(index), as: type)
+        if let handle { return T(sqliteStatement: handle, column: Int32(index)) }
+        return index < values.count ? T(values[index]) : nil
     }
 }

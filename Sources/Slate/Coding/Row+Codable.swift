@@ -78,8 +78,9 @@ extension Cursor {
     public func decodeNext<T: Decodable>(
         _ type: T.Type = T.self, userInfo: [CodingUserInfoKey: Any] = [:]
     ) throws -> T? {
-        guard let view = try next() else { return nil }
-        return try T(from: RowDecoder(row: CursorRow(view: view, layout: statement.columnLayout, statement: statement), userInfo: userInfo))
+        guard try next() != nil else { return nil }
+        let decoder = RowDecoder(statement: statement, userInfo: userInfo, reusable: false)
+        return try T(from: decoder)
     }
 
     /// Decodes every remaining row, in place.
@@ -94,13 +95,20 @@ extension Cursor {
     /// - Returns: The values, in row order.
     /// - Throws: ``SQLiteError`` when stepping fails; `DecodingError` at the first row that does
     ///   not decode.
+    @inlinable
     public func decodeAll<T: Decodable>(
         _ type: T.Type = T.self, userInfo: [CodingUserInfoKey: Any] = [:]
     ) throws -> [T] {
-        let layout = statement.columnLayout
+        // One decoder for every row: it reads the current row in place, and hands each row the
+        // container it made for the first (see `RowDecoder`), so a row allocates nothing but
+        // what the value itself holds. Inlinable so that the array is specialized for `T` where
+        // this is called: in unspecialized code each append asks the runtime for `Array<T>`'s
+        // metadata, about 300 instructions per row.
+        let decoder = RowDecoder(statement: statement, userInfo: userInfo, reusable: true)
+        defer { decoder.finish() }
         var values: [T] = []
-        while let view = try next() {
-            values.append(try T(from: RowDecoder(row: CursorRow(view: view, layout: layout, statement: statement), userInfo: userInfo)))
+        while try next() != nil {
+            values.append(try decoder.decodeRow(T.self))
         }
         return values
     }

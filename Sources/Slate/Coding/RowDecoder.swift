@@ -3,82 +3,234 @@ import Foundation
 /// Decodes a `Decodable` value from a row (a copied ``Row`` or a cursor's current row): each key
 /// of its keyed container is a column.
 ///
-/// Columns are found through the row's ``ColumnLayout``, whose name → index table is built once
-/// per statement and shared by all its rows; the decoder itself is a struct, so decoding a row
-/// allocates no more than the one container box `KeyedDecodingContainer` needs.
+/// The decoder is a final class, so the `any Decoder` a type's `init(from:)` receives holds it
+/// inline (no box per row), and a cursor decodes all its rows with one decoder:
+/// ``Cursor/decodeAll(_:userInfo:)`` decodes each row with ``decodeRow(_:)`` and gets back
+/// the `KeyedDecodingContainer` it made for the first row (``reusesContainers``), so a row
+/// allocates nothing and builds no container (a box and two generic types' metadata each).
+///
+/// Columns are found by key through a *plan*: the n-th key a row asks for is remembered with its
+/// column, and later rows only check that their n-th key is spelled the same (a string
+/// comparison, which for names of up to 15 UTF-8 bytes compares two words) before reusing the
+/// column. A key that differs, or the first row, goes through the layout's lookup: the column at
+/// the key's position when it has exactly that name (properties declared in column order), then
+/// ``ColumnLayout/index(of:)``. The plan is only an answer cache of that lookup, so it stays
+/// right whatever order or types the keys come in (custom `init(from:)`, several containers).
 ///
 /// A row with exactly one column also decodes as a single value (`let n: Int = try row.decode()`).
-struct RowDecoder<Source: ColumnSource>: Decoder {
-    let row: Source
-    let userInfo: [CodingUserInfoKey: Any]
-    var codingPath: [any CodingKey] { [] }
+@usableFromInline
+final class RowDecoder: Decoder {
+    /// Where the values come from: the statement's current row (read in place) or a ``Row``.
+    let source: RowSource
+    /// The statement whose handle ``source`` reads, kept alive by the decoder.
+    private let statement: Statement?
+    /// The column names and their lookup table.
+    let layout: ColumnLayout
+    @usableFromInline let userInfo: [CodingUserInfoKey: Any]
+    @usableFromInline var codingPath: [any CodingKey] { [] }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(RowDecodingContainer<Key, Source>(row: row, userInfo: userInfo))
+    /// Whether ``container(keyedBy:)`` hands out the container it made before for the same key
+    /// type, instead of a new one. Only decoders that decode many rows (a cursor's) do, and they
+    /// call ``finish()`` at the end to drop the cached container, which refers back to them.
+    private let reusesContainers: Bool
+    /// Whether key lookups are remembered for later rows (only worth it for many rows).
+    private let recordsPlan: Bool
+
+    // The mutable state below is not checked for exclusivity at run time (the check, with its
+    // thread-local access set, cost more than the decoding it guarded): a decoder is used by one
+    // thread at a time, like its statement, and no access to these properties overlaps another
+    // (none is passed `inout` across a call that could reach the decoder again).
+
+    /// How many keys the current row has looked up: the plan slot of the next one.
+    @exclusivity(unchecked) private var position = 0
+    /// The n-th key looked up by the first row(s), and its column (`-1`: no such column).
+    @exclusivity(unchecked) private var planKeys: [String] = []
+    @exclusivity(unchecked) private var planColumns: [Int] = []
+
+    /// The last container made, and its key type; and the one before, for rows decoded with two
+    /// key types (a flattened record whose `init(from:)` decodes two structs from one row).
+    @exclusivity(unchecked) private var cachedKeyType: ObjectIdentifier?
+    @exclusivity(unchecked) private var cachedContainer: AnyObject?
+    @exclusivity(unchecked) private var previousKeyType: ObjectIdentifier?
+    @exclusivity(unchecked) private var previousContainer: AnyObject?
+
+    /// A decoder over a copied row, for one value.
+    init(row: Row, userInfo: [CodingUserInfoKey: Any]) {
+        source = RowSource(values: row.values)
+        statement = nil
+        layout = row.layout
+        self.userInfo = userInfo
+        reusesContainers = false
+        recordsPlan = false
     }
 
+    /// A decoder over a statement's current row, read in place.
+    ///
+    /// - Parameter reusable: Whether the decoder decodes many rows (see ``decodeRow(_:)`` and
+    ///   ``finish()``).
+    @usableFromInline
+    init(statement: Statement, userInfo: [CodingUserInfoKey: Any], reusable: Bool) {
+        source = RowSource(handle: statement.sqliteHandle)
+        self.statement = statement
+        layout = statement.columnLayout
+        self.userInfo = userInfo
+        reusesContainers = reusable
+        recordsPlan = reusable
+    }
+
+    /// Decodes the statement's current row as a new row: key lookups start again at the plan's
+    /// first slot.
+    @usableFromInline
+    func decodeRow<T: Decodable>(_ type: T.Type) throws -> T {
+        position = 0
+        return try T(from: self)
+    }
+
+    /// Drops the cached containers (which refer to the decoder: dropping them breaks the cycle).
+    @usableFromInline
+    func finish() {
+        cachedContainer = nil
+        cachedKeyType = nil
+        previousContainer = nil
+        previousKeyType = nil
+    }
+
+    /// The number of columns.
+    var count: Int { statement == nil ? source.values.count : layout.names.count }
+
+    @usableFromInline
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard reusesContainers else { return KeyedDecodingContainer(RowDecodingContainer<Key>(decoder: self)) }
+        let keyType = ObjectIdentifier(Key.self)
+        // Sound downcasts: each container field is only ever set together with its key type
+        // field, to a `KeyedContainerHolder` of the key type that field identifies, which was
+        // just checked to be `Key`. The unchecked downcast skips a dynamic cast per row.
+        if cachedKeyType == keyType, let cached = cachedContainer {
+            return unsafeDowncast(cached, to: KeyedContainerHolder<Key>.self).container
+        }
+        if previousKeyType == keyType, let previous = previousContainer {
+            return unsafeDowncast(previous, to: KeyedContainerHolder<Key>.self).container
+        }
+        let container = KeyedDecodingContainer(RowDecodingContainer<Key>(decoder: self))
+        (previousKeyType, previousContainer) = (cachedKeyType, cachedContainer)
+        (cachedKeyType, cachedContainer) = (keyType, KeyedContainerHolder(container))
+        return container
+    }
+
+    @usableFromInline
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
             codingPath: [],
             debugDescription: "a row decodes as a keyed container (a struct or class with one property per "
                 + "column), not as an unkeyed container (a list); the columns are "
-                + row.layout.names.joined(separator: ", ")))
+                + layout.names.joined(separator: ", ")))
     }
 
+    @usableFromInline
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        guard row.count == 1 else {
+        guard count == 1 else {
             throw DecodingError.typeMismatch(Any.self, DecodingError.Context(
                 codingPath: [],
                 debugDescription: "a row decodes as a single value only when it has exactly one column; "
-                    + "this row has \(row.count): " + row.layout.names.joined(separator: ", ")))
+                    + "this row has \(count): " + layout.names.joined(separator: ", ")))
         }
         return ColumnValueDecodingContainer(
-            value: row.value(at: 0), column: row.layout.names[0], codingPath: [], userInfo: userInfo)
+            value: source.value(at: 0), column: layout.names[0], codingPath: [], userInfo: userInfo)
     }
-}
 
-/// The keyed container of ``RowDecoder``: one column per key.
-struct RowDecodingContainer<Key: CodingKey, Source: ColumnSource>: KeyedDecodingContainerProtocol {
-    let row: Source
-    let userInfo: [CodingUserInfoKey: Any]
-    var codingPath: [any CodingKey] { [] }
+    // MARK: Key lookup
 
-    var allKeys: [Key] { row.layout.names.compactMap { Key(stringValue: $0) } }
-
-    func contains(_ key: Key) -> Bool { row.columnIndex(named: key.stringValue) != nil }
-
-    /// The index of a key's column, or a `keyNotFound` error naming the column and the type.
+    /// The column of a key, or `nil` when the row has none (see the type's documentation).
     @inline(__always)
-    private func index<T>(of key: Key, decoding type: T.Type) throws -> Int {
-        guard let index = row.columnIndex(named: key.stringValue) else {
-            throw DecodingError.keyNotFound(key, DecodingError.Context(
-                codingPath: [key],
-                debugDescription: "no column \"\(key.stringValue)\" to decode \(T.self) from; the row's columns are "
-                    + (row.layout.names.isEmpty ? "(none)" : row.layout.names.joined(separator: ", "))))
+    func columnIndex<K: CodingKey>(of key: K) -> Int? {
+        let name = key.stringValue
+        let slot = position
+        position = slot &+ 1
+        if slot < planKeys.count && planKeys[slot] == name {
+            let column = planColumns[slot]
+            return column >= 0 ? column : nil
+        }
+        // A decoder without a plan (one row) checks the column at the key's position inline.
+        if !recordsPlan && layout.isColumn(slot, named: name) { return slot }
+        return lookUp(name, slot: slot)
+    }
+
+    /// The layout's answer for a key the plan does not know, remembered in the plan.
+    private func lookUp(_ name: String, slot: Int) -> Int? {
+        let index = layout.isColumn(slot, named: name) ? slot : layout.index(of: name)
+        // The cap only bounds a decoder whose rows never end (a `Row.decoder()` used by hand).
+        if recordsPlan && slot <= planKeys.count && slot < 1024 {
+            if slot == planKeys.count {
+                planKeys.append(name)
+                planColumns.append(index ?? -1)
+            } else {
+                planKeys[slot] = name
+                planColumns[slot] = index ?? -1
+            }
         }
         return index
     }
 
+    /// The column of a key, or a `keyNotFound` error naming the column and the type.
+    @inline(__always)
+    func index<K: CodingKey, T>(of key: K, decoding type: T.Type) throws -> Int {
+        guard let index = columnIndex(of: key) else { throw keyNotFound(key, type) }
+        return index
+    }
+
+    private func keyNotFound<K: CodingKey, T>(_ key: K, _ type: T.Type) -> DecodingError {
+        DecodingError.keyNotFound(key, DecodingError.Context(
+            codingPath: [key],
+            debugDescription: "no column \"\(key.stringValue)\" to decode \(T.self) from; the row's columns are "
+                + (layout.names.isEmpty ? "(none)" : layout.names.joined(separator: ", "))))
+    }
+
+    /// The error for a column that does not convert to `type`.
+    func conversionError<K: CodingKey, T>(_ type: T.Type, at index: Int, key: K) -> DecodingError {
+        ColumnValueDecoding.conversionError(
+            type, value: source.value(at: index), column: layout.names[index], codingPath: [key])
+    }
+}
+
+/// Holds a container for ``RowDecoder``'s cache: a class, so that the cache can hold any key
+/// type's container in one `AnyObject` field.
+private final class KeyedContainerHolder<Key: CodingKey> {
+    let container: KeyedDecodingContainer<Key>
+    init(_ container: KeyedDecodingContainer<Key>) { self.container = container }
+}
+
+/// The keyed container of ``RowDecoder``: one column per key.
+///
+/// Generic over the key type only: the reads are concrete (``RowSource``), so each `decode`
+/// method is compiled for its property type, with SlateCore's conversion inlined.
+struct RowDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: RowDecoder
+    var codingPath: [any CodingKey] { [] }
+
+    var allKeys: [Key] { decoder.layout.names.compactMap { Key(stringValue: $0) } }
+
+    /// Looks the key up without moving through the plan, so that `contains` before `decode`
+    /// leaves the plan's slots in step.
+    func contains(_ key: Key) -> Bool { decoder.layout.index(of: key.stringValue) != nil }
+
     @inline(__always)
     private func convert<T: SQLiteRepresentable>(_ type: T.Type, _ key: Key) throws -> T {
-        let index = try index(of: key, decoding: type)
-        if let value = row.read(type, at: index) { return value }
-        throw ColumnValueDecoding.conversionError(
-            type, value: row.value(at: index), column: row.layout.names[index], codingPath: [key])
+        let index = try decoder.index(of: key, decoding: type)
+        if let value = decoder.source.read(type, at: index) { return value }
+        throw decoder.conversionError(type, at: index, key: key)
     }
 
     /// Like ``convert(_:_:)``, with `nil` for a missing column or `NULL` (one lookup, where the
     /// default `decodeIfPresent` makes three).
     @inline(__always)
     private func convertIfPresent<T: SQLiteRepresentable>(_ type: T.Type, _ key: Key) throws -> T? {
-        guard let index = row.columnIndex(named: key.stringValue), !row.isNull(at: index) else { return nil }
-        if let value = row.read(type, at: index) { return value }
-        throw ColumnValueDecoding.conversionError(
-            type, value: row.value(at: index), column: row.layout.names[index], codingPath: [key])
+        guard let index = decoder.columnIndex(of: key), !decoder.source.isNull(at: index) else { return nil }
+        if let value = decoder.source.read(type, at: index) { return value }
+        throw decoder.conversionError(type, at: index, key: key)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        row.isNull(at: try index(of: key, decoding: Optional<Any>.self))
+        decoder.source.isNull(at: try decoder.index(of: key, decoding: Optional<Any>.self))
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try convert(type, key) }
@@ -97,9 +249,27 @@ struct RowDecodingContainer<Key: CodingKey, Source: ColumnSource>: KeyedDecoding
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try convert(type, key) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        let index = try index(of: key, decoding: type)
+        let index = try decoder.index(of: key, decoding: type)
+        return try decodeValue(type, at: index, key)
+    }
+
+    /// A column as a property type that has no overload of its own in
+    /// `KeyedDecodingContainerProtocol`. `Date`, `Data`, `UUID` and `URL` are read straight from
+    /// the column with SlateCore's conversion; other types go through
+    /// ``ColumnValueDecoding/decode(_:from:column:codingPath:userInfo:)`` (the same conversion
+    /// for them, reached through an ``SQLiteValue`` and dynamic casts).
+    ///
+    /// Each branch returns a `T` rather than a `T?`: in this unspecialized code an optional of
+    /// `T` would ask the runtime for `Optional<T>`'s metadata on every call.
+    @inline(__always)
+    private func decodeValue<T: Decodable>(_ type: T.Type, at index: Int, _ key: Key) throws -> T {
+        if T.self == Date.self { return try standard(Date.self, as: type, at: index, key) }
+        if T.self == Data.self { return try standard(Data.self, as: type, at: index, key) }
+        if T.self == UUID.self { return try standard(UUID.self, as: type, at: index, key) }
+        if T.self == URL.self { return try standard(URL.self, as: type, at: index, key) }
         return try ColumnValueDecoding.decode(
-            type, from: row.value(at: index), column: row.layout.names[index], codingPath: [key], userInfo: userInfo)
+            type, from: decoder.source.value(at: index), column: decoder.layout.names[index], codingPath: [key],
+            userInfo: decoder.userInfo)
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try convertIfPresent(type, key) }
@@ -118,9 +288,21 @@ struct RowDecodingContainer<Key: CodingKey, Source: ColumnSource>: KeyedDecoding
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try convertIfPresent(type, key) }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let index = row.columnIndex(named: key.stringValue), !row.isNull(at: index) else { return nil }
-        return try ColumnValueDecoding.decode(
-            type, from: row.value(at: index), column: row.layout.names[index], codingPath: [key], userInfo: userInfo)
+        guard let index = decoder.columnIndex(of: key), !decoder.source.isNull(at: index) else { return nil }
+        return try decodeValue(type, at: index, key)
+    }
+
+    /// A column read as `V`, returned as `T`, which the caller checked is `V`.
+    ///
+    /// - Throws: The same `DecodingError` as the general path when the value does not convert.
+    @inline(__always)
+    private func standard<V: SQLiteRepresentable, T>(_ type: V.Type, as: T.Type, at index: Int, _ key: Key) throws -> T {
+        guard let value = decoder.source.read(type, at: index) else {
+            throw decoder.conversionError(type, at: index, key: key)
+        }
+        // Sound: every caller has just checked `T.self == V.self`, so this reinterprets a value
+        // as its own type (`value as? T` would ask the runtime to prove it again on every row).
+        return unsafeBitCast(value, to: T.self)
     }
 
     func nestedContainer<NestedKey: CodingKey>(

@@ -95,7 +95,7 @@ public final class ColumnLayout: Hashable, Sendable {
     /// expression (`users[id]`) rather than by name; `nil` for rows of raw SQL.
     package let typedColumns: (any AnyObject & Sendable)?
     /// Whether each column is the first with its exact spelling (a join can repeat `id`).
-    private let isFirstOfItsName: [Bool]
+    @usableFromInline let isFirstOfItsName: [Bool]
 
     /// Creates a layout.
     ///
@@ -124,7 +124,7 @@ public final class ColumnLayout: Hashable, Sendable {
 
     /// Whether the column at `index` is the one ``index(of:)`` finds for `name`: spelled exactly
     /// so, and the first so spelled. Costs one string comparison, no hashing.
-    func isColumn(_ index: Int, named name: String) -> Bool {
+    @inlinable package func isColumn(_ index: Int, named name: String) -> Bool {
         index < names.count && isFirstOfItsName[index] && names[index] == name
     }
 
