@@ -29,6 +29,10 @@ public final class InsertStatement {
     /// The parameter of each column, by exact name and by lowercased name.
     private let parameters: [String: Int32]
     private let lowercasedParameters: [String: Int32]
+    /// The column names in parameter order, and a table from an exact (ASCII) name to its
+    /// position, which finds a name without `parameters`' SipHash; other names use the dictionaries.
+    private let names: [String]
+    private let nameTable: ColumnNameTable
     /// Whether each column (in ``TableDescription/orderedColumns`` order) was given in the current
     /// call; kept between calls so that inserting allocates nothing for it.
     private var given: [Bool]
@@ -48,6 +52,8 @@ public final class InsertStatement {
         }
         self.parameters = parameters
         self.lowercasedParameters = lowercased
+        names = columns.map(\.name)
+        nameTable = ColumnNameTable(names: names)
         given = Array(repeating: false, count: columns.count)
     }
 
@@ -73,14 +79,12 @@ public final class InsertStatement {
     public func insert(_ values: [String: SQLiteValue]) throws(SQLiteError) -> Int64 {
         guard !statement.connection.isClosed else { throw SQLiteError.closedConnection }
         for index in given.indices { given[index] = false }
-        defer {
-            try? statement.reset()
-            try? statement.clearBindings()
-        }
+        // A column left out is stored as NULL: clear the previous row's values first. When every
+        // column is given, each parameter is bound below and nothing needs clearing.
+        if values.count < given.count { try? statement.clearBindings() }
+        defer { try? statement.reset() }
         for (name, value) in values {
-            guard let parameter = parameters[name] ?? lowercasedParameters[name.lowercased()] else {
-                throw unknownColumn(name)
-            }
+            guard let parameter = parameter(named: name) else { throw unknownColumn(name) }
             let position = Int(parameter) - 1
             if given[position] {
                 throw SQLiteError(
@@ -106,6 +110,53 @@ public final class InsertStatement {
         }
         _ = try statement.step()
         return statement.connection.lastInsertRowid
+    }
+
+    /// Inserts one row from its values in column order: the order of ``TableDescription/orderedColumns``
+    /// (columns sorted by name), which is the order of the parameters in ``sql``.
+    ///
+    /// Binding by position skips looking names up, so this is the fastest way to insert many rows
+    /// through a description:
+    ///
+    /// ```swift
+    /// let insert = try db.prepareInsert(into: sets)   // columns: name, number, year
+    /// try insert.insert(values: [.text("Galaxy Explorer"), .text("10497"), .int(2022)])
+    /// ```
+    ///
+    /// - Parameter values: One value per column, in ``TableDescription/orderedColumns`` order;
+    ///   `.null` for `NULL` (which SQLite rejects for a `NOT NULL` column).
+    /// - Returns: The rowid of the inserted row.
+    /// - Throws: ``SQLiteError``: `SQLITE_RANGE` when the number of values is not the number of
+    ///   columns; SQLite's own error (a constraint violation, a closed connection, …) otherwise.
+    ///   Nothing is inserted when it throws, and the statement stays ready for the next row.
+    @discardableResult
+    public func insert(values: [SQLiteValue]) throws(SQLiteError) -> Int64 {
+        guard !statement.connection.isClosed else { throw SQLiteError.closedConnection }
+        guard values.count == names.count else {
+            throw SQLiteError(
+                code: SQLITE_RANGE,
+                message: "table \"\(table.name)\" has \(names.count) column(s) ("
+                    + names.joined(separator: ", ") + ") but \(values.count) value(s) were given",
+                sql: statement.sql)
+        }
+        defer { try? statement.reset() }
+        // Every parameter is bound, so the previous row's values need no clearing.
+        var parameter: Int32 = 1
+        for value in values {
+            try statement.bind(value, at: parameter)
+            parameter += 1
+        }
+        _ = try statement.step()
+        return statement.connection.lastInsertRowid
+    }
+
+    /// The parameter of a column named exactly so, or so in another case.
+    private func parameter(named name: String) -> Int32? {
+        switch nameTable.lookup(name, in: names) {
+        case .found(let index): return Int32(index + 1)
+        case .absent: return lowercasedParameters[name.lowercased()]
+        case .unknown: return parameters[name] ?? lowercasedParameters[name.lowercased()]
+        }
     }
 
     private func unknownColumn(_ name: String) -> SQLiteError {
