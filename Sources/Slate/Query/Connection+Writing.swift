@@ -122,10 +122,10 @@ extension Connection {
                     conflict: insert.conflict, tableName: insert.tableName, database: insert.database,
                     columns: row.map(\.column.template), encoded: false, statement: statement))
             }
-            var index: Int32 = 1
-            for setter in row {
-                if case .bound(let value) = setter.payload { try Self.bind(value, to: statement, at: index) }
-                index += 1
+            for index in row.indices {
+                if case .bound(let value) = row[index].payload {
+                    try Self.bind(value, to: statement, at: Int32(truncatingIfNeeded: index + 1))
+                }
             }
         case .encoded(let row):
             guard !row.isEmpty else { return nil }
@@ -142,10 +142,8 @@ extension Connection {
                     conflict: insert.conflict, tableName: insert.tableName, database: insert.database,
                     columns: row.map(\.name), encoded: true, statement: statement))
             }
-            var index: Int32 = 1
-            for column in row {
-                try Self.bind(column.value, to: statement, at: index)
-                index += 1
+            for index in row.indices {
+                try Self.bind(row[index].value, to: statement, at: Int32(truncatingIfNeeded: index + 1))
             }
         }
         // Every parameter was bound above (the SQL has one `?` per column), so the previous
