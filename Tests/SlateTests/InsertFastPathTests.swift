@@ -354,6 +354,30 @@ struct InsertFastPathTests {
         ])
     }
 
+    @Test func describedInsertsOfManyDictionariesLandInTheirColumns() throws {
+        let db = try Connection()
+        let insert = try described(db)
+        var expected: [[SQLiteValue]] = []
+        for n in 0..<300 {
+            // Keys inserted in varying orders and cases, sometimes leaving columns out: whatever
+            // order each dictionary iterates in, every value goes to its own column.
+            let label: SQLiteValue = n % 3 == 0 ? .null : .text("label \(n)")
+            let other: SQLiteValue = n % 5 == 0 ? .null : .text("é\(n)")
+            var values: [String: SQLiteValue] = [:]
+            let keys = n % 2 == 0 ? ["id", "label", "nämé"] : ["nämé", "LABEL", "Id"]
+            for key in (n % 7 == 0 ? keys.reversed() : keys) {
+                switch key.lowercased() {
+                case "id": values[key] = .int(Int64(n))
+                case "label": if label != .null || n % 6 == 0 { values[key] = label }
+                default: if other != .null { values[key] = other }
+                }
+            }
+            try insert.insert(values)
+            expected.append([.int(Int64(n)), label, other])
+        }
+        #expect(try rows(db, "SELECT id, label, \"nämé\" FROM described ORDER BY id") == expected)
+    }
+
     @Test func describedInsertErrors() throws {
         let db = try Connection()
         let insert = try described(db)

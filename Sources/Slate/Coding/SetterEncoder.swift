@@ -98,6 +98,9 @@ struct SetterEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: SetterEncoder
     var codingPath: [any CodingKey] { [] }
 
+    // The common types build their value directly (the same value as their `sqliteValue`, without
+    // a witness call per property); the others, and the optionals, go through `sqliteValue`.
+
     /// Inlined into each `encode` overload, so the value's conversion is a direct call.
     @inline(__always)
     private func store(_ value: some SQLiteBindable, _ key: Key) {
@@ -105,19 +108,19 @@ struct SetterEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func encodeNil(forKey key: Key) throws { encoder.set(.null, column: key.stringValue) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { store(value, key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { store(value, key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { store(value, key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { encoder.set(.int(value ? 1 : 0), column: key.stringValue) }
+    mutating func encode(_ value: String, forKey key: Key) throws { encoder.set(.text(value), column: key.stringValue) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { encoder.set(.real(value), column: key.stringValue) }
     mutating func encode(_ value: Float, forKey key: Key) throws { store(value, key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { store(value, key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { store(value, key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { store(value, key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { store(value, key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { store(value, key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { encoder.set(.int(value), column: key.stringValue) }
     mutating func encode(_ value: UInt, forKey key: Key) throws { store(value, key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { store(value, key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { store(value, key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { store(value, key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { store(value, key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {

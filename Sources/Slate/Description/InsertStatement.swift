@@ -38,6 +38,10 @@ public final class InsertStatement {
     /// exclusivity at run time: a statement is used by one thread at a time, and the checks cost
     /// more than the writes.
     @exclusivity(unchecked) private var given: [Bool]
+    /// The column found for the key at each position of the previous call's dictionary, checked
+    /// first (one string comparison, a compare of raw bits for equal short names): dictionaries
+    /// built the same way for every row often iterate in the same order. Same exclusivity note.
+    @exclusivity(unchecked) private var guesses: [Int32]
 
     init(table: TableDescription, connection: Connection) throws(SQLiteError) {
         let columns = table.orderedColumns
@@ -57,6 +61,7 @@ public final class InsertStatement {
         names = columns.map(\.name)
         nameTable = ExactNameTable(names: names)
         given = Array(repeating: false, count: columns.count)
+        guesses = Array(repeating: -1, count: columns.count)
     }
 
     /// The statement's SQL: `INSERT INTO "table" ("a", "b") VALUES (?, ?)`, columns sorted by name.
@@ -85,8 +90,17 @@ public final class InsertStatement {
         // column is given, each parameter is bound below and nothing needs clearing.
         if values.count < given.count { try? statement.clearBindings() }
         defer { try? statement.reset() }
+        var offset = 0
         for (name, value) in values {
-            guard let parameter = parameter(named: name) else { throw unknownColumn(name) }
+            let parameter: Int32
+            if offset < guesses.count, case let guess = Int(guesses[offset]), guess >= 0, names[guess] == name {
+                parameter = Int32(guess + 1)
+            } else {
+                guard let found = self.parameter(named: name) else { throw unknownColumn(name) }
+                parameter = found
+                if offset < guesses.count { guesses[offset] = found - 1 }
+            }
+            offset += 1
             let position = Int(parameter) - 1
             if given[position] {
                 throw SQLiteError(
