@@ -291,10 +291,12 @@ final class InsertShapeCache: ConnectionCloseObserver {
         for position in entries.indices {
             let entry = entries[position]
             guard entry.encoded, entry.columns.count == row.count, Self.sameTable(entry, insert) else { continue }
-            var same = true
-            for index in row.indices where entry.columns[index] != row[index].name {
-                same = false
-                break
+            // Compared in place through buffer pointers: no copy (and retain) of either name.
+            let same = entry.columns.withUnsafeBufferPointer { columns in
+                row.withUnsafeBufferPointer { row in
+                    for index in row.indices where columns[index] != row[index].name { return false }
+                    return true
+                }
             }
             if same { return use(position) }
         }
