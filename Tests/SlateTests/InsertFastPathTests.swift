@@ -162,6 +162,21 @@ struct InsertFastPathTests {
         #expect(try db.prepare(table.order(xy)).map { try $0.get(name) } == ["é", "ü"])
     }
 
+    @Test func clearingTheStatementCacheBetweenInserts() throws {
+        let db = try makeDatabase()
+        try db.run(items.insert(a <- 1, b <- "one"))
+        db.clearStatementCache()
+        try db.run(items.insert(a <- 2, b <- "two"))     // the shape keeps its own statement
+        try db.run(items.insert(a <- 3, c <- 3.5))       // a new shape prepares a new one
+        db.clearStatementCache()
+        try db.execute(sql: "CREATE INDEX items_b ON items (b)")
+        try db.run(items.insert(a <- 4, b <- "four"))
+        #expect(try rows(db) == [
+            [.int(1), .text("one"), .null], [.int(2), .text("two"), .null], [.int(3), .null, .real(3.5)],
+            [.int(4), .text("four"), .null],
+        ])
+    }
+
     @Test func closedConnectionThrows() throws {
         let db = try makeDatabase()
         try db.run(items.insert(a <- 1))
