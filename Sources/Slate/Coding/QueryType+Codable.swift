@@ -21,10 +21,11 @@ extension QueryType {
     ///   - otherSetters: More columns to set; they win over properties with the same column.
     /// - Returns: The statement; run it with ``Connection/run(_:)-(Insert)``.
     /// - Throws: `EncodingError` when the value cannot be a row, or the value's own error.
+    @inlinable   // specialized for the table type: reads only the table name from its clauses
     public func insert(
         _ encodable: any Encodable, userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = []
     ) throws -> Insert {
-        insert(try Self.setters(for: encodable, userInfo: userInfo, otherSetters: otherSetters))
+        makeInsert(conflict: nil, try Insert.body(encoding: encodable, userInfo: userInfo, otherSetters: otherSetters))
     }
 
     /// An `INSERT OR …` of an `Encodable` value, one column per property.
@@ -40,7 +41,8 @@ extension QueryType {
         or onConflict: OnConflict, _ encodable: any Encodable, userInfo: [CodingUserInfoKey: Any] = [:],
         otherSetters: [Setter] = []
     ) throws -> Insert {
-        insert(or: onConflict, try Self.setters(for: encodable, userInfo: userInfo, otherSetters: otherSetters))
+        makeInsert(
+            conflict: onConflict, try Insert.body(encoding: encodable, userInfo: userInfo, otherSetters: otherSetters))
     }
 
     /// An `INSERT` of several `Encodable` values; every value must encode the same properties.
@@ -102,13 +104,24 @@ extension QueryType {
     }
 
     /// The setters of a value followed by the other setters, which replace properties of the same
-    /// column (a column set twice would make SQLite reject or silently pick one of the values).
+    /// column.
     static func setters(
         for encodable: any Encodable, userInfo: [CodingUserInfoKey: Any], otherSetters: [Setter]
     ) throws -> [Setter] {
-        let encoded = try SetterEncoder.setters(for: encodable, userInfo: userInfo)
-        guard !otherSetters.isEmpty else { return encoded }
-        let overridden = Set(otherSetters.map(\.column.template))
-        return encoded.filter { !overridden.contains($0.column.template) } + otherSetters
+        try SetterEncoder.setters(for: encodable, userInfo: userInfo, otherSetters: otherSetters)
+    }
+}
+
+extension Insert {
+    /// The row of a one-row insert of a value: its columns as encoded (no setters), which running
+    /// it binds straight into the statement cached for its shape; with other setters, setters.
+    @usableFromInline
+    static func body(
+        encoding encodable: any Encodable, userInfo: [CodingUserInfoKey: Any], otherSetters: [Setter]
+    ) throws -> Body {
+        guard otherSetters.isEmpty else {
+            return .setters([try SetterEncoder.setters(for: encodable, userInfo: userInfo, otherSetters: otherSetters)])
+        }
+        return .encoded(try SetterEncoder.columns(for: encodable, userInfo: userInfo))
     }
 }

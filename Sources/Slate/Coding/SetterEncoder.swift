@@ -11,15 +11,18 @@ import Foundation
 final class SetterEncoder: Encoder {
     let codingPath: [any CodingKey] = []
     let userInfo: [CodingUserInfoKey: Any]
-    /// The setters, in the order the properties were first encoded.
-    private(set) var setters: [Setter] = []
-    /// The position of each column's setter, so encoding a key twice replaces its value.
-    private var positions: [String: Int] = [:]
+    /// The columns (unquoted names) and their values, in encoding order; a key encoded again is
+    /// recorded again, and ``EncodedColumn/distinct(_:)`` keeps its first position and last
+    /// value when the row is rendered (a row that matches a cached insert shape has no repeats).
+    /// Not checked for exclusivity at run time: the encoder lives for one `encode(to:)` call on
+    /// one thread, and the check cost more than the append it guards.
+    @exclusivity(unchecked) private(set) var columns: [EncodedColumn] = []
     /// The first unsupported use of the encoder, thrown once the value is encoded.
-    private var failure: EncodingError?
+    @exclusivity(unchecked) private var failure: EncodingError?
 
     private init(userInfo: [CodingUserInfoKey: Any]) {
         self.userInfo = userInfo
+        columns.reserveCapacity(16)
     }
 
     /// Encodes a value into setters.
@@ -30,22 +33,40 @@ final class SetterEncoder: Encoder {
     /// - Returns: One setter per property, in encoding order.
     /// - Throws: `EncodingError` when the value cannot be a row, or the value's own error.
     static func setters(for value: any Encodable, userInfo: [CodingUserInfoKey: Any]) throws -> [Setter] {
+        EncodedColumn.distinct(try columns(for: value, userInfo: userInfo)).map {
+            Setter(column: SQLTemplate.identifier($0.name), bound: $0.value)
+        }
+    }
+
+    /// The setters of a value followed by the other setters, which replace properties of the same
+    /// column (a column set twice would make SQLite reject or silently pick one of the values).
+    static func setters(
+        for encodable: any Encodable, userInfo: [CodingUserInfoKey: Any], otherSetters: [Setter]
+    ) throws -> [Setter] {
+        let encoded = try setters(for: encodable, userInfo: userInfo)
+        guard !otherSetters.isEmpty else { return encoded }
+        let overridden = Set(otherSetters.map(\.column.template))
+        return encoded.filter { !overridden.contains($0.column.template) } + otherSetters
+    }
+
+    /// Encodes a value into columns and values, in encoding order (a key encoded twice appears
+    /// twice; see ``EncodedColumn/distinct(_:)``).
+    ///
+    /// - Parameters:
+    ///   - value: The value; each property becomes a column.
+    ///   - userInfo: The Codable user info, available to the value's `encode(to:)`.
+    /// - Returns: One column per encoded key.
+    /// - Throws: `EncodingError` when the value cannot be a row, or the value's own error.
+    static func columns(for value: any Encodable, userInfo: [CodingUserInfoKey: Any]) throws -> [EncodedColumn] {
         let encoder = SetterEncoder(userInfo: userInfo)
         try value.encode(to: encoder)
         if let failure = encoder.failure { throw failure }
-        return encoder.setters
+        return encoder.columns
     }
 
     /// Records the value of a column.
     func set(_ value: SQLiteValue, column: String) {
-        let setter = Setter(
-            column: SQLTemplate.identifier(column), value: SQLExpression<Void>(template: "?", values: [value]))
-        if let position = positions[column] {
-            setters[position] = setter
-        } else {
-            positions[column] = setters.count
-            setters.append(setter)
-        }
+        columns.append(EncodedColumn(name: column, value: value))
     }
 
     /// Notes an unsupported use of the encoder (the first one is reported).
@@ -77,24 +98,29 @@ struct SetterEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: SetterEncoder
     var codingPath: [any CodingKey] { [] }
 
+    // The common types build their value directly (the same value as their `sqliteValue`, without
+    // a witness call per property); the others, and the optionals, go through `sqliteValue`.
+
+    /// Inlined into each `encode` overload, so the value's conversion is a direct call.
+    @inline(__always)
     private func store(_ value: some SQLiteBindable, _ key: Key) {
         encoder.set(value.sqliteValue, column: key.stringValue)
     }
 
     mutating func encodeNil(forKey key: Key) throws { encoder.set(.null, column: key.stringValue) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { store(value, key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { store(value, key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { store(value, key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { encoder.set(.int(value ? 1 : 0), column: key.stringValue) }
+    mutating func encode(_ value: String, forKey key: Key) throws { encoder.set(.text(value), column: key.stringValue) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { encoder.set(.real(value), column: key.stringValue) }
     mutating func encode(_ value: Float, forKey key: Key) throws { store(value, key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { store(value, key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { store(value, key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { store(value, key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { store(value, key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { store(value, key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { encoder.set(.int(value), column: key.stringValue) }
     mutating func encode(_ value: UInt, forKey key: Key) throws { store(value, key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { store(value, key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { store(value, key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { store(value, key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { store(value, key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {

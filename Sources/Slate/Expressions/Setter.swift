@@ -6,8 +6,27 @@ postfix operator --
 public struct Setter: Sendable {
     /// The column (an unqualified, quoted identifier expression).
     public let column: SQLExpression<Void>
-    /// The value or expression to store.
-    public let value: SQLExpression<Void>
+    /// What the column is set to: a plain value (the common `column <- value`) is kept as the
+    /// value to bind, without an expression and its one-element array, so that an insert can
+    /// bind it straight into a cached statement.
+    @usableFromInline let payload: Payload
+
+    /// A setter's right-hand side.
+    @usableFromInline
+    enum Payload: Sendable {
+        /// One value, bound as the parameter `?`.
+        case bound(SQLiteValue)
+        /// Any other expression (`"count" + 1`, a subquery, …).
+        case expression(SQLExpression<Void>)
+    }
+
+    /// The value or expression to store (`?` with the value bound, for a plain value).
+    public var value: SQLExpression<Void> {
+        switch payload {
+        case .bound(let value): SQLExpression(template: "?", values: [value])
+        case .expression(let expression): expression
+        }
+    }
 
     /// Creates a setter.
     ///
@@ -16,14 +35,25 @@ public struct Setter: Sendable {
     ///   - value: The value or expression.
     public init(column: some Expressible, value: some Expressible) {
         self.column = column.expression
-        self.value = value.expression
+        self.payload = .expression(value.expression)
+    }
+
+    /// A setter binding one value.
+    @usableFromInline
+    init(column: SQLExpression<Void>, bound value: SQLiteValue) {
+        self.column = column
+        self.payload = .bound(value)
     }
 }
 
 extension Setter: Expressible {
     /// `"column" = value`, as in an `UPDATE`'s `SET` clause.
     public var expression: SQLExpression<Void> {
-        SQLExpression(template: column.template + " = " + value.template, values: column.values + value.values)
+        switch payload {
+        case .bound(let value): SQLExpression(template: column.template + " = ?", values: column.values + [value])
+        case .expression(let value):
+            SQLExpression(template: column.template + " = " + value.template, values: column.values + value.values)
+        }
     }
 }
 
@@ -43,8 +73,9 @@ public func <- <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> 
 ///   - column: The column.
 ///   - value: The value.
 /// - Returns: The setter.
+@inlinable   // specialized for the value's type where it is used: no generic calls per setter
 public func <- <V: Value>(column: SQLExpression<V>, value: V) -> Setter {
-    Setter(column: column, value: SQLTemplate.value(value))
+    Setter(column: SQLExpression(template: column.template, values: column.values), bound: value.datatypeValue.sqliteValue)
 }
 
 /// Sets an optional column to an expression.
@@ -73,8 +104,11 @@ public func <- <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -
 ///   - column: The column.
 ///   - value: The value, or `nil` for `NULL`.
 /// - Returns: The setter.
+@inlinable   // specialized for the value's type where it is used: no generic calls per setter
 public func <- <V: Value>(column: SQLExpression<V?>, value: V?) -> Setter {
-    Setter(column: column, value: SQLTemplate.value(value))
+    Setter(
+        column: SQLExpression(template: column.template, values: column.values),
+        bound: value?.datatypeValue.sqliteValue ?? .null)
 }
 
 /// Increments an integer column: `"count" = "count" + 1`.

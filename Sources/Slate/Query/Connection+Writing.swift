@@ -19,6 +19,7 @@ extension Connection {
     ///   columns, an upsert needing a newer SQLite, …); the database is left unchanged.
     @discardableResult
     public func run(_ query: Insert) throws(SQLiteError) -> Int64 {
+        if let rowid = try runThroughShapeCache(query) { return rowid }
         try check(query)
         let chunks = try chunks(of: query)
         if chunks.isEmpty { return lastInsertRowid }   // insertMany of no rows inserts nothing
@@ -89,6 +90,93 @@ extension Connection {
 
     // MARK: Internals
 
+    /// Runs a one-row insert of plain values through a statement kept for its shape, or returns
+    /// `nil` when the insert does not qualify (several rows, an upsert, a value that is an
+    /// expression, `DEFAULT VALUES`, a closed connection, a busy statement): `run` then renders
+    /// it in full.
+    ///
+    /// The shape (conflict clause, table, columns) determines the SQL text, so a repeated shape
+    /// needs neither rendering nor hashing: its statement is bound and stepped directly. The
+    /// statement is the one ``cachedStatement(sql:)`` returned for the rendered SQL, and SQLite
+    /// recompiles it after a schema change, as it does for any cached statement.
+    private func runThroughShapeCache(_ insert: Insert) throws(SQLiteError) -> Int64? {
+        guard handle != nil, insert.upsert == nil else { return nil }
+        let cache = insertShapeCache
+        let statement: Statement
+        switch insert.body {
+        case .setters(let rows):
+            guard rows.count == 1 else { return nil }
+            let row = rows[0]
+            guard !row.isEmpty else { return nil }
+            for setter in row {
+                guard case .bound = setter.payload, setter.column.values.isEmpty else { return nil }
+            }
+            switch cache.lookup(insert, setters: row) {
+            case .found(let found):
+                statement = found
+            case .busy:
+                return nil
+            case .missing:
+                statement = try shapeStatement(for: insert)
+                cache.add(InsertShapeCache.Entry(
+                    conflict: insert.conflict, tableName: insert.tableName, database: insert.database,
+                    columns: row.map(\.column.template), encoded: false, statement: statement))
+            }
+            for index in row.indices {
+                if case .bound(let value) = row[index].payload {
+                    try Self.bind(value, to: statement, at: Int32(truncatingIfNeeded: index + 1))
+                }
+            }
+        case .encoded(let row):
+            guard !row.isEmpty else { return nil }
+            switch cache.lookup(insert, encoded: row) {
+            case .found(let found):
+                statement = found
+            case .busy:
+                return nil
+            case .missing:
+                // A key encoded twice: the full path renders the row with the name once.
+                guard EncodedColumn.distinct(row).count == row.count else { return nil }
+                statement = try shapeStatement(for: insert)
+                cache.add(InsertShapeCache.Entry(
+                    conflict: insert.conflict, tableName: insert.tableName, database: insert.database,
+                    columns: row.map(\.name), encoded: true, statement: statement))
+            }
+            for index in row.indices {
+                try Self.bind(row[index].value, to: statement, at: Int32(truncatingIfNeeded: index + 1))
+            }
+        }
+        // Every parameter was bound above (the SQL has one `?` per column), so the previous
+        // row's bindings need no clearing.
+        try statement.executeToCompletion()
+        return lastInsertRowid
+    }
+
+    /// Binds a value through `Statement`'s inlinable generic `bind(_:at:)`, which the compiler
+    /// specializes for `SQLiteValue` into a switch and one `sqlite3_bind_*` call (the
+    /// `bind(_: SQLiteValue, at:)` overload is an opaque call into SlateCore); same errors.
+    @inline(__always)
+    private static func bind(_ value: SQLiteValue, to statement: Statement, at index: Int32) throws(SQLiteError) {
+        let optional: SQLiteValue? = value
+        try statement.bind(optional, at: index)
+    }
+
+    /// The cached statement for an insert's rendered SQL (on a shape cache miss).
+    private func shapeStatement(for insert: Insert) throws(SQLiteError) -> Statement {
+        let sql = insert.expression.template
+        do { return try cachedStatement(sql: sql) } catch { throw explainingOldSQLite(error, sql: sql) }
+    }
+
+    /// The connection's insert shape cache, created on first use.
+    var insertShapeCache: InsertShapeCache {
+        // A final class: the cast is an exact type check.
+        if let cache = typedInsertCache as? InsertShapeCache { return cache }
+        let cache = InsertShapeCache()
+        typedInsertCache = cache
+        retainedContexts[ObjectIdentifier(cache)] = cache
+        return cache
+    }
+
     /// Rejects inserts that cannot run, with a clear reason.
     private func check(_ insert: Insert) throws(SQLiteError) {
         if let problem = insert.problem { throw SQLiteError(code: SQLITE_MISUSE, message: problem) }
@@ -97,25 +185,26 @@ extension Connection {
 
     /// The rows of an insert grouped so that each statement stays within the variable limit.
     private func chunks(of insert: Insert) throws(SQLiteError) -> [ArraySlice<[SQLExpression<Void>]>] {
-        guard insert.rows.count > 1 else { return insert.rows.isEmpty ? [] : [insert.rows[...]] }
+        let rows = insert.rows   // computed from the setters: once
+        guard rows.count > 1 else { return rows.isEmpty ? [] : [rows[...]] }
         // Rows of defaults have no VALUES list to share: one `DEFAULT VALUES` statement each.
-        if insert.columns.isEmpty { return insert.rows.indices.map { insert.rows[$0...$0] } }
+        if insert.columns.isEmpty { return rows.indices.map { rows[$0...$0] } }
         let handle = try checkedHandle()
         let limit = Int(sqlite3_limit(handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1))
         let fixed = insert.table.values.count + (insert.upsert?.values.count ?? 0)
         var chunks: [ArraySlice<[SQLExpression<Void>]>] = []
-        var start = insert.rows.startIndex
+        var start = rows.startIndex
         var used = fixed
-        for (index, row) in insert.rows.enumerated() {
+        for (index, row) in rows.enumerated() {
             let count = row.reduce(0) { $0 + $1.values.count }
             if index > start && used + count > limit {
-                chunks.append(insert.rows[start..<index])
+                chunks.append(rows[start..<index])
                 start = index
                 used = fixed
             }
             used += count
         }
-        chunks.append(insert.rows[start...])
+        chunks.append(rows[start...])
         return chunks
     }
 
@@ -131,5 +220,108 @@ extension Connection {
             throw error
         }
         try execute(raw: "RELEASE SAVEPOINT \"\(name)\"")
+    }
+}
+
+/// Statements for one-row inserts of plain values, by shape: conflict clause, table and columns
+/// (see `Connection.runThroughShapeCache`). A few shapes are kept, most recently used first;
+/// shapes are compared element by element with `==`, which for strings that share storage (a
+/// column expression's template, a coding key's literal) or are small is a compare of raw bits.
+final class InsertShapeCache: ConnectionCloseObserver {
+    /// One shape and its statement (a class, so that scanning the shapes copies one reference
+    /// per shape rather than every field).
+    final class Entry {
+        let conflict: OnConflict?
+        let tableName: String
+        let database: String?
+        /// The columns: quoted templates (setters) or unquoted, distinct names (`encoded`).
+        let columns: [String]
+        /// Whether `columns` are unquoted names from an `Encodable` value.
+        let encoded: Bool
+        let statement: Statement
+
+        init(
+            conflict: OnConflict?, tableName: String, database: String?, columns: [String], encoded: Bool,
+            statement: Statement
+        ) {
+            self.conflict = conflict
+            self.tableName = tableName
+            self.database = database
+            self.columns = columns
+            self.encoded = encoded
+            self.statement = statement
+        }
+    }
+
+    /// How many shapes are kept.
+    static let capacity = 8
+
+    /// The shapes, most recently used first. Not checked for exclusivity at run time: a
+    /// connection is used by one thread at a time, and every typed insert reads this.
+    @exclusivity(unchecked) private var entries: [Entry] = []
+
+    /// What a lookup found.
+    enum Lookup {
+        /// The shape's statement, ready to bind.
+        case found(Statement)
+        /// The shape's statement is still being stepped (an insert run from inside another one,
+        /// by a custom function or a hook): the caller needs a fresh statement.
+        case busy
+        /// The shape is not cached.
+        case missing
+    }
+
+    /// The statement of a setters insert's shape.
+    func lookup(_ insert: Insert, setters: [Setter]) -> Lookup {
+        for position in entries.indices {
+            let entry = entries[position]
+            guard !entry.encoded, entry.columns.count == setters.count, Self.sameTable(entry, insert) else { continue }
+            var same = true
+            for index in setters.indices where entry.columns[index] != setters[index].column.template {
+                same = false
+                break
+            }
+            if same { return use(position) }
+        }
+        return .missing
+    }
+
+    /// The statement of an encoded insert's shape.
+    func lookup(_ insert: Insert, encoded row: [EncodedColumn]) -> Lookup {
+        for position in entries.indices {
+            let entry = entries[position]
+            guard entry.encoded, entry.columns.count == row.count, Self.sameTable(entry, insert) else { continue }
+            // Compared in place through buffer pointers: no copy (and retain) of either name.
+            let same = entry.columns.withUnsafeBufferPointer { columns in
+                row.withUnsafeBufferPointer { row in
+                    for index in row.indices where columns[index] != row[index].name { return false }
+                    return true
+                }
+            }
+            if same { return use(position) }
+        }
+        return .missing
+    }
+
+    /// Keeps a new shape, forgetting the least recently used one when full.
+    func add(_ entry: Entry) {
+        if entries.count >= Self.capacity { entries.removeLast() }
+        entries.insert(entry, at: 0)
+    }
+
+    /// The statement at a position, moved to the front, unless it is busy.
+    private func use(_ position: Int) -> Lookup {
+        let statement = entries[position].statement
+        if statement.isBusy { return .busy }
+        if position > 0 { entries.insert(entries.remove(at: position), at: 0) }
+        return .found(statement)
+    }
+
+    private static func sameTable(_ entry: Entry, _ insert: Insert) -> Bool {
+        entry.conflict == insert.conflict && entry.tableName == insert.tableName && entry.database == insert.database
+    }
+
+    func connectionWillClose(_ db: OpaquePointer) {
+        entries.removeAll()
     }
 }

@@ -7,31 +7,65 @@
 public struct Insert: Expressible, Sendable {
     /// `OR REPLACE`, `OR IGNORE`, …, if any.
     let conflict: OnConflict?
-    /// The table, quoted.
-    let table: SQLExpression<Void>
-    /// The columns set by every row.
-    let columns: [SQLExpression<Void>]
-    /// The values of each row, in column order.
-    let rows: [[SQLExpression<Void>]]
-    /// Why the statement cannot run (rows setting different columns), reported by `run`.
-    let problem: String?
+    /// The table's name, unquoted (quoted by ``table`` when the statement is rendered).
+    let tableName: String
+    /// The attached schema the table belongs to, unquoted, if any.
+    let database: String?
+    /// The rows.
+    let body: Body
     /// `ON CONFLICT (…) DO …`, for upserts.
     var upsert: SQLExpression<Void>?
 
-    init(conflict: OnConflict?, table: SQLExpression<Void>, rows setters: [[Setter]]) {
+    /// What an insert stores: kept as given, so that building a one-row insert does no work that
+    /// running it through a cached statement does not need (no rendering, no comparing rows).
+    @usableFromInline
+    enum Body: Sendable {
+        /// The setters of each row (one row for `insert`, any number for `insertMany`).
+        case setters([[Setter]])
+        /// One row encoded from an `Encodable` value: unquoted column names in the order they
+        /// were first encoded; a name encoded again replaces its value (see ``EncodedColumn/distinct(_:)``).
+        case encoded([EncodedColumn])
+    }
+
+    @usableFromInline
+    init(conflict: OnConflict?, tableName: String, database: String?, body: Body) {
         self.conflict = conflict
-        self.table = table
-        let columns = setters.first?.map(\.column) ?? []
-        self.columns = columns
-        self.rows = setters.map { $0.map(\.value) }
-        let templates = columns.map(\.template)
-        if let index = setters.firstIndex(where: { $0.map(\.column.template) != templates }) {
-            problem = "insertMany needs every row to set the same columns in the same order: row 1 sets "
-                + "(\(templates.joined(separator: ", "))) but row \(index + 1) sets "
-                + "(\(setters[index].map(\.column.template).joined(separator: ", ")))"
-        } else {
-            problem = nil
+        self.tableName = tableName
+        self.database = database
+        self.body = body
+    }
+
+    /// The table, quoted (and qualified with its schema).
+    var table: SQLExpression<Void> {
+        let quoted = SQLiteValue.quoteIdentifier(tableName)
+        guard let database else { return SQLExpression(literal: quoted) }
+        return SQLExpression(literal: SQLiteValue.quoteIdentifier(database) + "." + quoted)
+    }
+
+    /// The columns set by every row.
+    var columns: [SQLExpression<Void>] {
+        switch body {
+        case .setters(let rows): rows.first?.map(\.column) ?? []
+        case .encoded(let row): EncodedColumn.distinct(row).map { SQLTemplate.identifier($0.name) }
         }
+    }
+
+    /// The values of each row, in column order.
+    var rows: [[SQLExpression<Void>]] {
+        switch body {
+        case .setters(let rows): rows.map { $0.map(\.value) }
+        case .encoded(let row): [EncodedColumn.distinct(row).map { SQLExpression(template: "?", values: [$0.value]) }]
+        }
+    }
+
+    /// Why the statement cannot run (rows setting different columns), reported by `run`.
+    var problem: String? {
+        guard case .setters(let setters) = body, setters.count > 1 else { return nil }
+        let templates = setters[0].map(\.column.template)
+        guard let index = setters.firstIndex(where: { $0.map(\.column.template) != templates }) else { return nil }
+        return "insertMany needs every row to set the same columns in the same order: row 1 sets "
+            + "(\(templates.joined(separator: ", "))) but row \(index + 1) sets "
+            + "(\(setters[index].map(\.column.template).joined(separator: ", ")))"
     }
 
     /// The whole statement, with `?` placeholders.
@@ -41,6 +75,8 @@ public struct Insert: Expressible, Sendable {
 
     /// The statement for some of the rows (a chunk of an `insertMany`).
     func render(_ chunk: ArraySlice<[SQLExpression<Void>]>) -> SQLExpression<Void> {
+        let table = table
+        let columns = columns
         var template = "INSERT" + (conflict.map { " OR " + $0.rawValue } ?? "") + " INTO " + table.template
         var values = table.values
         if columns.isEmpty {
@@ -79,5 +115,35 @@ public struct Insert: Expressible, Sendable {
     /// - Returns: The statement with `RETURNING *`.
     public func returning(_ star: Star) -> Returning {
         Returning(statement: .insert(self), columns: [star(nil, nil)])
+    }
+}
+
+/// A column of a row encoded from an `Encodable` value: its name (unquoted) and value.
+@usableFromInline
+struct EncodedColumn: Sendable {
+    /// The column's name, as the coding key spells it.
+    let name: String
+    /// The value to bind.
+    var value: SQLiteValue
+
+    /// The columns with each name once, at its first position, with its last value: a value
+    /// encoding a key twice sets the column to the second value.
+    ///
+    /// The encoder records keys as they come, without looking for repeats, because a row that
+    /// matches a cached insert shape (whose names are distinct) cannot repeat a name: only a
+    /// row that reaches the full path pays for this.
+    static func distinct(_ row: [EncodedColumn]) -> [EncodedColumn] {
+        var result: [EncodedColumn] = []
+        result.reserveCapacity(row.count)
+        var positions: [String: Int] = [:]
+        for column in row {
+            if let position = positions[column.name] {
+                result[position].value = column.value
+            } else {
+                positions[column.name] = result.count
+                result.append(column)
+            }
+        }
+        return result
     }
 }

@@ -10,6 +10,7 @@ extension QueryType {
     ///
     /// - Parameter values: The column values.
     /// - Returns: The statement.
+    @inlinable   // specialized for the table type: reads only the table name from its clauses
     public func insert(_ values: Setter...) -> Insert {
         insert(values)
     }
@@ -18,8 +19,9 @@ extension QueryType {
     ///
     /// - Parameter values: The column values.
     /// - Returns: The statement.
+    @inlinable   // specialized for the table type: reads only the table name from its clauses
     public func insert(_ values: [Setter]) -> Insert {
-        Insert(conflict: nil, table: writeTarget, rows: [values])
+        makeInsert(conflict: nil, .setters([values]))
     }
 
     /// An `INSERT OR …` of one row.
@@ -28,6 +30,7 @@ extension QueryType {
     ///   - onConflict: The conflict resolution (`.replace`, `.ignore`, …).
     ///   - values: The column values.
     /// - Returns: The statement.
+    @inlinable   // specialized for the table type: reads only the table name from its clauses
     public func insert(or onConflict: OnConflict, _ values: Setter...) -> Insert {
         insert(or: onConflict, values)
     }
@@ -38,8 +41,9 @@ extension QueryType {
     ///   - onConflict: The conflict resolution.
     ///   - values: The column values.
     /// - Returns: The statement.
+    @inlinable   // specialized for the table type: reads only the table name from its clauses
     public func insert(or onConflict: OnConflict, _ values: [Setter]) -> Insert {
-        Insert(conflict: onConflict, table: writeTarget, rows: [values])
+        makeInsert(conflict: onConflict, .setters([values]))
     }
 
     /// An `INSERT` of several rows; every row must set the same columns. Running it splits the
@@ -48,7 +52,7 @@ extension QueryType {
     /// - Parameter values: The rows' column values.
     /// - Returns: The statement.
     public func insertMany(_ values: [[Setter]]) -> Insert {
-        Insert(conflict: nil, table: writeTarget, rows: values)
+        makeInsert(conflict: nil, .setters(values))
     }
 
     /// An `INSERT` of several rows, one array of setters per row.
@@ -66,7 +70,7 @@ extension QueryType {
     ///   - values: The rows' column values.
     /// - Returns: The statement.
     public func insertMany(or onConflict: OnConflict, _ values: [[Setter]]) -> Insert {
-        Insert(conflict: onConflict, table: writeTarget, rows: values)
+        makeInsert(conflict: onConflict, .setters(values))
     }
 
     /// An upsert (SQLite 3.24+): insert the row, or, when it conflicts on a unique column, update
@@ -123,7 +127,7 @@ extension QueryType {
     public func upsert(_ insertValues: [Setter], onConflictOf conflicting: any Expressible, set setValues: [Setter])
         -> Insert
     {
-        var insert = Insert(conflict: nil, table: writeTarget, rows: [insertValues])
+        var insert = makeInsert(conflict: nil, .setters([insertValues]))
         let target = conflicting.expression
         let action: SQLExpression<Void>
         if setValues.isEmpty {
@@ -180,6 +184,13 @@ extension QueryType {
             values = filters.values
         }
         return Delete(expression: SQLExpression(template: template, values: values))
+    }
+
+    /// An insert into the query's table (never its alias).
+    @inlinable
+    func makeInsert(conflict: OnConflict?, _ body: Insert.Body) -> Insert {
+        let from = clauses.from
+        return Insert(conflict: conflict, tableName: from.name, database: from.database, body: body)
     }
 
     /// The table written to: its (schema-qualified) name, never an alias.

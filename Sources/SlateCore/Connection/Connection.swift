@@ -39,6 +39,14 @@ public final class Connection {
     /// ``Statement/serial``.
     var compiledStatementCount: UInt64 = 0
 
+    /// The typed layer's cache of single-row insert statements by shape (Slate's `InsertShapeCache`).
+    ///
+    /// A stored property rather than an entry of ``retainedContexts`` because every typed insert
+    /// reads it, and a dictionary lookup would cost much of what the cache saves; unchecked
+    /// exclusivity for the same reason as ``handle``. The cache also registers in
+    /// ``retainedContexts`` as a ``ConnectionCloseObserver``, so `close()` releases its statements.
+    @exclusivity(unchecked) package var typedInsertCache: AnyObject?
+
     /// The last error that a non-throwing property (``userVersion``, ``busyTimeout``, …) hit.
     ///
     /// Property setters cannot throw; rather than crash, they record their failure here. Use the

@@ -98,6 +98,24 @@ extension SlateDriver {
         }
     }
 
+    /// W5 `InsertStatement` by position: `prepareInsert(into:)` once, `insert(values: [SQLiteValue])`
+    /// per row, the values in the statement's column order (`orderedColumns`).
+    func insertDescribedPositional(rows: Int) throws -> Checksum {
+        guard let description = SlateSchema.insertDescription else { throw BenchmarkError("bad table description") }
+        let order = description.orderedColumns.compactMap { ItemsTable.columns.firstIndex(of: $0.name) }
+        guard order.count == ItemsTable.columns.count else { throw BenchmarkError("bad column order") }
+        return try db.transaction {
+            let insert = try db.prepareInsert(into: description)
+            var sum: Int64 = 0
+            for row in 0..<rows {
+                let values: [SQLiteValue] = order.map { .int(ItemsTable.value(row: row, column: $0)) }
+                try insert.insert(values: values)
+                for case .int(let value) in values { sum &+= value }
+            }
+            return Checksum(rows: rows, sum: sum)
+        }
+    }
+
     /// W6 typed: `db.pluck(mixed.filter(id == x))`, then `row[name]`, `row[score]`.
     func lookupsTyped(_ count: Int) throws -> Checksum {
         var sum: Int64 = 0

@@ -4,7 +4,7 @@ struct InsertPrepared: Workload {
     let title = "insert rows, 10 INTEGER columns, one transaction"
     let measures = "Binding 10 Int64 parameters by index, stepping and resetting one prepared INSERT "
         + "per row, inside one transaction (the table is emptied, untimed, before every run); then the typed "
-        + "insert, the Codable insert and `InsertStatement` (goal ≤ 2.0×), and GRDB's records."
+        + "insert, the Codable insert and `InsertStatement` by name and by position (goal ≤ 2.0×), and GRDB's records."
 
     let slateGoal = 1.15
 
@@ -49,6 +49,9 @@ struct InsertPrepared: Workload {
             Contender(library: .slate, api: "InsertStatement.insert([name: value])",
                       prepare: empty, body: { try drivers.slate.insertDescribed(rows: rows) }, verify: readBack,
                       goal: 2.0, grdbPeer: "record.insert(db) (Encodable PersistableRecord)"),
+            Contender(library: .slate, api: "InsertStatement.insert(values: [SQLiteValue])",
+                      prepare: empty, body: { try drivers.slate.insertDescribedPositional(rows: rows) }, verify: readBack,
+                      goal: 2.0, grdbPeer: "Statement.execute(arguments:)"),
             Contender(library: .grdb, api: "record.insert(db) (Encodable PersistableRecord)",
                       prepare: empty, body: { try drivers.grdb.insertRecords(rows: rows) }, verify: readBack),
         ]
