@@ -166,9 +166,12 @@ struct InsertFastPathTests {
         let db = try makeDatabase()
         try db.run(items.insert(a <- 1, b <- "one"))
         db.clearStatementCache()
-        try db.run(items.insert(a <- 2, b <- "two"))     // the shape keeps its own statement
+        #expect(preparedStatementCount(db) == 0)         // the insert shapes' statements too
+        try db.run(items.insert(a <- 2, b <- "two"))     // the shape prepares its statement again
         try db.run(items.insert(a <- 3, c <- 3.5))       // a new shape prepares a new one
+        #expect(preparedStatementCount(db) > 0)
         db.clearStatementCache()
+        #expect(preparedStatementCount(db) == 0)
         try db.execute(sql: "CREATE INDEX items_b ON items (b)")
         try db.run(items.insert(a <- 4, b <- "four"))
         #expect(try rows(db) == [
@@ -424,4 +427,16 @@ struct InsertFastPathTests {
         #expect(throws: closed) { try insert.insert(values: [9, nil, nil]) }
         #expect(throws: closed) { try insert.insert(["id": 9]) }
     }
+}
+
+/// How many statements the connection has compiled and not finalized (`sqlite3_next_stmt`).
+private func preparedStatementCount(_ db: Connection) -> Int {
+    guard let handle = db.sqliteHandle else { return 0 }
+    var count = 0
+    var statement = sqlite3_next_stmt(handle, nil)
+    while let current = statement {
+        count += 1
+        statement = sqlite3_next_stmt(handle, current)
+    }
+    return count
 }

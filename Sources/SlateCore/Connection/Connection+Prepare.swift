@@ -86,8 +86,15 @@ extension Connection {
         return statement
     }
 
-    /// Empties the prepared-statement cache (statements in use stay valid).
-    public func clearStatementCache() { statementCache.removeAll() }
+    /// Empties the prepared-statement cache (statements in use stay valid), including the typed
+    /// layer's insert statements.
+    public func clearStatementCache() {
+        statementCache.removeAll()
+        if let insertCache = typedInsertCache {
+            retainedContexts[ObjectIdentifier(insertCache)] = nil
+            typedInsertCache = nil
+        }
+    }
 
     /// Prepares a statement, binds values and starts a ``Cursor`` over its rows.
     ///
