@@ -191,7 +191,8 @@ struct InsertFastPathTests {
         #expect(throws: closed) { try db.run(items.insert(Item(a: 3))) }
     }
 
-    @Test func expressionsAndUpsertsTakeTheFullPath() throws {
+    @Test(.enabled(if: SQLite.versionNumber >= 3_024_000, "upsert needs SQLite 3.24"))
+    func expressionsAndUpsertsTakeTheFullPath() throws {
         let db = try makeDatabase()
         try db.run(items.insert(a <- 1, b <- "x"))
         try db.run(items.insert(a <- a + 0 + 2, b <- "y"))   // an expression value: rendered
@@ -279,7 +280,10 @@ struct InsertFastPathTests {
         ]
         for value in values { try db.run(records.insert(value)) }
         #expect(try db.scalar("SELECT count(*) FROM records WHERE b IS NULL AND c IS NULL AND payload IS NULL") as? Int64 == 1)
-        #expect(try db.scalar("SELECT json_extract(payload, '$.tags[1]') FROM records WHERE a = 1") as? String == "y")
+        // The nested value is stored as JSON text (read back without SQLite's JSON functions,
+        // which SQLCipher's SQLite 3.15 lacks).
+        let json = try #require(try db.scalar("SELECT payload FROM records WHERE a = 1") as? String)
+        #expect(try JSONDecoder().decode(Payload.self, from: Data(json.utf8)) == values[0].payload)
         let read: [Record] = try db.prepare(records.order(Expression<Int64>("a"))).map { try $0.decode() }
         #expect(read == values)
         // The SQL it renders is unchanged.
