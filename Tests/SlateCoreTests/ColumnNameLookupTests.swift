@@ -129,3 +129,40 @@ import Testing
         #expect(try row.get("two", as: Int64.self) == 2)
     }
 }
+
+/// A statement kept across a schema change: SQLite recompiles it on the next run's first step,
+/// and a `SELECT *` then has other columns; reads by name must follow (found by review).
+@Suite struct RecompiledStatementColumnTests {
+    @Test func readsByNameFollowARecreatedTable() throws {
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE t (x INTEGER, y INTEGER); INSERT INTO t VALUES (1, 2)")
+        let statement = try db.prepare(sql: "SELECT * FROM t")
+        for _ in 0..<2 {   // twice, so the layout and the guess are warm
+            let row = try #require(try statement.cursor().next())
+            #expect(try row.get("x", as: Int64.self) == 1)
+            #expect(try row.get("y", as: Int64.self) == 2)
+        }
+        try statement.reset()
+        // Same names, other order: a stale layout would swap the values silently.
+        try db.execute(sql: "DROP TABLE t; CREATE TABLE t (y INTEGER, x INTEGER); INSERT INTO t (x, y) VALUES (1, 2)")
+        let row = try #require(try statement.cursor().next())
+        #expect(try row.get("x", as: Int64.self) == 1)
+        #expect(try row.get("y", as: Int64.self) == 2)
+        #expect(statement.columnLayout.names == ["y", "x"])
+        #expect(try statement.cursor().next()?.snapshot().get("x", as: Int64.self) == 1)
+    }
+
+    @Test func anAddedColumnIsFoundAfterTheRunEnds() throws {
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)")
+        let statement = try db.prepare(sql: "SELECT * FROM t")
+        var xs: [Int64] = []
+        try statement.cursor().forEach { xs.append(try $0.get("x")) }   // runs to the end (DONE)
+        try db.execute(sql: "ALTER TABLE t ADD COLUMN y INTEGER DEFAULT 7")
+        try statement.cursor().forEach { row in
+            xs.append(try row.get("x"))
+            xs.append(try row.get("y"))
+        }
+        #expect(xs == [1, 1, 7])
+    }
+}

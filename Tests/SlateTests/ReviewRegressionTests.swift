@@ -145,3 +145,19 @@ extension ReviewRegressionTests {
         ])
     }
 }
+
+/// `Cursor.decodeAll` on a statement kept across a schema change decodes this run's columns.
+@Suite struct RecompiledStatementDecodingTests {
+    struct Point: Decodable, Equatable { let x: Int64; let y: Int64 }
+
+    @Test func decodeAllFollowsARecreatedTable() throws {
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE t (x INTEGER, y INTEGER); INSERT INTO t VALUES (1, 2)")
+        let statement = try db.prepare(sql: "SELECT * FROM t")
+        #expect(try statement.cursor().decodeAll(Point.self) == [Point(x: 1, y: 2)])
+        #expect(try statement.cursor().decodeAll(Point.self) == [Point(x: 1, y: 2)])
+        try db.execute(sql: "DROP TABLE t; CREATE TABLE t (y INTEGER, x INTEGER); INSERT INTO t (x, y) VALUES (3, 4)")
+        #expect(try statement.cursor().decodeAll(Point.self) == [Point(x: 3, y: 4)])
+        #expect(try statement.cursor().decodeNext(Point.self) == Point(x: 3, y: 4))
+    }
+}

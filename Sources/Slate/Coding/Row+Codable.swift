@@ -104,12 +104,15 @@ extension Cursor {
         // what the value itself holds. Inlinable so that the array is specialized for `T` where
         // this is called: in unspecialized code each append asks the runtime for `Array<T>`'s
         // metadata, about 300 instructions per row.
+        // Made after the first step, when SQLite has recompiled the statement if the schema
+        // changed, so that the decoder sees this run's columns.
+        guard try next() != nil else { return [] }
         let decoder = RowDecoder(statement: statement, userInfo: userInfo, reusable: true)
         defer { decoder.finish() }
         var values: [T] = []
-        while try next() != nil {
+        repeat {
             values.append(try decoder.decodeRow(T.self))
-        }
+        } while try next() != nil
         return values
     }
 }

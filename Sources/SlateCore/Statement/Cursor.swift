@@ -21,7 +21,6 @@ public struct Cursor {
     /// The statement being stepped.
     public let statement: Statement
     @usableFromInline let handle: OpaquePointer
-    @usableFromInline let columnCount: Int32
 
     /// Starts a cursor on a statement, resetting it first; bound values are kept.
     ///
@@ -29,8 +28,7 @@ public struct Cursor {
     public init(statement: Statement) {
         self.statement = statement
         self.handle = statement.handle
-        self.columnCount = sqlite3_column_count(statement.handle)
-        sqlite3_reset(statement.handle)
+        statement.resetHandle()
     }
 
     /// Steps to the next row.
@@ -40,7 +38,9 @@ public struct Cursor {
     @inlinable @inline(__always)
     public func next() throws(SQLiteError) -> RowView? {
         guard try statement.step() else { return nil }
-        return RowView(handle: handle, columnCount: columnCount, statement: statement)
+        // The column count is read after the step: a run's first step recompiles a statement
+        // whose schema changed, and `SELECT *` may then have more or fewer columns.
+        return RowView(handle: handle, columnCount: sqlite3_column_count(handle), statement: statement)
     }
 
     /// Calls `body` with each remaining row.
@@ -52,8 +52,10 @@ public struct Cursor {
     /// - Parameter body: Reads the row; a thrown error stops the walk and is rethrown.
     @inlinable
     public func forEach(_ body: (RowView) throws -> Void) throws {
-        let row = RowView(handle: handle, columnCount: columnCount, statement: statement)
-        while try statement.step() { try body(row) }
+        // Made after the first step, for its column count (see `next()`).
+        guard try statement.step() else { return }
+        let row = RowView(handle: handle, columnCount: sqlite3_column_count(handle), statement: statement)
+        repeat { try body(row) } while try statement.step()
     }
 
     /// Reads each remaining row with `transform` and collects the results.
@@ -65,8 +67,9 @@ public struct Cursor {
     @inlinable
     public func map<T>(_ transform: (RowView) throws -> T) throws -> [T] {
         var result: [T] = []
-        let row = RowView(handle: handle, columnCount: columnCount, statement: statement)
-        while try statement.step() { result.append(try transform(row)) }
+        guard try statement.step() else { return result }
+        let row = RowView(handle: handle, columnCount: sqlite3_column_count(handle), statement: statement)
+        repeat { result.append(try transform(row)) } while try statement.step()
         return result
     }
 }

@@ -149,11 +149,33 @@ public final class ColumnLayout: Hashable, Sendable {
 extension Statement {
     /// The statement's column names as a shared layout.
     public var columnLayout: ColumnLayout {
+        if layoutNeedsCheck { checkLayout() }
         if let layout = cachedLayout { return layout }
         let layout = ColumnLayout(names: columnNames)
         cachedLayout = layout
+        layoutReprepareCount = reprepareCount
         guessNames = layout.names.indices.map { layout.isColumn($0, named: layout.names[$0]) ? layout.names[$0] : nil }
         return layout
+    }
+
+    /// Forgets the cached columns if SQLite recompiled the statement with other ones since they
+    /// were read (a schema change between runs). Checked once per run, after its first step:
+    /// only then has SQLite recompiled what it had to.
+    @usableFromInline
+    func checkLayout() {
+        guard sqlite3_stmt_busy(handle) != 0 else { return }   // not stepped yet: check later
+        layoutNeedsCheck = false
+        guard let layout = cachedLayout else { return }
+        if let count = reprepareCount, count == layoutReprepareCount { return }
+        // Recompiled (or SQLite too old to say, before 3.20): keep the layout only if the
+        // columns are the same.
+        if columnNames == layout.names {
+            layoutReprepareCount = reprepareCount
+            return
+        }
+        cachedLayout = nil
+        guessNames = []
+        nextColumnGuess = 0
     }
 
     /// Runs the statement (reset first, bound values kept) and copies every row.

@@ -103,7 +103,7 @@ extension Statement {
         guard values.count == Int(count) else {
             throw SQLiteError.range("\(values.count) value(s) given for \(count) parameter(s)", sql: sql)
         }
-        sqlite3_reset(handle)
+        resetHandle()
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             if let value {
@@ -116,7 +116,7 @@ extension Statement {
 
     /// Binds SQLite.swift-style named values (keys with their prefix, such as `":email"`).
     func bindAll(_ values: [String: (any Binding)?]) throws(SQLiteError) {
-        sqlite3_reset(handle)
+        resetHandle()
         for (name, value) in values {
             let index = try parameterIndex(forName: name)
             if let value {

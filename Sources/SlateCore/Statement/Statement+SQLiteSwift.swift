@@ -91,8 +91,8 @@ extension Statement: Sequence, IteratorProtocol {
     /// - Throws: ``SQLiteError`` on failure.
     public func scalar(_ bindings: [(any Binding)?]) throws(SQLiteError) -> (any Binding)? {
         if !bindings.isEmpty { try bindAll(bindings) }
-        sqlite3_reset(handle)
-        defer { sqlite3_reset(handle) }
+        resetHandle()
+        defer { resetHandle() }
         guard try step() else { return nil }
         return columnValue(at: 0).binding
     }

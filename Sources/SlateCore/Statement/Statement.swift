@@ -43,6 +43,15 @@ public final class Statement {
     /// layout is built.
     @usableFromInline @exclusivity(unchecked) var guessNames: [String?] = []
 
+    /// Whether a new run may have started since the columns were last checked: SQLite
+    /// recompiles a statement whose schema changed on the first step of a run, and a `SELECT *`
+    /// can then have other columns, in another order. Set by every reset and at the end of every
+    /// run; checked (once per run) before a lookup by name trusts ``cachedLayout``.
+    @usableFromInline @exclusivity(unchecked) var layoutNeedsCheck = true
+
+    /// ``reprepareCount`` when ``cachedLayout`` was built.
+    @exclusivity(unchecked) var layoutReprepareCount: Int32?
+
     /// The error that ended the last `for row in statement` loop early, if any.
     ///
     /// `Sequence` iteration cannot throw, so an error stops the loop and is recorded here.
@@ -106,6 +115,8 @@ public final class Statement {
         guard connection.handle != nil else { throw SQLiteError.connectionClosed }
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
+        // The run is over: the next step starts a new one, which may recompile the statement.
+        layoutNeedsCheck = true
         if code == SQLITE_DONE { return false }
         throw stepError(code)
     }
@@ -123,14 +134,22 @@ public final class Statement {
     @inlinable
     public func reset() throws(SQLiteError) {
         guard connection.handle != nil else { throw SQLiteError.connectionClosed }
+        resetHandle()
+    }
+
+    /// `sqlite3_reset`, noting that the next step starts a new run (which may recompile the
+    /// statement, so its columns must be checked again). Every reset in SlateCore goes here.
+    @inlinable
+    func resetHandle() {
         sqlite3_reset(handle)
+        layoutNeedsCheck = true
     }
 
     /// Runs the statement to completion, discarding any rows, then resets it.
     ///
     /// - Throws: ``SQLiteError`` on failure; the statement is reset either way.
     public func executeToCompletion() throws(SQLiteError) {
-        defer { sqlite3_reset(handle) }
+        defer { resetHandle() }
         while try step() {}
     }
 
@@ -158,6 +177,7 @@ public final class Statement {
     /// - Returns: The 0-based index, or `nil` when no column has that name.
     @inlinable @inline(__always)
     public func columnIndex(named name: String) -> Int32? {
+        if layoutNeedsCheck { checkLayout() }
         // The guess, inlined into the caller: one bounds check and one string comparison (a
         // raw-bits compare when both names are small or share storage), no call, no hashing.
         let guess = nextColumnGuess
@@ -213,11 +233,11 @@ public final class Statement {
     /// - Parameter rows: The parameters for each run; a column `c` binds parameter `:c`.
     /// - Throws: ``SQLiteError`` at the first failure; earlier rows stay applied.
     public func execute(_ rows: [SQLiteRow]) throws(SQLiteError) {
-        sqlite3_reset(handle)
+        resetHandle()
         for row in rows {
             try bind(row)
             defer {
-                sqlite3_reset(handle)
+                resetHandle()
                 sqlite3_clear_bindings(handle)
             }
             while try step() {}
