@@ -161,3 +161,29 @@ extension ReviewRegressionTests {
         #expect(try statement.cursor().decodeNext(Point.self) == Point(x: 3, y: 4))
     }
 }
+
+/// SQLite tells identifiers apart by their bytes, Swift strings by canonical equivalence: two
+/// tables whose names differ only in Unicode normalization must not share cached statements.
+@Suite struct CanonicallyEquivalentNamesTests {
+    @Test func tablesSpelledInTwoNormalizationsStayApart() throws {
+        let precomposed = "caf\u{E9}"      // é
+        let decomposed = "cafe\u{301}"     // e + combining acute accent
+        #expect(precomposed == decomposed)   // equal Swift strings…
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE \"\(precomposed)\" (v INTEGER); CREATE TABLE \"\(decomposed)\" (v INTEGER)")
+        let first = Table(precomposed), second = Table(decomposed)
+        let v = SQLExpression<Int64>("v")
+        struct Row: Codable { let v: Int64 }
+        for value in 1...2 {
+            try db.run(first.insert(v <- Int64(value)))
+            try db.run(second.insert(v <- Int64(value * 10)))
+            try db.run(first.insert(Row(v: Int64(value * 100))))
+            try db.run(second.insert(Row(v: Int64(value * 1000))))
+        }
+        // …but two tables to SQLite, and each statement goes to its own.
+        #expect(try db.prepare(first.order(v)).map { $0[v] } == [1, 2, 100, 200])
+        #expect(try db.prepare(second.order(v)).map { $0[v] } == [10, 20, 1000, 2000])
+        #expect(try db.scalar("SELECT count(*) FROM \"\(precomposed)\"") as? Int64 == 4)
+        #expect(try db.scalar("SELECT count(*) FROM \"\(decomposed)\"") as? Int64 == 4)
+    }
+}

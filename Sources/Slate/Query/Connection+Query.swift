@@ -164,7 +164,8 @@ extension Connection {
     func queryLayout(for query: some QueryType, sql: String, statement: Statement) -> ColumnLayout {
         let cache = layoutCache
         let reprepares = statement.reprepareCount
-        let cached = cache.layouts[sql]
+        let key = SQLText(sql)
+        let cached = cache.layouts[key]
         // The same statement, not recompiled since the layout was checked against it: its columns
         // cannot have changed, so skip reading their names (one String per column per run).
         if let cached, let reprepares, cached.statement == statement.serial, cached.reprepares == reprepares {
@@ -173,7 +174,7 @@ extension Connection {
         let names = statement.columnNames
         // A schema change can widen `SELECT *` under the same SQL text: reuse only a matching layout.
         if let cached, cached.layout.names == names {
-            cache.layouts[sql] = QueryLayoutCache.Entry(layout: cached.layout, statement: statement.serial, reprepares: reprepares)
+            cache.layouts[key] = QueryLayoutCache.Entry(layout: cached.layout, statement: statement.serial, reprepares: reprepares)
             return cached.layout
         }
         let keys = columnKeys(for: query, names: names)
@@ -181,7 +182,7 @@ extension Connection {
         // Query shapes are few in practice, but `IN` lists of varying length make new ones:
         // start over rather than grow without bound.
         if cache.layouts.count >= QueryLayoutCache.capacity { cache.layouts.removeAll(keepingCapacity: true) }
-        cache.layouts[sql] = QueryLayoutCache.Entry(layout: layout, statement: statement.serial, reprepares: reprepares)
+        cache.layouts[key] = QueryLayoutCache.Entry(layout: layout, statement: statement.serial, reprepares: reprepares)
         return layout
     }
 
@@ -243,7 +244,7 @@ final class QueryLayoutCache {
         let reprepares: Int32?
     }
 
-    var layouts: [String: Entry] = [:]
+    var layouts: [SQLText: Entry] = [:]
 }
 
 extension ColumnLayout {

@@ -277,7 +277,7 @@ final class InsertShapeCache: ConnectionCloseObserver {
             let entry = entries[position]
             guard !entry.encoded, entry.columns.count == setters.count, Self.sameTable(entry, insert) else { continue }
             var same = true
-            for index in setters.indices where entry.columns[index] != setters[index].column.template {
+            for index in setters.indices where !identicalText(entry.columns[index], setters[index].column.template) {
                 same = false
                 break
             }
@@ -294,7 +294,7 @@ final class InsertShapeCache: ConnectionCloseObserver {
             // Compared in place through buffer pointers: no copy (and retain) of either name.
             let same = entry.columns.withUnsafeBufferPointer { columns in
                 row.withUnsafeBufferPointer { row in
-                    for index in row.indices where columns[index] != row[index].name { return false }
+                    for index in row.indices where !identicalText(columns[index], row[index].name) { return false }
                     return true
                 }
             }
@@ -318,7 +318,8 @@ final class InsertShapeCache: ConnectionCloseObserver {
     }
 
     private static func sameTable(_ entry: Entry, _ insert: Insert) -> Bool {
-        entry.conflict == insert.conflict && entry.tableName == insert.tableName && entry.database == insert.database
+        entry.conflict == insert.conflict && identicalText(entry.tableName, insert.tableName)
+            && entry.database.map { database in insert.database.map { identicalText(database, $0) } ?? false } ?? (insert.database == nil)
     }
 
     func connectionWillClose(_ db: OpaquePointer) {

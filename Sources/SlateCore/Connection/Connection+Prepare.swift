@@ -77,12 +77,13 @@ extension Connection {
     /// - Returns: A reset statement with its bindings cleared.
     /// - Throws: ``SQLiteError`` when the SQL does not compile.
     public func cachedStatement(sql: String) throws(SQLiteError) -> Statement {
-        if let statement = statementCache[sql], !statement.isBusy {
+        let key = SQLText(sql)   // by bytes: canonically equal SQL may name other tables
+        if let statement = statementCache[key], !statement.isBusy {
             sqlite3_clear_bindings(statement.handle)
             return statement
         }
         let statement = try prepare(sql: sql, options: .persistent)
-        if statementCache[sql] == nil { statementCache[sql] = statement }
+        if statementCache[key] == nil { statementCache[key] = statement }
         return statement
     }
 

@@ -33,7 +33,7 @@ public final class Connection {
     public let location: Location
 
     /// Prepared statements reused by the typed layer, keyed by SQL.
-    var statementCache: [String: Statement] = [:]
+    var statementCache: [SQLText: Statement] = [:]
 
     /// The number of statements compiled so far: each takes the next value as its
     /// ``Statement/serial``.
