@@ -72,6 +72,23 @@ private struct ReadsUserInfo: Encodable {
     }
 }
 
+/// Leaves out its text column when it has none, and may encode `a` twice (the last value wins).
+private struct Sparse: Encodable {
+    enum CodingKeys: String, CodingKey { case a, b, c }
+    let a: Int64
+    let b: String?
+    let c: Double
+    var repeatA: Int64?
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(a, forKey: .a)
+        if let b { try container.encode(b, forKey: .b) }
+        try container.encode(c, forKey: .c)
+        if let repeatA { try container.encode(repeatA, forKey: .a) }
+    }
+}
+
 /// Holds an object, to see whether the encoder keeps the user info alive after the row.
 private final class Token: Sendable {}
 
@@ -161,6 +178,22 @@ struct ReusedSetterEncoderTests {
             [.int(6), .null, .null],
             [.int(5), .null, .real(5)], [.int(4), .text("text 4 \u{0} é"), .real(4)], [.int(3), .null, .real(3)],
             [.int(2), .text("text 2 \u{0} é"), .real(2)], [.int(1), .null, .real(1)],
+        ])
+    }
+
+    @Test func rowsOfOneTypeWithDifferentKeysEachTime() throws {
+        let db = try makeDatabase()
+        try db.run(items.insert(Sparse(a: 1, b: "one", c: 1)))
+        try db.run(items.insert(Sparse(a: 2, b: nil, c: 2)))
+        try db.run(items.insert(Sparse(a: 0, b: nil, c: 3, repeatA: 3)))
+        try db.run(items.insert(Sparse(a: 4, b: "four", c: 4)))
+        try db.run(items.insert(Sparse(a: 5, b: nil, c: 5)))
+        try db.run(items.insert(Sparse(a: 0, b: "six", c: 6, repeatA: 6)))
+        #expect(try items.insert(Sparse(a: 0, b: nil, c: 7, repeatA: 7)).asSQL()
+            == "INSERT INTO \"items\" (\"a\", \"c\") VALUES (7, 7.0)")
+        #expect(try rows(db) == [
+            [.int(1), .text("one"), .real(1)], [.int(2), .null, .real(2)], [.int(3), .null, .real(3)],
+            [.int(4), .text("four"), .real(4)], [.int(5), .null, .real(5)], [.int(6), .text("six"), .real(6)],
         ])
     }
 

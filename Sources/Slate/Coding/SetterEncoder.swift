@@ -31,7 +31,13 @@ final class SetterEncoder: Encoder {
     /// Not checked for exclusivity at run time: the encoder is used by one `encode(to:)` call at
     /// a time on one thread (its thread's, or a fresh one), and the check cost more than the
     /// append it guards.
-    @exclusivity(unchecked) private(set) var columns: [EncodedColumn] = []
+    ///
+    /// Only the first ``written`` elements are this row's: the rest are the previous row's, kept
+    /// so that a row with the same keys overwrites just the values (no name released and
+    /// retained again per column); they never hold text or blobs (see ``handOver()``).
+    @exclusivity(unchecked) private var columns: [EncodedColumn] = []
+    /// How many columns this row has encoded so far.
+    @exclusivity(unchecked) private var written = 0
     /// The first unsupported use of the encoder, thrown once the value is encoded.
     @exclusivity(unchecked) private var failure: EncodingError?
     /// Whether ``failure`` is set (checked per row without copying the optional error).
@@ -127,20 +133,17 @@ final class SetterEncoder: Encoder {
         return encoder
     }
 
-    /// Starts a row: empty columns, no failure.
+    /// Starts a row: no columns written, no failure.
     ///
-    /// The buffer of the previous row's columns is reused in place when the insert that received
+    /// The buffer of the previous row's columns is written in place when the insert that received
     /// them is gone (the buffer is then uniquely referenced): no allocation per row; while that
-    /// insert lives, emptying the array gives it a new buffer of the same capacity instead.
+    /// insert lives, the first write copies the buffer instead.
     private func begin(userInfo: [CodingUserInfoKey: Any]) {
         inUse = true
         if !userInfo.isEmpty { self.userInfo = userInfo }
         holdsPayloads = false
-        if columns.capacity == 0 {
-            columns.reserveCapacity(16)
-        } else {
-            columns.removeAll(keepingCapacity: true)
-        }
+        written = 0
+        if columns.capacity == 0 { columns.reserveCapacity(16) }
     }
 
     /// Ends a row: frees the encoder and forgets the user info; when the row is discarded (its
@@ -150,6 +153,7 @@ final class SetterEncoder: Encoder {
         if !userInfo.isEmpty { userInfo = [:] }
         if discarding {
             columns.removeAll(keepingCapacity: true)
+            written = 0
             failure = nil
             failed = false
             holdsPayloads = false
@@ -161,6 +165,7 @@ final class SetterEncoder: Encoder {
     /// encoder never keeps a caller's strings or data alive after the insert is gone (numbers,
     /// `NULL` and the column names are all it may keep until its next row).
     private func handOver() -> [EncodedColumn] {
+        if written < columns.count { columns.removeSubrange(written...) }
         guard holdsPayloads else { return columns }
         let taken = columns
         columns = []
@@ -180,6 +185,17 @@ final class SetterEncoder: Encoder {
         switch value {
         case .text, .blob: holdsPayloads = true
         default: break
+        }
+        let position = written
+        written = position + 1
+        if position < columns.count {
+            // The previous row's column at this position: the same key (the usual case for rows
+            // of one type) keeps its name; another key drops it and the columns after it.
+            if columns[position].name == column {
+                columns[position].value = value
+                return
+            }
+            columns.removeSubrange(position...)
         }
         columns.append(EncodedColumn(name: column, value: value))
     }
