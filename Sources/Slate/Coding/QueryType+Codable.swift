@@ -15,6 +15,9 @@ extension QueryType {
     /// and enums with raw values are stored as SlateCore stores them; other Codable properties
     /// (structs, arrays, dictionaries) are stored as JSON text. A `nil` property stores `NULL`.
     ///
+    /// Generic, so that a concrete value is encoded as is, without an existential box; an
+    /// `any Encodable` is opened.
+    ///
     /// - Parameters:
     ///   - encodable: The value.
     ///   - userInfo: Passed to the value's `encode(to:)` through the encoder.
@@ -22,6 +25,23 @@ extension QueryType {
     /// - Returns: The statement; run it with ``Connection/run(_:)-(Insert)``.
     /// - Throws: `EncodingError` when the value cannot be a row, or the value's own error.
     @inlinable   // specialized for the table type: reads only the table name from its clauses
+    public func insert<T: Encodable>(
+        _ encodable: T, userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = []
+    ) throws -> Insert {
+        makeInsert(conflict: nil, try Insert.body(encoding: encodable, userInfo: userInfo, otherSetters: otherSetters))
+    }
+
+    /// An `INSERT` of a value given as `any Encodable`, one column per property: the same as
+    /// the generic `insert(_:userInfo:otherSetters:)`, for arguments that are not opened into it (such as a
+    /// conditional expression of existential type).
+    ///
+    /// - Parameters:
+    ///   - encodable: The value.
+    ///   - userInfo: Passed to the value's `encode(to:)` through the encoder.
+    ///   - otherSetters: More columns to set; they win over properties with the same column.
+    /// - Returns: The statement; run it with ``Connection/run(_:)-(Insert)``.
+    /// - Throws: `EncodingError` when the value cannot be a row, or the value's own error.
+    @_disfavoredOverload   // a concrete value (or a plain existential, opened) takes the generic overload
     public func insert(
         _ encodable: any Encodable, userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = []
     ) throws -> Insert {
@@ -37,6 +57,25 @@ extension QueryType {
     ///   - otherSetters: More columns to set; they win over properties with the same column.
     /// - Returns: The statement.
     /// - Throws: `EncodingError` when the value cannot be a row, or the value's own error.
+    public func insert<T: Encodable>(
+        or onConflict: OnConflict, _ encodable: T, userInfo: [CodingUserInfoKey: Any] = [:],
+        otherSetters: [Setter] = []
+    ) throws -> Insert {
+        makeInsert(
+            conflict: onConflict, try Insert.body(encoding: encodable, userInfo: userInfo, otherSetters: otherSetters))
+    }
+
+    /// An `INSERT OR …` of a value given as `any Encodable`: the same as
+    /// the generic `insert(or:_:userInfo:otherSetters:)`, for arguments that are not opened into it.
+    ///
+    /// - Parameters:
+    ///   - onConflict: The conflict resolution (`.replace`, `.ignore`, …).
+    ///   - encodable: The value.
+    ///   - userInfo: Passed to the value's `encode(to:)` through the encoder.
+    ///   - otherSetters: More columns to set; they win over properties with the same column.
+    /// - Returns: The statement.
+    /// - Throws: `EncodingError` when the value cannot be a row, or the value's own error.
+    @_disfavoredOverload   // a concrete value (or a plain existential, opened) takes the generic overload
     public func insert(
         or onConflict: OnConflict, _ encodable: any Encodable, userInfo: [CodingUserInfoKey: Any] = [:],
         otherSetters: [Setter] = []
@@ -116,8 +155,8 @@ extension Insert {
     /// The row of a one-row insert of a value: its columns as encoded (no setters), which running
     /// it binds straight into the statement cached for its shape; with other setters, setters.
     @usableFromInline
-    static func body(
-        encoding encodable: any Encodable, userInfo: [CodingUserInfoKey: Any], otherSetters: [Setter]
+    static func body<T: Encodable>(
+        encoding encodable: T, userInfo: [CodingUserInfoKey: Any], otherSetters: [Setter]
     ) throws -> Body {
         guard otherSetters.isEmpty else {
             return .setters([try SetterEncoder.setters(for: encodable, userInfo: userInfo, otherSetters: otherSetters)])

@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Encodes an `Encodable` value into one ``Setter`` per property, for Codable `insert`, `update`
 /// and `upsert`.
@@ -8,21 +15,51 @@ import Foundation
 /// clear a column). A value that cannot be a row (one encoding a single value or a list at the top
 /// level, or using nested or super encoders) makes ``setters(for:userInfo:)`` throw an
 /// `EncodingError` that says why; nothing traps.
+///
+/// Each thread keeps one encoder that every row encoded on it reuses (no encoder allocated per
+/// row), with its keyed container cached per key type, as ``RowDecoder`` does. A value whose
+/// `encode(to:)` encodes another row (an insert built inside `encode(to:)`) finds the thread's
+/// encoder in use and gets a fresh one.
 final class SetterEncoder: Encoder {
     let codingPath: [any CodingKey] = []
-    let userInfo: [CodingUserInfoKey: Any]
+    /// The Codable user info of the row being encoded (emptied after it, so that the thread's
+    /// encoder keeps none of the caller's objects alive).
+    private(set) var userInfo: [CodingUserInfoKey: Any] = [:]
     /// The columns (unquoted names) and their values, in encoding order; a key encoded again is
     /// recorded again, and ``EncodedColumn/distinct(_:)`` keeps its first position and last
     /// value when the row is rendered (a row that matches a cached insert shape has no repeats).
-    /// Not checked for exclusivity at run time: the encoder lives for one `encode(to:)` call on
-    /// one thread, and the check cost more than the append it guards.
-    @exclusivity(unchecked) private(set) var columns: [EncodedColumn] = []
+    /// Not checked for exclusivity at run time: the encoder is used by one `encode(to:)` call at
+    /// a time on one thread (its thread's, or a fresh one), and the check cost more than the
+    /// append it guards.
+    ///
+    /// Only the first ``written`` elements are this row's: the rest are the previous row's, kept
+    /// so that a row with the same keys overwrites just the values (no name released and
+    /// retained again per column); they never hold text or blobs (see ``handOver()``).
+    @exclusivity(unchecked) private var columns: [EncodedColumn] = []
+    /// How many columns this row has encoded so far.
+    @exclusivity(unchecked) private var written = 0
     /// The first unsupported use of the encoder, thrown once the value is encoded.
     @exclusivity(unchecked) private var failure: EncodingError?
+    /// Whether ``failure`` is set (checked per row without copying the optional error).
+    @exclusivity(unchecked) private var failed = false
+    /// Whether a column's value is text or a blob (see ``handOver()``).
+    @exclusivity(unchecked) private var holdsPayloads = false
+    /// Whether a row is being encoded (the reentrancy guard of a thread's encoder).
+    @exclusivity(unchecked) private var inUse = false
+    /// Whether this is a thread's reused encoder, which caches its containers; a fresh encoder
+    /// (reentrant use) does not, so that no container keeps it alive in a cycle.
+    private let reused: Bool
+    /// The key type of the last container made, and that container (a `KeyedContainerHolder`
+    /// of that key type), and the same for the one before: a row type and one nested row type
+    /// (an insert inside `encode(to:)` uses a fresh encoder, but a value encoding another type
+    /// of row in turn would alternate) both stay cached.
+    @exclusivity(unchecked) private var cachedKeyType: ObjectIdentifier?
+    @exclusivity(unchecked) private var cachedContainer: AnyObject?
+    @exclusivity(unchecked) private var previousKeyType: ObjectIdentifier?
+    @exclusivity(unchecked) private var previousContainer: AnyObject?
 
-    private init(userInfo: [CodingUserInfoKey: Any]) {
-        self.userInfo = userInfo
-        columns.reserveCapacity(16)
+    private init(reused: Bool) {
+        self.reused = reused
     }
 
     /// Encodes a value into setters.
@@ -52,32 +89,141 @@ final class SetterEncoder: Encoder {
     /// Encodes a value into columns and values, in encoding order (a key encoded twice appears
     /// twice; see ``EncodedColumn/distinct(_:)``).
     ///
+    /// Generic, so that a concrete value is passed as is rather than boxed in an existential.
+    ///
     /// - Parameters:
     ///   - value: The value; each property becomes a column.
     ///   - userInfo: The Codable user info, available to the value's `encode(to:)`.
     /// - Returns: One column per encoded key.
     /// - Throws: `EncodingError` when the value cannot be a row, or the value's own error.
-    static func columns(for value: any Encodable, userInfo: [CodingUserInfoKey: Any]) throws -> [EncodedColumn] {
-        let encoder = SetterEncoder(userInfo: userInfo)
-        try value.encode(to: encoder)
-        if let failure = encoder.failure { throw failure }
-        return encoder.columns
+    static func columns<T: Encodable>(for value: T, userInfo: [CodingUserInfoKey: Any]) throws -> [EncodedColumn] {
+        let encoder = available()
+        encoder.begin(userInfo: userInfo)
+        do {
+            try value.encode(to: encoder)
+        } catch {
+            encoder.end(discarding: true)
+            throw error
+        }
+        if encoder.failed {
+            let failure = encoder.failure
+            encoder.end(discarding: true)
+            if let failure { throw failure }
+        }
+        let columns = encoder.handOver()
+        encoder.end(discarding: false)
+        return columns
+    }
+
+    /// The current thread's encoder, or a fresh one when it is in use (an `encode(to:)` that
+    /// encodes another row).
+    private static func available() -> SetterEncoder {
+        guard let key = threadEncoderKey else { return SetterEncoder(reused: false) }
+        if let stored = pthread_getspecific(key) {
+            // Sound: the slot only ever holds a retained `SetterEncoder` (set below), released
+            // only by the slot's destructor when the thread exits.
+            let encoder = Unmanaged<SetterEncoder>.fromOpaque(stored).takeUnretainedValue()
+            return encoder.inUse ? SetterEncoder(reused: false) : encoder
+        }
+        let encoder = SetterEncoder(reused: true)
+        if pthread_setspecific(key, Unmanaged.passRetained(encoder).toOpaque()) != 0 {
+            // Not kept (no memory for the slot): balance the retain; the row still encodes.
+            Unmanaged.passUnretained(encoder).release()
+        }
+        return encoder
+    }
+
+    /// Starts a row: no columns written, no failure.
+    ///
+    /// The buffer of the previous row's columns is written in place when the insert that received
+    /// them is gone (the buffer is then uniquely referenced): no allocation per row; while that
+    /// insert lives, the first write copies the buffer instead.
+    private func begin(userInfo: [CodingUserInfoKey: Any]) {
+        inUse = true
+        if !userInfo.isEmpty { self.userInfo = userInfo }
+        holdsPayloads = false
+        written = 0
+        if columns.capacity == 0 { columns.reserveCapacity(16) }
+    }
+
+    /// Ends a row: frees the encoder and forgets the user info; when the row is discarded (its
+    /// `encode(to:)` threw or it failed), also its columns and failure.
+    private func end(discarding: Bool) {
+        inUse = false
+        if !userInfo.isEmpty { userInfo = [:] }
+        if discarding {
+            columns.removeAll(keepingCapacity: true)
+            written = 0
+            failure = nil
+            failed = false
+            holdsPayloads = false
+        }
+    }
+
+    /// The encoded columns. The encoder keeps sharing their buffer, to reuse it for the next
+    /// row, unless they hold text or blobs: those are handed over alone, so that the thread's
+    /// encoder never keeps a caller's strings or data alive after the insert is gone (numbers,
+    /// `NULL` and the column names are all it may keep until its next row).
+    private func handOver() -> [EncodedColumn] {
+        if written < columns.count { columns.removeSubrange(written...) }
+        guard holdsPayloads else { return columns }
+        let taken = columns
+        columns = []
+        return taken
+    }
+
+    /// Drops the cached containers, which refer to the encoder (a thread's encoder, when its
+    /// thread exits: dropping them breaks the cycle).
+    fileprivate func dropContainers() {
+        (cachedKeyType, cachedContainer, previousKeyType, previousContainer) = (nil, nil, nil, nil)
     }
 
     /// Records the value of a column.
+    @inline(__always)
     func set(_ value: SQLiteValue, column: String) {
+        // Folded away where the value's case is known (numbers, NULL), once inlined.
+        switch value {
+        case .text, .blob: holdsPayloads = true
+        default: break
+        }
+        let position = written
+        written = position + 1
+        if position < columns.count {
+            // The previous row's column at this position: the same key (the usual case for rows
+            // of one type) keeps its name; another key drops it and the columns after it.
+            if columns[position].name == column {
+                columns[position].value = value
+                return
+            }
+            columns.removeSubrange(position...)
+        }
         columns.append(EncodedColumn(name: column, value: value))
     }
 
     /// Notes an unsupported use of the encoder (the first one is reported).
     func fail(_ description: String, codingPath: [any CodingKey]) {
-        guard failure == nil else { return }
+        guard !failed else { return }
+        failed = true
         failure = EncodingError.invalidValue(
             description, EncodingError.Context(codingPath: codingPath, debugDescription: description))
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(SetterEncodingContainer<Key>(encoder: self))
+        guard reused else { return KeyedEncodingContainer(SetterEncodingContainer<Key>(encoder: self)) }
+        let keyType = ObjectIdentifier(Key.self)
+        // Sound downcasts: each container field is only ever set together with its key type
+        // field, to a `KeyedEncodingContainerHolder` of the key type that field identifies,
+        // which was just checked to be `Key`. The unchecked downcast skips a dynamic cast per row.
+        if cachedKeyType == keyType, let cached = cachedContainer {
+            return unsafeDowncast(cached, to: KeyedEncodingContainerHolder<Key>.self).container
+        }
+        if previousKeyType == keyType, let previous = previousContainer {
+            return unsafeDowncast(previous, to: KeyedEncodingContainerHolder<Key>.self).container
+        }
+        let container = KeyedEncodingContainer(SetterEncodingContainer<Key>(encoder: self))
+        (previousKeyType, previousContainer) = (cachedKeyType, cachedContainer)
+        (cachedKeyType, cachedContainer) = (keyType, KeyedEncodingContainerHolder(container))
+        return container
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -91,6 +237,32 @@ final class SetterEncoder: Encoder {
                 + "not from a single value", codingPath: [])
         return DiscardingSingleValueEncodingContainer(codingPath: [])
     }
+}
+
+/// The thread-specific slot of each thread's ``SetterEncoder``; its destructor releases the
+/// encoder when the thread exits. `nil` if the system had no slot left: every row then gets a
+/// fresh encoder.
+private let threadEncoderKey: pthread_key_t? = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key) { stored in
+        // Sound: the slot holds a retained `SetterEncoder` (see `SetterEncoder.available()`).
+        #if canImport(Darwin)
+        let encoder = Unmanaged<SetterEncoder>.fromOpaque(stored)
+        #else
+        guard let stored else { return }
+        let encoder = Unmanaged<SetterEncoder>.fromOpaque(stored)
+        #endif
+        encoder.takeUnretainedValue().dropContainers()
+        encoder.release()
+    }
+    return status == 0 ? key : nil
+}()
+
+/// Holds a container for ``SetterEncoder``'s cache: a class, so that the cache can hold any
+/// key type's container in one `AnyObject` field.
+private final class KeyedEncodingContainerHolder<Key: CodingKey> {
+    let container: KeyedEncodingContainer<Key>
+    init(_ container: KeyedEncodingContainer<Key>) { self.container = container }
 }
 
 /// The keyed container of ``SetterEncoder``: one column per key.
