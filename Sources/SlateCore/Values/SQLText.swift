@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// SQL text (or an identifier) compared byte for byte, as SQLite compares it.
 ///
 /// Swift's `String ==` and hashing follow Unicode canonical equivalence: `"café"` spelled with
@@ -25,9 +33,8 @@ package struct SQLText: Hashable, Sendable {
 /// Whether two strings have the same UTF-8 bytes (not merely canonically equivalent ones).
 ///
 /// Strings with the same representation (the same storage, or the same small-string bytes)
-/// answer at once: the common case of a cache comparing a key with itself. Otherwise `==`
-/// answers `false` for most (unequal strings are never byte-identical), and equal strings are
-/// compared by bytes, which only non-ASCII text can fail.
+/// answer at once: the common case of a cache comparing a key with itself. Otherwise the byte
+/// counts, then the bytes (`memcmp` over each string's contiguous UTF-8).
 @inlinable @inline(__always)
 package func identicalText(_ lhs: String, _ rhs: String) -> Bool {
     if MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size {
@@ -37,10 +44,13 @@ package func identicalText(_ lhs: String, _ rhs: String) -> Bool {
         let right = unsafeBitCast(rhs, to: (UInt64, UInt64).self)
         if left == right { return true }
     }
-    guard lhs == rhs else { return false }
-    guard lhs.utf8.count == rhs.utf8.count else { return false }
+    let count = lhs.utf8.count
+    guard count == rhs.utf8.count else { return false }
     let same = lhs.utf8.withContiguousStorageIfAvailable { left in
-        rhs.utf8.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
+        rhs.utf8.withContiguousStorageIfAvailable { right in
+            guard let left = left.baseAddress, let right = right.baseAddress else { return count == 0 }
+            return memcmp(left, right, count) == 0
+        }
     }
     return (same ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
 }
