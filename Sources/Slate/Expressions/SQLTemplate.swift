@@ -86,8 +86,13 @@ enum SQLTemplate {
     /// become an operand, so SQLite's precedence cannot regroup them.
     static func operand(_ expression: SQLExpression<Void>) -> SQLExpression<Void> {
         let template = expression.template
-        let isNullTest = template.hasSuffix(" IS NULL") || template.hasSuffix(" IS NOT NULL")
-        let isBetween = !template.hasSuffix(")") && containsASCII(template, " BETWEEN ")
+        // The last byte first: `hasSuffix` compares by grapheme (hundreds of instructions), and
+        // nearly every operand ends in neither "L" nor ")". A string ending in an ASCII byte ends
+        // in that character (no combining mark follows it).
+        let last = template.utf8.last
+        let isNullTest = last == UInt8(ascii: "L")
+            && (template.hasSuffix(" IS NULL") || template.hasSuffix(" IS NOT NULL"))
+        let isBetween = last != UInt8(ascii: ")") && containsASCII(template, " BETWEEN ")
         if isNullTest || isBetween {
             return SQLExpression(template: "(" + template + ")", values: expression.values)
         }
