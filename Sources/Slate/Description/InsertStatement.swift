@@ -30,9 +30,10 @@ public final class InsertStatement {
     private let parameters: [String: Int32]
     private let lowercasedParameters: [String: Int32]
     /// The column names in parameter order, and a table from an exact (ASCII) name to its
-    /// position, which finds a name without `parameters`' SipHash; other names use the dictionaries.
+    /// position (SlateCore's `ColumnNameTable`), which finds a name without `parameters`' SipHash;
+    /// other names use the dictionaries.
     private let names: [String]
-    private let nameTable: ExactNameTable
+    private let nameTable: ColumnNameTable
     /// Whether each column (in ``TableDescription/orderedColumns`` order) was given in the current
     /// call; kept between calls so that inserting allocates nothing for it. Not checked for
     /// exclusivity at run time: a statement is used by one thread at a time, and the checks cost
@@ -59,7 +60,7 @@ public final class InsertStatement {
         self.parameters = parameters
         self.lowercasedParameters = lowercased
         names = columns.map(\.name)
-        nameTable = ExactNameTable(names: names)
+        nameTable = ColumnNameTable(names: names)
         given = Array(repeating: false, count: columns.count)
         guesses = Array(repeating: -1, count: columns.count)
     }
@@ -110,7 +111,7 @@ public final class InsertStatement {
                     sql: statement.sql)
             }
             given[position] = true
-            try Self.bind(value, to: statement, at: parameter)
+            try statement.bind(value, at: parameter)
         }
         // Every column given (the common case) needs no further check.
         if values.count < given.count {
@@ -159,28 +160,20 @@ public final class InsertStatement {
         // Every parameter is bound, so the previous row's values need no clearing.
         var parameter: Int32 = 1
         for value in values {
-            try Self.bind(value, to: statement, at: parameter)
+            try statement.bind(value, at: parameter)
             parameter += 1
         }
         _ = try statement.step()
         return statement.connection.lastInsertRowid
     }
 
-    /// Binds a value through `Statement`'s inlinable generic `bind(_:at:)`, which the compiler
-    /// specializes for `SQLiteValue` into one `sqlite3_bind_*` call; same errors as
-    /// `bind(_: SQLiteValue, at:)`.
-    @inline(__always)
-    private static func bind(_ value: SQLiteValue, to statement: Statement, at index: Int32) throws(SQLiteError) {
-        let optional: SQLiteValue? = value
-        try statement.bind(optional, at: index)
-    }
 
     /// The parameter of a column named exactly so, or so in another case.
     private func parameter(named name: String) -> Int32? {
-        switch nameTable.position(of: name, in: names) {
-        case .some(.some(let index)): return Int32(index + 1)
-        case .some(.none): return lowercasedParameters[name.lowercased()]
-        case .none: return parameters[name] ?? lowercasedParameters[name.lowercased()]
+        switch nameTable.lookup(name, in: names) {
+        case .found(let index): return Int32(index + 1)
+        case .absent: return lowercasedParameters[name.lowercased()]
+        case .unknown: return parameters[name] ?? lowercasedParameters[name.lowercased()]
         }
     }
 
@@ -190,65 +183,6 @@ public final class InsertStatement {
             message: "table \"\(table.name)\" has no column named \"\(name)\"; its columns are "
                 + table.orderedColumns.map(\.name).joined(separator: ", "),
             sql: statement.sql)
-    }
-}
-
-/// A small open-addressing table from a column name to its position, for names given to
-/// ``InsertStatement/insert(_:)``: FNV-1a over the name's UTF-8 bytes, read in one pass from the
-/// string's contiguous storage, costs far less than `Dictionary`'s SipHash on short names.
-/// Swift compares strings by canonical equivalence, which a byte hash cannot follow, so only
-/// ASCII names are answered; for others the caller uses its dictionaries.
-private struct ExactNameTable {
-    /// Positions, `-1` for an empty slot; the count is a power of two.
-    private let slots: [Int32]
-    private let mask: Int
-
-    init(names: [String]) {
-        var capacity = 8
-        while capacity < names.count * 2 { capacity *= 2 }
-        var slots = [Int32](repeating: -1, count: capacity)
-        let mask = capacity - 1
-        for (position, name) in names.enumerated() {
-            guard let hash = Self.asciiHash(name) else { continue }
-            var slot = hash & mask
-            while slots[slot] >= 0 {
-                if names[Int(slots[slot])] == name { break }   // keep the first column of that name
-                slot = (slot + 1) & mask
-            }
-            if slots[slot] < 0 { slots[slot] = Int32(position) }
-        }
-        self.slots = slots
-        self.mask = mask
-    }
-
-    /// The position of the column spelled exactly `name` (`.some(nil)` when there is none), or
-    /// `nil` when the table cannot tell (a name that is not ASCII).
-    func position(of name: String, in names: [String]) -> Int?? {
-        guard let hash = Self.asciiHash(name) else { return nil }
-        var slot = hash & mask
-        while true {
-            let position = Int(slots[slot])
-            if position < 0 { return .some(nil) }
-            if names[position] == name { return .some(position) }
-            slot = (slot + 1) & mask
-        }
-    }
-
-    /// FNV-1a over the UTF-8 bytes, or `nil` when a byte is not ASCII.
-    private static func asciiHash(_ name: String) -> Int? {
-        let hash = name.utf8.withContiguousStorageIfAvailable(hashBytes) ?? hashBytes(name.utf8)
-        return hash.high < 0x80 ? Int(truncatingIfNeeded: hash.value ^ (hash.value >> 29)) : nil
-    }
-
-    @inline(__always)
-    private static func hashBytes(_ bytes: some Sequence<UInt8>) -> (value: UInt64, high: UInt8) {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var high: UInt8 = 0
-        for byte in bytes {
-            high |= byte
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return (hash, high)
     }
 }
 

@@ -124,7 +124,7 @@ extension Connection {
             }
             for index in row.indices {
                 if case .bound(let value) = row[index].payload {
-                    try Self.bind(value, to: statement, at: Int32(truncatingIfNeeded: index + 1))
+                    try statement.bind(value, at: Int32(truncatingIfNeeded: index + 1))
                 }
             }
         case .encoded(let row):
@@ -143,7 +143,7 @@ extension Connection {
                     columns: row.map(\.name), encoded: true, statement: statement))
             }
             for index in row.indices {
-                try Self.bind(row[index].value, to: statement, at: Int32(truncatingIfNeeded: index + 1))
+                try statement.bind(row[index].value, at: Int32(truncatingIfNeeded: index + 1))
             }
         }
         // Every parameter was bound above (the SQL has one `?` per column), so the previous
@@ -152,14 +152,6 @@ extension Connection {
         return lastInsertRowid
     }
 
-    /// Binds a value through `Statement`'s inlinable generic `bind(_:at:)`, which the compiler
-    /// specializes for `SQLiteValue` into a switch and one `sqlite3_bind_*` call (the
-    /// `bind(_: SQLiteValue, at:)` overload is an opaque call into SlateCore); same errors.
-    @inline(__always)
-    private static func bind(_ value: SQLiteValue, to statement: Statement, at index: Int32) throws(SQLiteError) {
-        let optional: SQLiteValue? = value
-        try statement.bind(optional, at: index)
-    }
 
     /// The cached statement for an insert's rendered SQL (on a shape cache miss).
     private func shapeStatement(for insert: Insert) throws(SQLiteError) -> Statement {

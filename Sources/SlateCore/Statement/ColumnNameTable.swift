@@ -20,8 +20,8 @@ package struct ColumnNameTable: Sendable {
     /// For each slot, `-1` when empty, else the name's hash in the high 32 bits and the column
     /// index in the low 32: a probe compares hashes first, and compares strings only when the
     /// hashes agree (comparing two different strings is a call into the runtime).
-    private let slots: [Int64]
-    private let mask: Int
+    @usableFromInline let slots: [Int64]
+    @usableFromInline let mask: Int
 
     package init(names: [String]) {
         var capacity = 8
@@ -53,7 +53,7 @@ package struct ColumnNameTable: Sendable {
     /// - Parameters:
     ///   - name: The column name.
     ///   - names: The names the table was built from.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func lookup(_ name: String, in names: [String]) -> Lookup {
         guard let hash = Self.hash(name) else { return .unknown }
         return lookup(name, hash: hash, in: names)
@@ -65,7 +65,7 @@ package struct ColumnNameTable: Sendable {
     ///   - name: The column name (ASCII).
     ///   - hash: `hash(name)`.
     ///   - names: The names the table was built from.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func lookup(_ name: String, hash: Int, in names: [String]) -> Lookup {
         let tag = Int64(truncatingIfNeeded: hash & 0x7fff_ffff) << 32
         var slot = hash & mask
@@ -82,7 +82,7 @@ package struct ColumnNameTable: Sendable {
 
     /// FNV-1a over the UTF-8 bytes, or `nil` when a byte is not ASCII (such names are not in
     /// the table).
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func hash(_ name: String) -> Int? {
         // Over a buffer when the string has one (native and small strings do): iterating the
         // `UTF8View` instead costs tens of instructions per byte.
@@ -90,8 +90,8 @@ package struct ColumnNameTable: Sendable {
         return hash(bytes: name.utf8)
     }
 
-    @inline(__always)
-    private static func hash(bytes: some Sequence<UInt8>) -> Int? {
+    @inlinable @inline(__always)
+    static func hash(bytes: some Sequence<UInt8>) -> Int? {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var high: UInt8 = 0
         for byte in bytes {
