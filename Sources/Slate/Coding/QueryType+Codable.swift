@@ -95,7 +95,7 @@ extension QueryType {
     public func insertMany(
         _ encodables: [any Encodable], userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = []
     ) throws -> Insert {
-        insertMany(try encodables.map { try Self.setters(for: $0, userInfo: userInfo, otherSetters: otherSetters) })
+        insertMany(try encodables.map { try SetterEncoder.setters(for: $0, userInfo: userInfo, otherSetters: otherSetters) })
     }
 
     /// An upsert of an `Encodable` value: insert it, or, when it conflicts on a unique column,
@@ -118,7 +118,7 @@ extension QueryType {
         _ encodable: any Encodable, userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = [],
         onConflictOf conflicting: any Expressible
     ) throws -> Insert {
-        upsert(try Self.setters(for: encodable, userInfo: userInfo, otherSetters: otherSetters), onConflictOf: conflicting)
+        upsert(try SetterEncoder.setters(for: encodable, userInfo: userInfo, otherSetters: otherSetters), onConflictOf: conflicting)
     }
 
     /// An `UPDATE` of the query's rows from an `Encodable` value, one column per property.
@@ -139,15 +139,7 @@ extension QueryType {
     public func update(
         _ encodable: any Encodable, userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = []
     ) throws -> Update {
-        update(try Self.setters(for: encodable, userInfo: userInfo, otherSetters: otherSetters))
-    }
-
-    /// The setters of a value followed by the other setters, which replace properties of the same
-    /// column.
-    static func setters(
-        for encodable: any Encodable, userInfo: [CodingUserInfoKey: Any], otherSetters: [Setter]
-    ) throws -> [Setter] {
-        try SetterEncoder.setters(for: encodable, userInfo: userInfo, otherSetters: otherSetters)
+        update(try SetterEncoder.setters(for: encodable, userInfo: userInfo, otherSetters: otherSetters))
     }
 }
 
