@@ -116,6 +116,21 @@ struct QueryCursorTests {
         }
     }
 
+    @Test func aLockedDatabaseIsBusyThenReadable() throws {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("slate-cursor-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let db = try Connection(path)
+        try db.execute(sql: "CREATE TABLE t (v INTEGER); INSERT INTO t VALUES (1), (2)")
+        let other = try Connection(path)
+        try other.execute(sql: "BEGIN EXCLUSIVE")   // rollback journal: readers are locked out
+        let v = SQLExpression<Int64>("v")
+        let cursor = try db.cursor(Table("t").order(v))
+        #expect(thrownSQLiteError { _ = try cursor.next() }.map { $0.code == SQLITE_BUSY } == true)
+        try other.execute(sql: "ROLLBACK")
+        #expect(try db.cursor(Table("t").order(v)).map { try $0.get(v) } == [1, 2])
+    }
+
     @Test func schemaChangesAndClosedConnections() throws {
         let db = try makeUsersDatabase()
         try db.execute(sql: "ALTER TABLE users ADD COLUMN nickname TEXT DEFAULT 'nick'")
