@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generates the column-definition overloads of TableBuilder.column and SchemaType.addColumn
-(Sources/Slate/Schema/ColumnOverloads.swift).
+(Sources/Slate/Schema/Builder/Generated/ColumnOverloads.generated.swift).
 
 SQLite.swift's column API is a grid: optional or not, `check` typed Bool or Bool?, default given as
 a value or an expression, primary key, references, collation. Each cell is one Swift overload that
@@ -9,7 +9,7 @@ Run from the package root: python3 Scripts/generate-schema-columns.py
 """
 import os
 
-OUT = os.path.join(os.path.dirname(__file__), "..", "Sources", "Slate", "Schema", "ColumnOverloads.swift")
+OUT = os.path.join(os.path.dirname(__file__), "..", "Sources", "Slate", "Schema", "Builder", "Generated", "ColumnOverloads.generated.swift")
 E = "SQLExpression"
 
 CHECKS = [

@@ -1,8 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
 import Foundation
 
 /// A Swift type that can be stored in a column and used in typed expressions (SQLite.swift's

@@ -1,9 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
-
 /// How the typed layer finds a query's result columns by expression: one key per column (the
 /// column's SQL, namespaced when it came from `*`), built once per statement.
 ///

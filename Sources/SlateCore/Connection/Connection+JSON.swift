@@ -1,9 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
-
 /// Remembers, for one connection, that SQLite's JSON functions run there.
 ///
 /// Only a positive answer is kept: a connection that lacks them may gain them later by loading

@@ -1,9 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
-
 extension Connection {
     /// Compiles exactly one SQL statement.
     ///

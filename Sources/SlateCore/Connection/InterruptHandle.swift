@@ -1,8 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
 import Foundation
 
 /// A `Sendable` way to interrupt a connection's running query from another thread or task,

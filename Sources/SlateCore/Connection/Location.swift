@@ -142,8 +142,3 @@ extension Connection {
     }
 }
 
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif

@@ -1,9 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
-
 // SQLite's extended result codes are C macros built with `|` and `<<`, which Swift does not
 // import; they are declared here with the same names so that `case SQLITE_CONSTRAINT_UNIQUE:`
 // reads as it does in C.

@@ -1,9 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
-
 extension SQLiteError {
     /// What an error means for the caller: the decision a `catch` block usually has to make.
     public enum Category: String, Hashable, Sendable, CaseIterable {

@@ -1,9 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
-
 extension SQLiteError {
     /// An SQLite result code that matches both its extended and its primary value.
     ///

@@ -1,9 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
-
 /// An error reported by SQLite, or by Slate on SQLite's behalf.
 ///
 /// Every Slate API that does not run user code throws `SQLiteError` (typed throws), so a

@@ -1,9 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
-
 /// The state of an aggregate for one group of rows, kept in SQLite's per-group memory.
 ///
 /// `sqlite3_aggregate_context` gives each group a zeroed block that lives until the group is

@@ -1,8 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
 import Foundation
 
 /// The box handed to `sqlite3_create_collation_v2`: the comparison SQLite calls back into.

@@ -1,9 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
-
 // Registering user-defined SQL functions: DataLiteCore's class-based `add(function:)` and
 // SQLite.swift's closure-based `createFunction`.
 

@@ -1,9 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
-
 extension Function {
     /// How SQLite may use a function (the `SQLITE_DETERMINISTIC`, `SQLITE_DIRECTONLY` and
     /// `SQLITE_INNOCUOUS` flags of `sqlite3_create_function_v2`).

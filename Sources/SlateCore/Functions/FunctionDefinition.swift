@@ -1,9 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
-
 /// Everything SQLite calls back into for one user-defined function: the box that is handed to
 /// `sqlite3_create_function_v2` as its application data.
 ///

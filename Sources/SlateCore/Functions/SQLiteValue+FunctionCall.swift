@@ -1,8 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
 import Foundation
 
 // Moving values across the boundary of a user-defined function: reading the `sqlite3_value`

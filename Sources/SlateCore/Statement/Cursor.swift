@@ -1,9 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
-
 /// A forward-only walk over a statement's rows that reads columns straight from SQLite.
 ///
 /// A cursor allocates nothing per row: ``next()`` hands out a ``RowView`` of the current row,

@@ -1,9 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
-
 extension Statement {
     /// The number of parameters (`?`, `?NNN`, `:name`, `@name`, `$name`) in the statement.
     public func parameterCount() -> Int32 { sqlite3_bind_parameter_count(handle) }

@@ -1,9 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
-
 extension Statement {
     /// How many times SQLite has recompiled the statement because the schema changed
     /// (`SQLITE_STMTSTATUS_REPREPARE`). A result layout computed for the statement stays valid

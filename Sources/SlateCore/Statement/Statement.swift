@@ -1,9 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
-
 /// A compiled SQL statement.
 ///
 /// Prepare one with ``Connection/prepare(sql:options:)`` (DataLiteCore) or

@@ -1,9 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
-
 /// The `sqlite3_value` of a column of the statement's current row, for reading its type and its
 /// value with one column lookup.
 ///

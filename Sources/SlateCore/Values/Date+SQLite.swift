@@ -1,10 +1,4 @@
 import Foundation
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
-
 extension Date: SQLiteRepresentable {
     /// The date as UTC text with milliseconds, `yyyy-MM-dd'T'HH:mm:ss.SSS` (SQLite.swift's
     /// format, which SQLite's date functions read and which sorts chronologically).

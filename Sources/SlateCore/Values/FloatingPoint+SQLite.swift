@@ -1,9 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
-
 extension Double: SQLiteRepresentable {
     /// The number as `.real`.
     public var sqliteValue: SQLiteValue { .real(self) }

@@ -1,9 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
-
 // Every integer width converts exactly: a value that does not fit is an error on the way in and
 // `nil` on the way out, never a trap or a silent wrap-around.
 

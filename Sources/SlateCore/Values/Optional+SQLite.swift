@@ -1,9 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
-
 extension Optional: SQLiteBindable where Wrapped: SQLiteBindable {
     /// The wrapped value's storage, or `.null`.
     public var sqliteValue: SQLiteValue { self?.sqliteValue ?? .null }

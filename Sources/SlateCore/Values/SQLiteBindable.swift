@@ -1,8 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
 import Foundation
 
 /// A Swift value that can be bound to a statement parameter.

@@ -1,9 +1,3 @@
-#if SQLCipher
-import CSQLCipher
-#else
-import CSQLite
-#endif
-
 extension String: SQLiteRepresentable {
     /// The string as `.text`.
     public var sqliteValue: SQLiteValue { .text(self) }

@@ -1,0 +1,252 @@
+// Running typed queries: prepare, prepareRowIterator, pluck and scalar.
+
+extension Connection {
+    /// Runs a query and returns its rows for iteration.
+    ///
+    /// ```swift
+    /// for user in try db.prepare(users) {
+    ///     print("id: \(user[id]), email: \(user[email])")
+    /// }
+    /// ```
+    ///
+    /// - Parameter query: The query.
+    /// - Returns: The rows. The query runs when iteration starts, and again for each iteration.
+    /// - Throws: ``SQLiteError`` when the SQL does not compile.
+    public func prepare(_ query: some QueryType) throws(SQLiteError) -> RowSequence {
+        // Render once and compile now, so that bad SQL fails here; the query itself runs when
+        // iteration starts.
+        try requireSQLiteFeatures(of: query)
+        let expression = query.expression
+        let sql = expression.template
+        do { _ = try cachedStatement(sql: sql) } catch { throw explainingOldSQLite(error, sql: sql) }
+        return RowSequence { [weak self] in
+            guard let self else {
+                return QueryExecution(failure: SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed"))
+            }
+            do throws(SQLiteError) {
+                return try self.prepareQuery(query, rendered: expression)
+            } catch {
+                return QueryExecution(failure: error)
+            }
+        }
+    }
+
+    /// Runs a query and returns an iterator whose errors are thrown.
+    ///
+    /// - Parameter query: The query.
+    /// - Returns: The row iterator.
+    /// - Throws: ``SQLiteError`` when the SQL does not compile or the values do not bind.
+    public func prepareRowIterator(_ query: some QueryType) throws(SQLiteError) -> RowIterator {
+        RowIterator(state: try prepareQuery(query))
+    }
+
+    /// The first row of a query (`LIMIT 1`), or `nil` when there is none.
+    ///
+    /// - Parameter query: The query.
+    /// - Returns: The row, or `nil`.
+    /// - Throws: ``SQLiteError`` on failure.
+    public func pluck(_ query: some QueryType) throws(SQLiteError) -> Row? {
+        // One row: step the cached statement directly, without a QueryExecution (and its
+        // closure) per call, and leave the statement reset for the next caller.
+        let limited = query.limit(1, offset: query.clauses.limit?.offset)
+        let expression = limited.expression
+        let statement = try bound(expression)
+        defer { try? statement.reset() }
+        guard try statement.step() else { return nil }
+        let layout = queryLayout(for: limited, sql: expression.template, statement: statement)
+        let count = Int32(layout.names.count)
+        var values: [SQLiteValue] = []
+        values.reserveCapacity(Int(count))
+        for index in 0..<count { values.append(statement.columnValue(at: index)) }
+        return Row(layout: layout, values: values)
+    }
+
+    /// Runs a scalar query and returns its value.
+    ///
+    /// ```swift
+    /// let count = try db.scalar(users.count)            // Int
+    /// let maxID = try db.scalar(users.select(id.max))   // Int64?
+    /// ```
+    ///
+    /// - Parameter query: A query selecting one expression.
+    /// - Returns: The first row's value.
+    /// - Throws: ``SQLiteError`` on failure, when there is no row, or when the value is `NULL` or
+    ///   does not convert; or the error ``Value/fromDatatypeValue(_:)`` throws.
+    public func scalar<V: Value>(_ query: ScalarQuery<V>) throws -> V {
+        guard let row = try prepareQuery(query).nextRow() else {
+            throw SQLiteError(code: SQLITE_ERROR, message: "the scalar query returned no row", sql: query.asSQL())
+        }
+        return try row.get(SQLExpression<V>(template: row.layout.typedKey(at: 0), values: []))
+    }
+
+    /// Runs a scalar query whose value may be `NULL`.
+    ///
+    /// - Parameter query: A query selecting one expression.
+    /// - Returns: The first row's value, or `nil` for `NULL` or no row.
+    /// - Throws: ``SQLiteError`` on failure or when the value does not convert; or the error
+    ///   ``Value/fromDatatypeValue(_:)`` throws.
+    public func scalar<V: Value>(_ query: ScalarQuery<V?>) throws -> V? {
+        guard let row = try prepareQuery(query).nextRow() else { return nil }
+        return try row.get(SQLExpression<V?>(template: row.layout.typedKey(at: 0), values: []))
+    }
+
+    /// Evaluates an expression (`SELECT expression`).
+    ///
+    /// - Parameter expression: The expression.
+    /// - Returns: Its value.
+    /// - Throws: ``SQLiteError`` on failure or when the value is `NULL` or does not convert.
+    public func scalar<V: Value>(_ expression: SQLExpression<V>) throws -> V {
+        let statement = try bound(SQLExpression(template: "SELECT " + expression.template, values: expression.values))
+        let run = QueryExecution(statement: statement, makeLayout: Self.layout(keys: [expression.template]))
+        guard let row = try run.nextRow() else {
+            throw SQLiteError(code: SQLITE_ERROR, message: "the expression returned no row")
+        }
+        return try row.get(expression)
+    }
+
+    /// Evaluates an expression that may be `NULL` (`SELECT expression`).
+    ///
+    /// - Parameter expression: The expression.
+    /// - Returns: Its value, or `nil`.
+    /// - Throws: ``SQLiteError`` on failure or when the value does not convert.
+    public func scalar<V: Value>(_ expression: SQLExpression<V?>) throws -> V? {
+        let statement = try bound(SQLExpression(template: "SELECT " + expression.template, values: expression.values))
+        let run = QueryExecution(statement: statement, makeLayout: Self.layout(keys: [expression.template]))
+        guard let row = try run.nextRow() else { return nil }
+        return try row.get(expression)
+    }
+
+    // MARK: Internals
+
+    /// Renders a query once, takes its statement from the cache, binds its values and starts a run.
+    func prepareQuery(_ query: some QueryType, rendered: SQLExpression<Void>? = nil) throws(SQLiteError) -> QueryExecution {
+        try requireSQLiteFeatures(of: query)
+        let expression = rendered ?? query.expression
+        let statement = try bound(expression)
+        let sql = expression.template
+        return QueryExecution(statement: statement) { [unowned self] statement in
+            self.queryLayout(for: query, sql: sql, statement: statement)
+        }
+    }
+
+    /// A layout builder for rows whose column keys are known in advance (falling back to the
+    /// names SQLite reports when the counts differ).
+    static func layout(keys: [String]) -> (Statement) -> ColumnLayout {
+        { statement in
+            let names = statement.columnNames
+            let typed = keys.count == names.count ? keys : names.map(SQLiteValue.quoteIdentifier)
+            return ColumnLayout(names: names, typedColumns: QueryColumns(keys: typed))
+        }
+    }
+
+    /// A statement for an expression's SQL with the expression's values bound: from the
+    /// connection's cache, or, when `cached` is false, compiled for the caller alone.
+    func bound(_ expression: SQLExpression<Void>, cached: Bool = true) throws(SQLiteError) -> Statement {
+        let statement: Statement
+        do {
+            statement = try cached ? cachedStatement(sql: expression.template) : prepare(sql: expression.template)
+        } catch {
+            throw explainingOldSQLite(error, sql: expression.template)
+        }
+        for (offset, value) in expression.values.enumerated() {
+            try statement.bind(value, at: Int32(offset + 1))
+        }
+        return statement
+    }
+
+    /// The layout of a query's rows, computed once per SQL text and kept for the connection.
+    func queryLayout(for query: some QueryType, sql: String, statement: Statement) -> ColumnLayout {
+        let cache = layoutCache
+        let reprepares = statement.reprepareCount
+        let key = SQLText(sql)
+        let cached = cache.layouts[key]
+        // The same statement, not recompiled since the layout was checked against it: its columns
+        // cannot have changed, so skip reading their names (one String per column per run).
+        if let cached, let reprepares, cached.statement == statement.serial, cached.reprepares == reprepares {
+            return cached.layout
+        }
+        let names = statement.columnNames
+        // A schema change can widen `SELECT *` under the same SQL text: reuse only a matching layout.
+        if let cached, cached.layout.names == names {
+            cache.layouts[key] = QueryLayoutCache.Entry(layout: cached.layout, statement: statement.serial, reprepares: reprepares)
+            return cached.layout
+        }
+        let keys = columnKeys(for: query, names: names)
+        let layout = ColumnLayout(names: names, typedColumns: QueryColumns(keys: keys))
+        // Query shapes are few in practice, but `IN` lists of varying length make new ones:
+        // start over rather than grow without bound.
+        if cache.layouts.count >= QueryLayoutCache.capacity { cache.layouts.removeAll(keepingCapacity: true) }
+        cache.layouts[key] = QueryLayoutCache.Entry(layout: layout, statement: statement.serial, reprepares: reprepares)
+        return layout
+    }
+
+    /// The key of each result column: its expression's SQL, or `namespace."column"` for `*`.
+    func columnKeys(for query: some QueryType, names: [String]) -> [String] {
+        let clauses = query.clauses
+        var sources: [(namespace: String, columnsSQL: String?)] = [(query.namespace, nil)]
+        for join in clauses.join { sources.append((join.namespace, join.columnsSQL)) }
+        var keys: [String] = []
+        for column in clauses.select.columns {
+            let template = column.template
+            if template == "*" || template.hasSuffix(".*") {
+                let namespace = template == "*" ? nil : String(template.dropLast(2))
+                if clauses.join.isEmpty {
+                    if namespace == nil || namespace == query.namespace {
+                        keys += names.map { query.namespace + "." + SQLiteValue.quoteIdentifier($0) }
+                        continue
+                    }
+                }
+                for source in sources where namespace == nil || namespace == source.namespace {
+                    let sql = source.columnsSQL ?? ("SELECT * FROM " + SQLTemplate.inline(
+                        query.fromExpression.values, into: query.fromExpression.template))
+                    guard let statement = try? prepare(sql: sql) else { return names.map(SQLiteValue.quoteIdentifier) }
+                    keys += statement.columnNames.map { source.namespace + "." + SQLiteValue.quoteIdentifier($0) }
+                }
+            } else if let alias = QueryColumns.alias(in: template) {
+                keys.append(alias)
+            } else {
+                keys.append(template)
+            }
+        }
+        // A mismatch (a source we could not inspect) falls back to the names SQLite reports.
+        guard keys.count == names.count else { return names.map(SQLiteValue.quoteIdentifier) }
+        return keys
+    }
+
+    /// Typed-layer data kept for the life of the connection.
+    var layoutCache: QueryLayoutCache {
+        let key = ObjectIdentifier(QueryLayoutCache.self)
+        if let cache = retainedContexts[key] as? QueryLayoutCache { return cache }
+        let cache = QueryLayoutCache()
+        retainedContexts[key] = cache
+        return cache
+    }
+}
+
+/// Row layouts of typed queries by SQL text, so column keys are computed once per query shape.
+final class QueryLayoutCache {
+    /// The most query shapes kept before the cache starts over.
+    static let capacity = 512
+
+    /// A layout, and the statement it was last checked against.
+    struct Entry {
+        let layout: ColumnLayout
+        /// The statement's ``Statement/serial``: not a reference, weak or strong (the statement
+        /// cache may finalize it; a new statement at the same address has a new serial).
+        let statement: UInt64
+        /// The statement's ``Statement/reprepareCount`` when checked (`nil` when SQLite does not count).
+        let reprepares: Int32?
+    }
+
+    var layouts: [SQLText: Entry] = [:]
+}
+
+extension ColumnLayout {
+    /// The typed-layer key of a column (its expression's SQL), or its quoted name.
+    func typedKey(at index: Int) -> String {
+        if let columns = typedColumns as? QueryColumns, columns.keys.indices.contains(index) {
+            return columns.keys[index]
+        }
+        return names.indices.contains(index) ? SQLiteValue.quoteIdentifier(names[index]) : ""
+    }
+}

@@ -1,0 +1,50 @@
+// Typed queries that use SQL newer than the linked SQLite (SQLCipher 3.4 is SQLite 3.15) fail
+// with an error naming the feature and the version it needs, not with a bare syntax error.
+
+extension Connection {
+    /// Throws when a query uses a clause the linked SQLite is too old to run.
+    ///
+    /// - Parameter query: The query about to be compiled.
+    /// - Throws: ``SQLiteError`` naming the feature, such as a common table expression's
+    ///   `MATERIALIZED` hint on SQLite older than 3.35.
+    func requireSQLiteFeatures(of query: some QueryType) throws(SQLiteError) {
+        if query.clauses.with.contains(where: { $0.hint != nil }) {
+            try SQLite.require(Self.materializationHint, version: 3_035_000)
+        }
+    }
+
+    /// The error to report for typed SQL that failed to compile: when the linked SQLite predates
+    /// syntax that Slate wrote into the statement (the `OVER (ORDER BY …)` window of window
+    /// functions, 3.25; a `MATERIALIZED` hint in a subquery's common table expression, 3.35),
+    /// SQLite's bare "near …: syntax error" becomes an error naming the feature and its version.
+    ///
+    /// The text test is safe: values are bound, not written into the SQL, and the error only
+    /// replaces one that SQLite already raised, on a library too old for the feature.
+    ///
+    /// - Parameters:
+    ///   - error: The error SQLite reported.
+    ///   - sql: The SQL that failed.
+    /// - Returns: The error to throw.
+    func explainingOldSQLite(_ error: SQLiteError, sql: String) -> SQLiteError {
+        guard error.code.primary == SQLITE_ERROR, error.message.hasSuffix("syntax error") else { return error }
+        for syntax in Self.newerSyntax where sql.contains(syntax.marker) {
+            do {
+                try SQLite.require(syntax.feature, version: syntax.version)
+            } catch let tooOld {
+                return SQLiteError(code: tooOld.code.rawValue, message: tooOld.message, sql: sql)
+            }
+        }
+        return error
+    }
+
+    /// Text that only Slate's builders write, the feature it belongs to, and the SQLite version
+    /// that feature needs.
+    private static let newerSyntax: [(marker: String, feature: String, version: Int32)] = [
+        (") OVER (ORDER BY ", "window functions", 3_025_000),
+        (" AS MATERIALIZED (", materializationHint, 3_035_000),
+        (" AS NOT MATERIALIZED (", materializationHint, 3_035_000),
+    ]
+
+    /// The name of the common table expression hint in errors.
+    private static let materializationHint = "the common table expression hint AS [NOT] MATERIALIZED"
+}

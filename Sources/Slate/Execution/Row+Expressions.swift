@@ -1,0 +1,121 @@
+// Typed access to SlateCore's `Row`: `row[email]`, `try row.get(name)`, `row[users[id]]`.
+
+extension Row {
+    /// The index of the column an expression names.
+    ///
+    /// Rows of typed queries find columns by their SQL (`"users"."id"`, `count(*)`), and report an
+    /// ambiguous unqualified name (`"id"` after a join) with the candidates. Rows of raw SQL find
+    /// columns by name.
+    ///
+    /// - Parameter column: A column expression, namespaced or not.
+    /// - Returns: The 0-based column index.
+    /// - Throws: ``SQLiteError`` for an ambiguous or missing column.
+    public func columnIndex(for column: some Expressible) throws(SQLiteError) -> Int {
+        try columnIndex(template: column.expression.template)
+    }
+
+    /// ``columnIndex(for:)`` by the expression's SQL.
+    @usableFromInline
+    func columnIndex(template: String) throws(SQLiteError) -> Int {
+        // QueryColumns is final: comparing the dynamic type is exact and skips `as?`'s cast machinery.
+        if let typed = layout.typedColumns, type(of: typed) == QueryColumns.self {
+            return try unsafeDowncast(typed, to: QueryColumns.self).index(of: template)
+        }
+        let key = QueryColumns.alias(in: template) ?? template
+        let name = QueryColumns.lastComponent(of: key).map(Self.unquote) ?? key
+        guard let index = layout.index(of: name) else {
+            throw SQLiteError(
+                code: SQLITE_RANGE,
+                message: "no column \(template) in the result; the columns are \(layout.names.joined(separator: ", "))")
+        }
+        return index
+    }
+
+    /// Reads a column that is never `NULL`.
+    ///
+    /// ```swift
+    /// let email: String = try row.get(email)
+    /// ```
+    ///
+    /// - Parameter column: The column expression.
+    /// - Returns: The value.
+    /// - Throws: ``SQLiteError`` for an ambiguous or missing column, a `NULL`, or a value that
+    ///   does not convert to `V`; or the error ``Value/fromDatatypeValue(_:)`` throws.
+    @inlinable
+    public func get<V: Value>(_ column: SQLExpression<V>) throws -> V {
+        let index = try columnIndex(template: column.template)
+        return try decode(V.self, at: index, column: column.template)
+    }
+
+    /// Reads a column that may be `NULL`.
+    ///
+    /// - Parameter column: The column expression.
+    /// - Returns: The value, or `nil` for `NULL`.
+    /// - Throws: ``SQLiteError`` for an ambiguous or missing column or a value that does not
+    ///   convert to `V`; or the error ``Value/fromDatatypeValue(_:)`` throws.
+    @inlinable
+    public func get<V: Value>(_ column: SQLExpression<V?>) throws -> V? {
+        let index = try columnIndex(template: column.template)
+        if values[index].isNull { return nil }
+        return try decode(V.self, at: index, column: column.template)
+    }
+
+    /// Reads a column that is never `NULL`, trapping on error as SQLite.swift documents; use
+    /// ``get(_:)-(SQLExpression<V>)`` to handle errors instead.
+    ///
+    /// - Parameter column: The column expression.
+    @inlinable
+    public subscript<V: Value>(column: SQLExpression<V>) -> V {
+        do {
+            return try get(column)
+        } catch {
+            // SQLite.swift's documented contract: a non-throwing subscript aborts on error.
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// Reads a column that may be `NULL`, trapping on error as SQLite.swift documents; use
+    /// ``get(_:)-(SQLExpression<V?>)`` to handle errors instead.
+    ///
+    /// - Parameter column: The column expression.
+    @inlinable
+    public subscript<V: Value>(column: SQLExpression<V?>) -> V? {
+        do {
+            return try get(column)
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    @inlinable
+    func decode<V: Value>(_: V.Type, at index: Int, column: String) throws -> V {
+        let stored = values[index]
+        guard let datatypeValue = V.Datatype(stored) else { throw Self.readError(stored, as: V.self, column: column) }
+        let value = try V.fromDatatypeValue(datatypeValue)
+        // `ValueType` is `Self` for every value but a non-final class's subclasses.
+        if let value = value as? V { return value }
+        throw Self.wrongTypeError(value, as: V.self, column: column)
+    }
+
+    /// The error for a stored value that does not convert to `V`.
+    @usableFromInline
+    static func readError<V>(_ stored: SQLiteValue, as _: V.Type, column: String) -> SQLiteError {
+        let hint = stored.isNull ? "; read it with an optional expression (SQLExpression<\(V.self)?>)" : ""
+        return SQLiteError(
+            code: SQLITE_MISMATCH,
+            message: "column \(column) holds \(stored.sqliteLiteral.prefix(40)), which cannot be read as \(V.self)"
+                + hint)
+    }
+
+    /// The error for a `fromDatatypeValue` that returned another type than `V`.
+    @usableFromInline
+    static func wrongTypeError<V>(_ value: Any, as _: V.Type, column: String) -> SQLiteError {
+        SQLiteError(
+            code: SQLITE_MISMATCH,
+            message: "column \(column): \(V.self).fromDatatypeValue returned a \(Swift.type(of: value)), not a \(V.self)")
+    }
+
+    private static func unquote(_ identifier: String) -> String {
+        String(identifier.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
+    }
+}

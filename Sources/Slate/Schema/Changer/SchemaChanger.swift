@@ -1,0 +1,317 @@
+/// Changes a database's schema beyond what `ALTER TABLE` builders offer: renames and drops
+/// columns on any SQLite version.
+///
+/// Where the linked SQLite has the statement it uses `ALTER TABLE … RENAME COLUMN` (3.25+) and
+/// `ALTER TABLE … DROP COLUMN` (3.35+). Elsewhere it rebuilds the table with SQLite's documented
+/// procedure (https://sqlite.org/lang_altertable.html#otheralter): foreign keys off, a new table
+/// in the desired form, the rows copied, the old table dropped, the new one renamed, indexes and
+/// triggers recreated, `PRAGMA foreign_key_check`, all in one savepoint. The new table's
+/// statement is the original `CREATE TABLE` text with the column renamed or removed, so every
+/// constraint, collation and option survives; a table constraint on a dropped column goes with
+/// it. When that text cannot be read, the table is regenerated from `PRAGMA table_info` and
+/// friends, which keeps declared types, primary keys, `NOT NULL`, defaults, `UNIQUE`, foreign
+/// keys, indexes and triggers but not `CHECK` constraints or collations.
+///
+/// Every ``alter(table:block:)`` is atomic: when one change fails, none is kept.
+///
+/// ```swift
+/// let schemaChanger = SchemaChanger(connection: db)
+/// try schemaChanger.alter(table: "users") { table in
+///     table.rename(column: "old_name", to: "new_name")
+///     table.drop(column: "email")
+/// }
+/// ```
+public final class SchemaChanger {
+    /// One change to a table.
+    public enum Operation: Sendable {
+        /// `ALTER TABLE … ADD COLUMN`.
+        case addColumn(ColumnDefinition)
+        /// `CREATE INDEX`.
+        case addIndex(IndexDefinition, ifNotExists: Bool)
+        /// Drops a column.
+        case dropColumn(String)
+        /// `DROP INDEX`.
+        case dropIndex(String, ifExists: Bool)
+        /// Renames a column.
+        case renameColumn(String, String)
+    }
+
+    /// The changes to one table, collected by the block of ``SchemaChanger/alter(table:block:)``.
+    public final class AlterTableDefinition {
+        /// The table's name.
+        public let name: String
+        var operations: [Operation] = []
+
+        init(name: String) {
+            self.name = name
+        }
+
+        /// Adds a column.
+        ///
+        /// - Parameter column: The column; SQLite refuses `PRIMARY KEY`, `UNIQUE` and a
+        ///   `NOT NULL` column without a default.
+        public func add(column: ColumnDefinition) {
+            operations.append(.addColumn(column))
+        }
+
+        /// Creates an index on the table.
+        ///
+        /// - Parameters:
+        ///   - index: The index.
+        ///   - ifNotExists: Whether to add `IF NOT EXISTS`.
+        public func add(index: IndexDefinition, ifNotExists: Bool = false) {
+            operations.append(.addIndex(index, ifNotExists: ifNotExists))
+        }
+
+        /// Drops a column (and the indexes that use it).
+        ///
+        /// - Parameter column: The column's name.
+        public func drop(column: String) {
+            operations.append(.dropColumn(column))
+        }
+
+        /// Drops an index.
+        ///
+        /// - Parameters:
+        ///   - index: The index's name.
+        ///   - ifExists: Whether to add `IF EXISTS`.
+        public func drop(index: String, ifExists: Bool = false) {
+            operations.append(.dropIndex(index, ifExists: ifExists))
+        }
+
+        /// Renames a column (indexes, triggers and views follow where SQLite can do it).
+        ///
+        /// - Parameters:
+        ///   - column: The column's current name.
+        ///   - to: Its new name.
+        public func rename(column: String, to: String) {
+            operations.append(.renameColumn(column, to))
+        }
+    }
+
+    /// The columns and indexes of a new table, collected by the block of
+    /// ``SchemaChanger/create(table:ifNotExists:block:)``.
+    public final class CreateTableDefinition {
+        /// The table's name.
+        public let name: String
+        var columns: [ColumnDefinition] = []
+        var indexes: [IndexDefinition] = []
+
+        init(name: String) {
+            self.name = name
+        }
+
+        /// Adds a column.
+        ///
+        /// - Parameter column: The column.
+        public func add(column: ColumnDefinition) {
+            columns.append(column)
+        }
+
+        /// Adds a `NOT NULL` column named and typed after an expression.
+        ///
+        /// - Parameter expression: The column expression, such as `SQLExpression<String>("name")`.
+        public func add<T: Value>(expression: SQLExpression<T>) {
+            add(column: ColumnDefinition(
+                name: SchemaSQL.unquotedName(expression), type: ColumnDefinition.Affinity(T.declaredDatatype),
+                nullable: false))
+        }
+
+        /// Adds a nullable column named and typed after an expression.
+        ///
+        /// - Parameter expression: The column expression, such as `SQLExpression<String?>("name")`.
+        public func add<T: Value>(expression: SQLExpression<T?>) {
+            add(column: ColumnDefinition(
+                name: SchemaSQL.unquotedName(expression), type: ColumnDefinition.Affinity(T.declaredDatatype),
+                nullable: true))
+        }
+
+        /// Adds an index, created with the table.
+        ///
+        /// - Parameter index: The index.
+        public func add(index: IndexDefinition) {
+            indexes.append(index)
+        }
+    }
+
+    private let connection: Connection
+    private let reader: SchemaReader
+    /// Whether `ALTER TABLE … RENAME COLUMN` may be used (SQLite 3.25+); tests turn it off to
+    /// exercise the table rebuild.
+    var supportsRenameColumn = SQLite.versionNumber >= 3_025_000
+    /// Whether `ALTER TABLE … DROP COLUMN` may be used (SQLite 3.35+); tests turn it off to
+    /// exercise the table rebuild.
+    var supportsDropColumn = SQLite.versionNumber >= 3_035_000
+
+    /// Whether a rebuild edits the table's original `CREATE TABLE` text (keeping `CHECK`,
+    /// `COLLATE`, …) rather than regenerating it from the column definitions; tests turn it off
+    /// to exercise the regeneration that remains the fallback.
+    var editsDefinitionText = true
+
+    /// Creates a changer for a connection.
+    ///
+    /// - Parameter connection: The connection.
+    public init(connection: Connection) {
+        self.connection = connection
+        reader = SchemaReader(connection: connection)
+    }
+
+    // MARK: Tables
+
+    /// Applies the changes the block describes to a table, atomically.
+    ///
+    /// - Parameters:
+    ///   - table: The table's name.
+    ///   - block: Describes the changes.
+    /// - Throws: ``SQLiteError`` when the table does not exist, a change is invalid, or the
+    ///   rebuilt table breaks a foreign key; the schema and data are then unchanged.
+    public func alter(table: String, block: (AlterTableDefinition) -> Void) throws(SQLiteError) {
+        let definition = AlterTableDefinition(name: table)
+        block(definition)
+        guard try reader.tableExists(table) else {
+            throw SQLiteError(code: SQLITE_ERROR, message: "no such table: \(table)")
+        }
+        let rebuilds = definition.operations.contains { nativeSQL(for: $0, table: table) == nil }
+        let foreignKeysWereOn = try connection.getForeignKeys()
+        if rebuilds && foreignKeysWereOn {
+            // PRAGMA foreign_keys is a no-op inside a transaction, and dropping the old table with
+            // foreign keys on would run its ON DELETE actions on other tables' rows.
+            guard connection.isAutocommit else {
+                throw SQLiteError(
+                    code: SQLITE_MISUSE,
+                    message: "cannot rebuild table \(table) inside a transaction while foreign_keys is ON")
+            }
+            try connection.setForeignKeys(false)
+        }
+        defer {
+            if rebuilds && foreignKeysWereOn { try? connection.setForeignKeys(true) }
+        }
+        try atomically { () throws(SQLiteError) in
+            for operation in definition.operations {
+                if let sql = nativeSQL(for: operation, table: table) {
+                    try connection.execute(sql: sql)
+                } else {
+                    try rebuild(table: table, applying: operation)
+                }
+            }
+            if rebuilds && foreignKeysWereOn {
+                let errors = try connection.foreignKeyCheck()
+                guard errors.isEmpty else {
+                    throw SQLiteError(
+                        code: SQLITE_CONSTRAINT_FOREIGNKEY,
+                        message: "altering table \(table) breaks foreign keys: "
+                            + errors.map(\.description).joined(separator: ", "))
+                }
+            }
+        }
+    }
+
+    /// Creates a table from column definitions, and its indexes.
+    ///
+    /// - Parameters:
+    ///   - table: The table's name.
+    ///   - ifNotExists: Whether to add `IF NOT EXISTS` (to the table and its indexes).
+    ///   - block: Adds the columns and indexes.
+    /// - Throws: ``SQLiteError`` when there is no column or SQLite refuses the table.
+    public func create(table: String, ifNotExists: Bool = false, block: (CreateTableDefinition) -> Void)
+        throws(SQLiteError)
+    {
+        let definition = CreateTableDefinition(name: table)
+        block(definition)
+        guard !definition.columns.isEmpty else {
+            throw SQLiteError(code: SQLITE_MISUSE, message: "table \(table) needs at least one column")
+        }
+        let sql = "CREATE TABLE " + (ifNotExists ? "IF NOT EXISTS " : "") + SQLiteValue.quoteIdentifier(table)
+            + " (" + definition.columns.map(\.sql).joined(separator: ", ") + ")"
+        try atomically { () throws(SQLiteError) in
+            try connection.execute(sql: sql)
+            for index in definition.indexes {
+                try connection.execute(sql: index.toSQL(ifNotExists: ifNotExists))
+            }
+        }
+    }
+
+    /// Drops a table.
+    ///
+    /// - Parameters:
+    ///   - table: The table's name.
+    ///   - ifExists: Whether a missing table is fine (`IF EXISTS`).
+    /// - Throws: ``SQLiteError`` when the table is missing and `ifExists` is false.
+    public func drop(table: String, ifExists: Bool = true) throws(SQLiteError) {
+        try connection.execute(sql: "DROP TABLE " + (ifExists ? "IF EXISTS " : "") + SQLiteValue.quoteIdentifier(table))
+    }
+
+    /// Renames a table (views and triggers that use it follow, SQLite 3.25+).
+    ///
+    /// - Parameters:
+    ///   - table: The table's current name.
+    ///   - to: Its new name.
+    /// - Throws: ``SQLiteError`` when the table is missing or the name is taken.
+    public func rename(table: String, to: String) throws(SQLiteError) {
+        try connection.execute(
+            sql: "ALTER TABLE " + SQLiteValue.quoteIdentifier(table) + " RENAME TO " + SQLiteValue.quoteIdentifier(to))
+    }
+
+    /// Runs any SQL, for changes the changer has no operation for.
+    ///
+    /// - Parameters:
+    ///   - sql: One SQL statement.
+    ///   - bindings: Values for its parameters.
+    /// - Returns: The statement.
+    /// - Throws: ``SQLiteError`` on failure.
+    @discardableResult
+    public func run(_ sql: String, _ bindings: (any Binding)?...) throws(SQLiteError) -> Statement {
+        try connection.run(sql, bindings)
+    }
+
+    // MARK: Internals
+
+    /// The single statement that performs an operation, or `nil` when it needs a rebuild.
+    func nativeSQL(for operation: Operation, table: String) -> String? {
+        let quotedTable = SQLiteValue.quoteIdentifier(table)
+        switch operation {
+        case .addColumn(let column):
+            return "ALTER TABLE " + quotedTable + " ADD COLUMN " + column.sql
+        case .addIndex(let index, let ifNotExists):
+            return index.toSQL(ifNotExists: ifNotExists)
+        case .dropIndex(let name, let ifExists):
+            return "DROP INDEX " + (ifExists ? "IF EXISTS " : "") + SQLiteValue.quoteIdentifier(name)
+        case .renameColumn(let old, let new):
+            guard supportsRenameColumn else { return nil }
+            return "ALTER TABLE " + quotedTable + " RENAME COLUMN " + SQLiteValue.quoteIdentifier(old) + " TO "
+                + SQLiteValue.quoteIdentifier(new)
+        case .dropColumn(let column):
+            guard supportsDropColumn else { return nil }
+            return "ALTER TABLE " + quotedTable + " DROP COLUMN " + SQLiteValue.quoteIdentifier(column)
+        }
+    }
+
+    /// Runs `body` in a savepoint: all of it is kept, or none.
+    private func atomically(_ body: () throws(SQLiteError) -> Void) throws(SQLiteError) {
+        let name = "\"slate_schema_changer\""
+        try connection.execute(raw: "SAVEPOINT " + name)
+        do {
+            try body()
+            try connection.execute(raw: "RELEASE SAVEPOINT " + name)
+        } catch {
+            try? connection.execute(raw: "ROLLBACK TO SAVEPOINT " + name)
+            try? connection.execute(raw: "RELEASE SAVEPOINT " + name)
+            throw error
+        }
+    }
+
+    /// Rebuilds a table in a new form (steps 3 to 10 of SQLite's procedure; the caller turns
+    /// foreign keys off, holds the savepoint and checks foreign keys).
+    private func rebuild(table: String, applying operation: Operation) throws(SQLiteError) {
+        let plan = try TableRebuild(reader: reader, table: table, operation: operation, editText: editsDefinitionText)
+        let steps = plan.statements()
+        // The final rename must not re-check views and triggers that name the dropped table:
+        // legacy_alter_table leaves them as they are, which is what the procedure wants.
+        let legacy: Int64? = try connection.get(pragma: "legacy_alter_table")
+        try connection.execute(raw: "PRAGMA legacy_alter_table = ON")
+        defer { try? connection.execute(raw: "PRAGMA legacy_alter_table = \(legacy ?? 0)") }
+        for sql in steps {
+            try connection.execute(sql: sql)
+        }
+    }
+}

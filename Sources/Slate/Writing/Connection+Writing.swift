@@ -1,0 +1,314 @@
+// Running INSERT, UPDATE, DELETE and RETURNING statements.
+
+extension Connection {
+    /// Runs an `INSERT` (or upsert) and returns the rowid of the last inserted row.
+    ///
+    /// Several rows (`insertMany`) are split into statements that respect SQLite's limit on bound
+    /// variables; they run in a savepoint, so either every row is inserted or none. An
+    /// `insertMany` of no rows does nothing.
+    ///
+    /// - Parameter query: The insert.
+    /// - Returns: The last inserted rowid.
+    /// - Throws: ``SQLiteError`` on failure (a constraint violation, rows setting different
+    ///   columns, an upsert needing a newer SQLite, …); the database is left unchanged.
+    @discardableResult
+    public func run(_ query: Insert) throws(SQLiteError) -> Int64 {
+        if let rowid = try runThroughShapeCache(query) { return rowid }
+        try check(query)
+        let chunks = try chunks(of: query)
+        if chunks.isEmpty { return lastInsertRowid }   // insertMany of no rows inserts nothing
+        if chunks.count == 1 {
+            try bound(query.expression).executeToCompletion()
+            return lastInsertRowid
+        }
+        try inSavepoint { () throws(SQLiteError) in
+            for chunk in chunks { try bound(query.render(chunk)).executeToCompletion() }
+        }
+        return lastInsertRowid
+    }
+
+    /// Runs an `UPDATE` and returns the number of changed rows.
+    ///
+    /// - Parameter query: The update.
+    /// - Returns: The number of rows changed.
+    /// - Throws: ``SQLiteError`` on failure; the database is left unchanged.
+    @discardableResult
+    public func run(_ query: Update) throws(SQLiteError) -> Int {
+        try bound(query.expression).executeToCompletion()
+        return Int(changes)
+    }
+
+    /// Runs a `DELETE` and returns the number of deleted rows.
+    ///
+    /// - Parameter query: The delete.
+    /// - Returns: The number of rows deleted.
+    /// - Throws: ``SQLiteError`` on failure; the database is left unchanged.
+    @discardableResult
+    public func run(_ query: Delete) throws(SQLiteError) -> Int {
+        try bound(query.expression).executeToCompletion()
+        return Int(changes)
+    }
+
+    /// Runs an `INSERT`, `UPDATE` or `DELETE` with `RETURNING` and returns one row per changed row.
+    ///
+    /// - Parameter query: The statement with its `RETURNING` clause.
+    /// - Returns: The returned rows; read them with the returned expressions (`row[id]`).
+    /// - Throws: ``SQLiteError`` on failure, or when the linked SQLite is older than 3.35.
+    @discardableResult
+    public func run(_ query: Returning) throws(SQLiteError) -> [Row] {
+        try SQLite.require("RETURNING", version: 3_035_000)
+        var pieces: [SQLExpression<Void>] = []
+        if case .insert(let insert) = query.statement {
+            try check(insert)
+            pieces = try chunks(of: insert).map { query.render($0) }
+            if pieces.isEmpty { return [] }   // insertMany of no rows inserts nothing
+        } else {
+            pieces = [query.expression]
+        }
+        let keys = query.columns.map { QueryColumns.alias(in: $0.template) ?? $0.template }
+        var rows: [Row] = []
+        let collect = { (piece: SQLExpression<Void>) throws(SQLiteError) in
+            let statement = try self.bound(piece)
+            let run = QueryExecution(statement: statement, makeLayout: Self.layout(keys: keys))
+            while let row = try run.nextRow() { rows.append(row) }
+        }
+        if pieces.count == 1 {
+            try collect(pieces[0])
+        } else {
+            try inSavepoint { () throws(SQLiteError) in
+                for piece in pieces { try collect(piece) }
+            }
+        }
+        return rows
+    }
+
+    // MARK: Internals
+
+    /// Runs a one-row insert of plain values through a statement kept for its shape, or returns
+    /// `nil` when the insert does not qualify (several rows, an upsert, a value that is an
+    /// expression, `DEFAULT VALUES`, a closed connection, a busy statement): `run` then renders
+    /// it in full.
+    ///
+    /// The shape (conflict clause, table, columns) determines the SQL text, so a repeated shape
+    /// needs neither rendering nor hashing: its statement is bound and stepped directly. The
+    /// statement is the one ``cachedStatement(sql:)`` returned for the rendered SQL, and SQLite
+    /// recompiles it after a schema change, as it does for any cached statement.
+    private func runThroughShapeCache(_ insert: Insert) throws(SQLiteError) -> Int64? {
+        guard handle != nil, insert.upsert == nil else { return nil }
+        let cache = insertShapeCache
+        let statement: Statement
+        switch insert.body {
+        case .setters(let rows):
+            guard rows.count == 1 else { return nil }
+            let row = rows[0]
+            guard !row.isEmpty else { return nil }
+            for setter in row {
+                guard case .bound = setter.payload, setter.column.values.isEmpty else { return nil }
+            }
+            switch cache.lookup(insert, setters: row) {
+            case .found(let found):
+                statement = found
+            case .busy:
+                return nil
+            case .missing:
+                statement = try shapeStatement(for: insert)
+                cache.add(InsertShapeCache.Entry(
+                    conflict: insert.conflict, tableName: insert.tableName, database: insert.database,
+                    columns: row.map(\.column.template), encoded: false, statement: statement))
+            }
+            for index in row.indices {
+                if case .bound(let value) = row[index].payload {
+                    try statement.bind(value, at: Int32(truncatingIfNeeded: index + 1))
+                }
+            }
+        case .encoded(let row):
+            guard !row.isEmpty else { return nil }
+            switch cache.lookup(insert, encoded: row) {
+            case .found(let found):
+                statement = found
+            case .busy:
+                return nil
+            case .missing:
+                // A key encoded twice: the full path renders the row with the name once.
+                guard EncodedColumn.distinct(row).count == row.count else { return nil }
+                statement = try shapeStatement(for: insert)
+                cache.add(InsertShapeCache.Entry(
+                    conflict: insert.conflict, tableName: insert.tableName, database: insert.database,
+                    columns: row.map(\.name), encoded: true, statement: statement))
+            }
+            for index in row.indices {
+                try statement.bind(row[index].value, at: Int32(truncatingIfNeeded: index + 1))
+            }
+        }
+        // Every parameter was bound above (the SQL has one `?` per column), so the previous
+        // row's bindings need no clearing.
+        try statement.executeToCompletion()
+        return lastInsertRowid
+    }
+
+
+    /// The cached statement for an insert's rendered SQL (on a shape cache miss).
+    private func shapeStatement(for insert: Insert) throws(SQLiteError) -> Statement {
+        let sql = insert.expression.template
+        do { return try cachedStatement(sql: sql) } catch { throw explainingOldSQLite(error, sql: sql) }
+    }
+
+    /// The connection's insert shape cache, created on first use.
+    var insertShapeCache: InsertShapeCache {
+        // A final class: the cast is an exact type check.
+        if let cache = typedInsertCache as? InsertShapeCache { return cache }
+        let cache = InsertShapeCache()
+        typedInsertCache = cache
+        retainedContexts[ObjectIdentifier(cache)] = cache
+        return cache
+    }
+
+    /// Rejects inserts that cannot run, with a clear reason.
+    private func check(_ insert: Insert) throws(SQLiteError) {
+        if let problem = insert.problem { throw SQLiteError(code: SQLITE_MISUSE, message: problem) }
+        if insert.upsert != nil { try SQLite.require("upsert (INSERT … ON CONFLICT … DO)", version: 3_024_000) }
+    }
+
+    /// The rows of an insert grouped so that each statement stays within the variable limit.
+    private func chunks(of insert: Insert) throws(SQLiteError) -> [ArraySlice<[SQLExpression<Void>]>] {
+        let rows = insert.rows   // computed from the setters: once
+        guard rows.count > 1 else { return rows.isEmpty ? [] : [rows[...]] }
+        // Rows of defaults have no VALUES list to share: one `DEFAULT VALUES` statement each.
+        if insert.columns.isEmpty { return rows.indices.map { rows[$0...$0] } }
+        let handle = try checkedHandle()
+        let limit = Int(sqlite3_limit(handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1))
+        let fixed = insert.table.values.count + (insert.upsert?.values.count ?? 0)
+        var chunks: [ArraySlice<[SQLExpression<Void>]>] = []
+        var start = rows.startIndex
+        var used = fixed
+        for (index, row) in rows.enumerated() {
+            let count = row.reduce(0) { $0 + $1.values.count }
+            if index > start && used + count > limit {
+                chunks.append(rows[start..<index])
+                start = index
+                used = fixed
+            }
+            used += count
+        }
+        chunks.append(rows[start...])
+        return chunks
+    }
+
+    /// Runs work in a savepoint: released on success, rolled back on error.
+    private func inSavepoint(_ work: () throws(SQLiteError) -> Void) throws(SQLiteError) {
+        let name = "slate_write_\(UInt64.random(in: 0...UInt64.max))"
+        try execute(raw: "SAVEPOINT \"\(name)\"")
+        do {
+            try work()
+        } catch {
+            try? execute(raw: "ROLLBACK TO SAVEPOINT \"\(name)\"")
+            try? execute(raw: "RELEASE SAVEPOINT \"\(name)\"")
+            throw error
+        }
+        try execute(raw: "RELEASE SAVEPOINT \"\(name)\"")
+    }
+}
+
+/// Statements for one-row inserts of plain values, by shape: conflict clause, table and columns
+/// (see `Connection.runThroughShapeCache`). A few shapes are kept, most recently used first;
+/// shapes are compared element by element with `==`, which for strings that share storage (a
+/// column expression's template, a coding key's literal) or are small is a compare of raw bits.
+final class InsertShapeCache: ConnectionCloseObserver {
+    /// One shape and its statement (a class, so that scanning the shapes copies one reference
+    /// per shape rather than every field).
+    final class Entry {
+        let conflict: OnConflict?
+        let tableName: String
+        let database: String?
+        /// The columns: quoted templates (setters) or unquoted, distinct names (`encoded`).
+        let columns: [String]
+        /// Whether `columns` are unquoted names from an `Encodable` value.
+        let encoded: Bool
+        let statement: Statement
+
+        init(
+            conflict: OnConflict?, tableName: String, database: String?, columns: [String], encoded: Bool,
+            statement: Statement
+        ) {
+            self.conflict = conflict
+            self.tableName = tableName
+            self.database = database
+            self.columns = columns
+            self.encoded = encoded
+            self.statement = statement
+        }
+    }
+
+    /// How many shapes are kept.
+    static let capacity = 8
+
+    /// The shapes, most recently used first. Not checked for exclusivity at run time: a
+    /// connection is used by one thread at a time, and every typed insert reads this.
+    @exclusivity(unchecked) private var entries: [Entry] = []
+
+    /// What a lookup found.
+    enum Lookup {
+        /// The shape's statement, ready to bind.
+        case found(Statement)
+        /// The shape's statement is still being stepped (an insert run from inside another one,
+        /// by a custom function or a hook): the caller needs a fresh statement.
+        case busy
+        /// The shape is not cached.
+        case missing
+    }
+
+    /// The statement of a setters insert's shape.
+    func lookup(_ insert: Insert, setters: [Setter]) -> Lookup {
+        for position in entries.indices {
+            let entry = entries[position]
+            guard !entry.encoded, entry.columns.count == setters.count, Self.sameTable(entry, insert) else { continue }
+            var same = true
+            for index in setters.indices where !identicalText(entry.columns[index], setters[index].column.template) {
+                same = false
+                break
+            }
+            if same { return use(position) }
+        }
+        return .missing
+    }
+
+    /// The statement of an encoded insert's shape.
+    func lookup(_ insert: Insert, encoded row: [EncodedColumn]) -> Lookup {
+        for position in entries.indices {
+            let entry = entries[position]
+            guard entry.encoded, entry.columns.count == row.count, Self.sameTable(entry, insert) else { continue }
+            // Compared in place through buffer pointers: no copy (and retain) of either name.
+            let same = entry.columns.withUnsafeBufferPointer { columns in
+                row.withUnsafeBufferPointer { row in
+                    for index in row.indices where !identicalText(columns[index], row[index].name) { return false }
+                    return true
+                }
+            }
+            if same { return use(position) }
+        }
+        return .missing
+    }
+
+    /// Keeps a new shape, forgetting the least recently used one when full.
+    func add(_ entry: Entry) {
+        if entries.count >= Self.capacity { entries.removeLast() }
+        entries.insert(entry, at: 0)
+    }
+
+    /// The statement at a position, moved to the front, unless it is busy.
+    private func use(_ position: Int) -> Lookup {
+        let statement = entries[position].statement
+        if statement.isBusy { return .busy }
+        if position > 0 { entries.insert(entries.remove(at: position), at: 0) }
+        return .found(statement)
+    }
+
+    private static func sameTable(_ entry: Entry, _ insert: Insert) -> Bool {
+        entry.conflict == insert.conflict && identicalText(entry.tableName, insert.tableName)
+            && entry.database.map { database in insert.database.map { identicalText(database, $0) } ?? false } ?? (insert.database == nil)
+    }
+
+    func connectionWillClose(_ db: OpaquePointer) {
+        entries.removeAll()
+    }
+}

@@ -1,0 +1,125 @@
+// SQLite.swift's statement API: variadic binding, run, scalar and iteration over `[Binding?]`.
+
+extension Statement: Sequence, IteratorProtocol {
+    /// Binds values to the statement's parameters, in order (SQLite.swift).
+    ///
+    /// - Parameter values: One value per parameter; `nil` binds NULL.
+    /// - Returns: The statement, for chaining.
+    /// - Throws: ``SQLiteError`` when the number of values does not match the parameters.
+    @discardableResult
+    public func bind(_ values: (any Binding)?...) throws(SQLiteError) -> Statement {
+        try bind(values)
+    }
+
+    /// Binds an array of values to the statement's parameters, in order.
+    ///
+    /// - Parameter values: One value per parameter; `nil` binds NULL.
+    /// - Returns: The statement, for chaining.
+    /// - Throws: ``SQLiteError`` when the number of values does not match the parameters.
+    @discardableResult
+    public func bind(_ values: [(any Binding)?]) throws(SQLiteError) -> Statement {
+        try bindAll(values)
+        return self
+    }
+
+    /// Binds values to named parameters (keys such as `":email"`; bare names are tried with `:`,
+    /// `@` and `$`).
+    ///
+    /// - Parameter values: Values by parameter name; `nil` binds NULL.
+    /// - Returns: The statement, for chaining.
+    /// - Throws: ``SQLiteError`` when a name matches no parameter.
+    @discardableResult
+    public func bind(_ values: [String: (any Binding)?]) throws(SQLiteError) -> Statement {
+        try bindAll(values)
+        return self
+    }
+
+    /// Binds the values (if any), then runs the statement to completion.
+    ///
+    /// - Parameter bindings: Values for the statement's parameters; none keeps the current ones.
+    /// - Returns: The statement, for chaining.
+    /// - Throws: ``SQLiteError`` on failure.
+    @discardableResult
+    public func run(_ bindings: (any Binding)?...) throws(SQLiteError) -> Statement {
+        try run(bindings)
+    }
+
+    /// Binds an array of values (if not empty), then runs the statement to completion.
+    ///
+    /// - Parameter bindings: Values for the statement's parameters.
+    /// - Returns: The statement, for chaining.
+    /// - Throws: ``SQLiteError`` on failure.
+    @discardableResult
+    public func run(_ bindings: [(any Binding)?]) throws(SQLiteError) -> Statement {
+        if !bindings.isEmpty { try bindAll(bindings) }
+        try executeToCompletion()
+        return self
+    }
+
+    /// Binds named values, then runs the statement to completion.
+    ///
+    /// - Parameter bindings: Values by parameter name.
+    /// - Returns: The statement, for chaining.
+    /// - Throws: ``SQLiteError`` on failure.
+    @discardableResult
+    public func run(_ bindings: [String: (any Binding)?]) throws(SQLiteError) -> Statement {
+        try bindAll(bindings)
+        try executeToCompletion()
+        return self
+    }
+
+    /// Binds the values (if any), runs the statement and returns the first column of its first row.
+    ///
+    /// - Parameter bindings: Values for the statement's parameters; none keeps the current ones.
+    /// - Returns: `Int64`, `Double`, `String`, ``Blob``, or `nil` for NULL or no row.
+    /// - Throws: ``SQLiteError`` on failure.
+    public func scalar(_ bindings: (any Binding)?...) throws(SQLiteError) -> (any Binding)? {
+        try scalar(bindings)
+    }
+
+    /// Binds an array of values (if not empty), runs the statement and returns the first column of
+    /// its first row.
+    ///
+    /// - Parameter bindings: Values for the statement's parameters.
+    /// - Returns: `Int64`, `Double`, `String`, ``Blob``, or `nil` for NULL or no row.
+    /// - Throws: ``SQLiteError`` on failure.
+    public func scalar(_ bindings: [(any Binding)?]) throws(SQLiteError) -> (any Binding)? {
+        if !bindings.isEmpty { try bindAll(bindings) }
+        resetHandle()
+        defer { resetHandle() }
+        guard try step() else { return nil }
+        return columnValue(at: 0).binding
+    }
+
+    /// Binds named values, runs the statement and returns the first column of its first row.
+    ///
+    /// - Parameter bindings: Values by parameter name.
+    /// - Returns: `Int64`, `Double`, `String`, ``Blob``, or `nil` for NULL or no row.
+    /// - Throws: ``SQLiteError`` on failure.
+    public func scalar(_ bindings: [String: (any Binding)?]) throws(SQLiteError) -> (any Binding)? {
+        try bindAll(bindings)
+        return try scalar([(any Binding)?]())
+    }
+
+    /// Steps to the next row and returns its values, throwing on failure.
+    ///
+    /// - Returns: The row's values (`Int64`, `Double`, `String`, ``Blob`` or `nil`), or `nil` when
+    ///   the statement is done.
+    /// - Throws: ``SQLiteError`` on failure.
+    public func failableNext() throws(SQLiteError) -> [(any Binding)?]? {
+        guard try step() else { return nil }
+        return (0..<columnCount()).map { columnValue(at: $0).binding }
+    }
+
+    /// Steps to the next row for `for row in statement`. An error ends the loop and is kept in
+    /// ``iterationError``; use ``failableNext()`` to have it thrown.
+    public func next() -> [(any Binding)?]? {
+        do {
+            iterationError = nil
+            return try failableNext()
+        } catch {
+            iterationError = error
+            return nil
+        }
+    }
+}

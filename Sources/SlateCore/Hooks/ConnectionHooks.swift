@@ -1,0 +1,269 @@
+/// The listeners of one connection's SQLite hooks, and the C callbacks that reach them.
+///
+/// One instance per connection lives in ``Connection/retainedContexts`` and is the context
+/// pointer of every C hook, so it outlives anything SQLite can call. Each C hook is installed
+/// only while at least one delegate or closure listens, and uninstalled when the last one goes
+/// (or before the connection closes). Callbacks iterate over a snapshot of the listeners, so a
+/// delegate may add or remove delegates, itself included, while it is being called.
+final class ConnectionHooks: ConnectionCloseObserver {
+    /// A weakly held ``ConnectionDelegate``.
+    struct WeakDelegate {
+        weak var value: (any ConnectionDelegate)?
+    }
+
+    /// A weakly held ``ConnectionTraceDelegate``.
+    struct WeakTraceDelegate {
+        weak var value: (any ConnectionTraceDelegate)?
+    }
+
+    /// The connection passed to delegates; weak because the connection owns this object.
+    private weak var connection: Connection?
+    /// The handle the hooks are installed on; `nil` once the connection closed.
+    private var db: OpaquePointer?
+
+    private(set) var delegates: [WeakDelegate] = []
+    private(set) var traceDelegates: [WeakTraceDelegate] = []
+
+    var updateCallback: ((_ operation: Connection.Operation, _ db: String, _ table: String, _ rowid: Int64) -> Void)? {
+        didSet { refresh() }
+    }
+    var commitCallback: (() throws -> Void)? { didSet { refresh() } }
+    var rollbackCallback: (() -> Void)? { didSet { refresh() } }
+    var traceCallback: ((String) -> Void)? { didSet { refresh() } }
+    /// The busy closure. Unlike the other hooks it is (re)installed every time it is set, because
+    /// `sqlite3_busy_timeout` (``Connection/busyTimeout``) silently replaces it in C.
+    var busyCallback: ((Int) -> Bool)? {
+        didSet {
+            guard let db else { return }
+            if busyCallback != nil {
+                busyInstalled = true
+                sqlite3_busy_handler(db, { context, tries in
+                    guard let context else { return 0 }
+                    return Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue().shouldRetry(tries: tries)
+                }, Unmanaged.passUnretained(self).toOpaque())
+            } else if busyInstalled {
+                busyInstalled = false
+                sqlite3_busy_handler(db, nil, nil)
+            }
+        }
+    }
+
+    private var updateInstalled = false
+    private var commitInstalled = false
+    private var rollbackInstalled = false
+    private var traceInstalled = false
+    private var busyInstalled = false
+
+    init(connection: Connection, db: OpaquePointer) {
+        self.connection = connection
+        self.db = db
+    }
+
+    // MARK: Listeners
+
+    func add(delegate: any ConnectionDelegate) {
+        compact()
+        guard !delegates.contains(where: { $0.value === delegate }) else { return }
+        delegates.append(WeakDelegate(value: delegate))
+        refresh()
+    }
+
+    func remove(delegate: any ConnectionDelegate) {
+        delegates.removeAll { $0.value == nil || $0.value === delegate }
+        refresh()
+    }
+
+    func add(trace delegate: any ConnectionTraceDelegate) {
+        compact()
+        guard !traceDelegates.contains(where: { $0.value === delegate }) else { return }
+        traceDelegates.append(WeakTraceDelegate(value: delegate))
+        refresh()
+    }
+
+    func remove(trace delegate: any ConnectionTraceDelegate) {
+        traceDelegates.removeAll { $0.value == nil || $0.value === delegate }
+        refresh()
+    }
+
+    /// Drops released delegates, and uninstalls hooks nobody listens to any more.
+    private func compact() {
+        let before = delegates.count + traceDelegates.count
+        delegates.removeAll { $0.value == nil }
+        traceDelegates.removeAll { $0.value == nil }
+        if delegates.count + traceDelegates.count != before { refresh() }
+    }
+
+    /// The live delegates, in registration order; released ones are dropped on the way.
+    private func liveDelegates() -> [any ConnectionDelegate] {
+        let live = delegates.compactMap(\.value)
+        if live.count != delegates.count { compact() }
+        return live
+    }
+
+    private func liveTraceDelegates() -> [any ConnectionTraceDelegate] {
+        let live = traceDelegates.compactMap(\.value)
+        if live.count != traceDelegates.count { compact() }
+        return live
+    }
+
+    // MARK: Installing the C hooks
+
+    /// Installs each C hook that has a listener and uninstalls each one that has none.
+    private func refresh() {
+        guard let db else { return }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let hasDelegates = !delegates.isEmpty
+
+        let wantsUpdate = hasDelegates || updateCallback != nil
+        if wantsUpdate != updateInstalled {
+            updateInstalled = wantsUpdate
+            if wantsUpdate {
+                sqlite3_update_hook(db, { context, operation, database, table, rowid in
+                    guard let context else { return }
+                    Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue()
+                        .didUpdate(operation: operation, database: database, table: table, rowid: rowid)
+                }, context)
+            } else {
+                sqlite3_update_hook(db, nil, nil)
+            }
+        }
+
+        let wantsCommit = hasDelegates || commitCallback != nil
+        if wantsCommit != commitInstalled {
+            commitInstalled = wantsCommit
+            if wantsCommit {
+                sqlite3_commit_hook(db, { context in
+                    guard let context else { return 0 }
+                    return Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue().willCommit()
+                }, context)
+            } else {
+                sqlite3_commit_hook(db, nil, nil)
+            }
+        }
+
+        let wantsRollback = hasDelegates || rollbackCallback != nil
+        if wantsRollback != rollbackInstalled {
+            rollbackInstalled = wantsRollback
+            if wantsRollback {
+                sqlite3_rollback_hook(db, { context in
+                    guard let context else { return }
+                    Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue().didRollback()
+                }, context)
+            } else {
+                sqlite3_rollback_hook(db, nil, nil)
+            }
+        }
+
+        let wantsTrace = !traceDelegates.isEmpty || traceCallback != nil
+        if wantsTrace != traceInstalled {
+            traceInstalled = wantsTrace
+            if wantsTrace {
+                sqlite3_trace_v2(db, UInt32(SQLITE_TRACE_STMT), { _, context, statement, text in
+                    guard let context, let statement else { return 0 }
+                    Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue()
+                        .didStart(statement: OpaquePointer(statement), text: text?.assumingMemoryBound(to: CChar.self))
+                    return 0
+                }, context)
+            } else {
+                sqlite3_trace_v2(db, 0, nil, nil)
+            }
+        }
+
+    }
+
+    func connectionWillClose(_ db: OpaquePointer) {
+        delegates.removeAll()
+        traceDelegates.removeAll()
+        updateCallback = nil
+        commitCallback = nil
+        rollbackCallback = nil
+        traceCallback = nil
+        busyCallback = nil  // uninstalls the busy handler while the handle is still open
+        refresh()  // uninstalls every other hook
+        CommitVetoMessages.clear(for: db)
+        self.db = nil
+    }
+
+    // MARK: Callbacks from SQLite
+
+    private func didUpdate(
+        operation: Int32, database: UnsafePointer<CChar>?, table: UnsafePointer<CChar>?, rowid: Int64
+    ) {
+        let kind: Connection.Operation
+        switch operation {
+        case SQLITE_INSERT: kind = .insert
+        case SQLITE_UPDATE: kind = .update
+        case SQLITE_DELETE: kind = .delete
+        default: return
+        }
+        let databaseName = database.map { String(cString: $0) } ?? "main"
+        let tableName = table.map { String(cString: $0) } ?? ""
+        let listeners = liveDelegates()
+        if let connection, !listeners.isEmpty {
+            let action: SQLiteAction
+            switch kind {
+            case .insert: action = .insert(db: databaseName, table: tableName, rowID: rowid)
+            case .update: action = .update(db: databaseName, table: tableName, rowID: rowid)
+            case .delete: action = .delete(db: databaseName, table: tableName, rowID: rowid)
+            }
+            for delegate in listeners { delegate.connection(connection, didUpdate: action) }
+        }
+        updateCallback?(kind, databaseName, tableName, rowid)
+    }
+
+    /// Asks every listener whether to commit; returns non-zero (rollback) at the first veto, after
+    /// recording its reason for the error the committing call will throw.
+    private func willCommit() -> Int32 {
+        guard let db else { return 0 }
+        CommitVetoMessages.clear(for: db)
+        if let connection {
+            for delegate in liveDelegates() {
+                do {
+                    try delegate.connectionWillCommit(connection)
+                } catch {
+                    CommitVetoMessages.record("commit vetoed by \(type(of: delegate)): \(error)", for: db)
+                    return 1
+                }
+            }
+        }
+        if let commitCallback {
+            do {
+                try commitCallback()
+            } catch {
+                CommitVetoMessages.record("commit vetoed by the commit hook: \(error)", for: db)
+                return 1
+            }
+        }
+        return 0
+    }
+
+    private func didRollback() {
+        if let connection {
+            for delegate in liveDelegates() { delegate.connectionDidRollback(connection) }
+        }
+        rollbackCallback?()
+    }
+
+    private func didStart(statement: OpaquePointer, text: UnsafePointer<CChar>?) {
+        let unexpanded = text.map { String(cString: $0) } ?? String(cString: sqlite3_sql(statement))
+        let expanded: String
+        if unexpanded.hasPrefix("--") {
+            expanded = unexpanded  // a trigger starting: there is no statement text to expand
+        } else if let text = slate_expanded_sql(statement) {
+            expanded = String(cString: text)
+            sqlite3_free(text)
+        } else {
+            expanded = unexpanded
+        }
+        let listeners = liveTraceDelegates()
+        if let connection {
+            for delegate in listeners { delegate.connection(connection, trace: (unexpanded, expanded)) }
+        }
+        traceCallback?(expanded)
+    }
+
+    private func shouldRetry(tries: Int32) -> Int32 {
+        guard let busyCallback else { return 0 }
+        return busyCallback(Int(tries)) ? 1 : 0
+    }
+}

@@ -1,0 +1,68 @@
+/// Facts about the linked SQLite library, for run-time feature checks.
+public enum SQLite {
+    /// The library's version, such as `"3.40.1"`.
+    public static var version: String { String(cString: sqlite3_libversion()) }
+
+    /// The version as a number, such as `3040001` for 3.40.1.
+    public static var versionNumber: Int32 { sqlite3_libversion_number() }
+
+    /// The source identifier of the build.
+    public static var sourceID: String { String(cString: sqlite3_sourceid()) }
+
+    /// The options the library was compiled with (without the `SQLITE_` prefix).
+    public static var compileOptions: [String] {
+        var options: [String] = []
+        var index: Int32 = 0
+        while let option = sqlite3_compileoption_get(index) {
+            options.append(String(cString: option))
+            index += 1
+        }
+        return options
+    }
+
+    /// Whether the library was compiled with an option.
+    ///
+    /// - Parameter option: The option, with or without the `SQLITE_` prefix (`"ENABLE_FTS5"`).
+    public static func hasCompileOption(_ option: String) -> Bool {
+        sqlite3_compileoption_used(option) != 0
+    }
+
+    /// Whether the library is SQLCipher (the `SQLCipher` package trait).
+    public static var isSQLCipher: Bool {
+        #if SQLCipher
+        true
+        #else
+        false
+        #endif
+    }
+
+    /// Throws unless the linked SQLite is at least a version, naming the feature that needs it.
+    ///
+    /// - Parameters:
+    ///   - feature: What needs the version, for the error message (`"RETURNING"`).
+    ///   - minimum: The version number required, such as `3035000`.
+    /// - Throws: ``SQLiteError`` when the library is older.
+    public static func require(_ feature: String, version minimum: Int32) throws(SQLiteError) {
+        guard versionNumber < minimum else { return }
+        let required = "\(minimum / 1_000_000).\(minimum / 1000 % 1000).\(minimum % 1000)"
+        throw SQLiteError.error("\(feature) needs SQLite \(required) or newer; the linked library is \(version)")
+    }
+}
+
+extension Connection {
+    /// Initializes the SQLite library (`sqlite3_initialize`); opening a connection does it too.
+    ///
+    /// - Throws: ``SQLiteError`` when initialization fails.
+    public static func initialize() throws(SQLiteError) {
+        let code = sqlite3_initialize()
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, message: "sqlite3_initialize failed") }
+    }
+
+    /// Releases the SQLite library's resources (`sqlite3_shutdown`). Close every connection first.
+    ///
+    /// - Throws: ``SQLiteError`` when shutdown fails.
+    public static func shutdown() throws(SQLiteError) {
+        let code = sqlite3_shutdown()
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, message: "sqlite3_shutdown failed") }
+    }
+}

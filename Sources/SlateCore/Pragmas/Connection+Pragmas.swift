@@ -1,0 +1,200 @@
+extension Connection {
+    /// Journal modes (`PRAGMA journal_mode`).
+    public enum JournalMode: String, Hashable, Sendable, CaseIterable, SQLiteRepresentable {
+        /// The default rollback journal, deleted after each transaction.
+        case delete
+        /// A rollback journal truncated to zero length after each transaction.
+        case truncate
+        /// A rollback journal whose header is zeroed after each transaction.
+        case persist
+        /// A rollback journal kept in memory.
+        case memory
+        /// Write-ahead logging: readers do not block the writer.
+        case wal
+        /// No journal: no atomic commit or rollback.
+        case off
+
+        /// Reads SQLite's answer, whatever its case.
+        public init?(_ value: SQLiteValue) {
+            guard case .text(let text) = value, let mode = JournalMode(rawValue: text.lowercased()) else { return nil }
+            self = mode
+        }
+    }
+
+    /// Synchronization levels (`PRAGMA synchronous`).
+    public enum Synchronous: Int32, Hashable, Sendable, CaseIterable, SQLiteRepresentable {
+        /// No syncs: fastest, unsafe on power loss.
+        case off = 0
+        /// Syncs at critical moments; safe with WAL.
+        case normal = 1
+        /// Syncs after each transaction (the default).
+        case full = 2
+        /// Also syncs the directory after deleting the journal.
+        case extra = 3
+    }
+
+    // MARK: Generic pragmas
+
+    /// Reads a PRAGMA.
+    ///
+    /// - Parameter pragma: The pragma's name; it is validated, never spliced into SQL unchecked.
+    /// - Returns: The first column of the pragma's first row, or `nil` when it returns no row or NULL.
+    /// - Throws: ``SQLiteError`` for an invalid name, a failure, or a value that does not convert to `T`.
+    public func get<T: SQLiteRepresentable>(pragma: Pragma) throws(SQLiteError) -> T? {
+        let statement = try prepare(sql: "PRAGMA \(try pragma.sql())")
+        // A RowView does not retain its statement: keep it alive until the row is read.
+        defer { withExtendedLifetime(statement) {} }
+        let cursor = statement.cursor()
+        guard let row = try cursor.next() else { return nil }
+        return try row.get(0, as: T?.self)
+    }
+
+    /// Sets a PRAGMA and checks that the value took effect.
+    ///
+    /// - Parameters:
+    ///   - pragma: The pragma's name; it is validated, never spliced into SQL unchecked.
+    ///   - value: The value, written as an SQL literal.
+    /// - Throws: ``SQLiteError`` for an invalid name or value, a failure, or when SQLite kept another
+    ///   value (such as `journal_mode = wal` on an in-memory database, or `foreign_keys` inside a
+    ///   transaction).
+    public func set<T: SQLiteBindable>(pragma: Pragma, value: T) throws(SQLiteError) {
+        let name = try pragma.sql()
+        let requested = value.sqliteValue
+        let literal: String
+        switch requested {
+        case .int, .text: literal = requested.sqliteLiteral
+        case .real(let number) where number.isFinite: literal = requested.sqliteLiteral
+        default:
+            throw SQLiteError.misuse("PRAGMA \(pragma) cannot be set to \(requested.sqliteLiteral)")
+        }
+        let statement = try prepare(sql: "PRAGMA \(name) = \(literal)")
+        defer { withExtendedLifetime(statement) {} }
+        var actual = try statement.cursor().next()?[0]
+        if actual == nil {
+            // Read through a named statement: a RowView does not retain its statement, so a
+            // temporary one would be finalized before the column is read.
+            let check = try prepare(sql: "PRAGMA \(name)")
+            defer { withExtendedLifetime(check) {} }
+            actual = try check.cursor().next()?[0]
+        }
+        guard let actual, !Self.same(actual, requested) else { return }
+        // Only compare values of the same kind: `synchronous = 'normal'` reads back as 1.
+        switch (actual, requested) {
+        case (.int, .int), (.text, .text), (.real, .real), (.int, .real), (.real, .int):
+            throw SQLiteError.error(
+                "PRAGMA \(pragma) = \(literal) did not take effect: SQLite kept \(actual.sqliteLiteral)")
+        default:
+            return
+        }
+    }
+
+    private static func same(_ lhs: SQLiteValue, _ rhs: SQLiteValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.text(let a), .text(let b)): a.lowercased() == b.lowercased()
+        case (.int(let a), .real(let b)), (.real(let b), .int(let a)): Double(a) == b
+        default: lhs == rhs
+        }
+    }
+
+    // MARK: Typed pragmas, throwing forms
+
+    /// Reads how long SQLite waits for a lock before failing with `SQLITE_BUSY`, in seconds.
+    public func getBusyTimeout() throws(SQLiteError) -> Double {
+        Double(try get(pragma: .busyTimeout) ?? Int64(0)) / 1000
+    }
+
+    /// Sets how long SQLite waits for a lock before failing with `SQLITE_BUSY`.
+    ///
+    /// - Parameter seconds: The timeout in seconds (0 fails at once); it replaces any busy handler.
+    /// - Throws: ``SQLiteError`` for a negative or non-finite value, or a closed connection.
+    public func setBusyTimeout(_ seconds: Double) throws(SQLiteError) {
+        guard seconds.isFinite, seconds >= 0 else { throw SQLiteError.misuse("busy timeout must be a finite number of seconds ≥ 0, not \(seconds)") }
+        let db = try checkedHandle()
+        let milliseconds = Int32(clamping: Int64((seconds * 1000).rounded()))
+        let code = sqlite3_busy_timeout(db, milliseconds)
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, db: db) }
+    }
+
+    /// Reads `PRAGMA application_id`.
+    public func getApplicationID() throws(SQLiteError) -> Int32 { try get(pragma: .applicationID) ?? 0 }
+    /// Sets `PRAGMA application_id`.
+    public func setApplicationID(_ value: Int32) throws(SQLiteError) { try set(pragma: .applicationID, value: value) }
+    /// Reads `PRAGMA foreign_keys`.
+    public func getForeignKeys() throws(SQLiteError) -> Bool { try get(pragma: .foreignKeys) ?? false }
+    /// Sets `PRAGMA foreign_keys` (it cannot change inside a transaction; that is reported).
+    public func setForeignKeys(_ value: Bool) throws(SQLiteError) { try set(pragma: .foreignKeys, value: value) }
+    /// Reads `PRAGMA journal_mode`.
+    public func getJournalMode() throws(SQLiteError) -> JournalMode { try get(pragma: .journalMode) ?? .delete }
+    /// Sets `PRAGMA journal_mode`, reporting a mode the database cannot take (WAL in memory).
+    public func setJournalMode(_ value: JournalMode) throws(SQLiteError) { try set(pragma: .journalMode, value: value.rawValue) }
+    /// Reads `PRAGMA synchronous`.
+    public func getSynchronous() throws(SQLiteError) -> Synchronous { try get(pragma: .synchronous) ?? .full }
+    /// Sets `PRAGMA synchronous`.
+    public func setSynchronous(_ value: Synchronous) throws(SQLiteError) { try set(pragma: .synchronous, value: value.rawValue) }
+    /// Reads `PRAGMA user_version`.
+    public func getUserVersion() throws(SQLiteError) -> Int32 { try get(pragma: .userVersion) ?? 0 }
+    /// Sets `PRAGMA user_version`.
+    public func setUserVersion(_ value: Int32) throws(SQLiteError) { try set(pragma: .userVersion, value: value) }
+
+    // MARK: Typed pragmas, properties
+
+    /// Reads a property through its throwing form, recording a failure in ``lastPropertyError``.
+    private func reading<T>(_ fallback: T, _ body: () throws(SQLiteError) -> T) -> T {
+        do { return try body() } catch {
+            lastPropertyError = error
+            return fallback
+        }
+    }
+
+    /// Writes a property through its throwing form, recording a failure in ``lastPropertyError``.
+    private func writing(_ body: () throws(SQLiteError) -> Void) {
+        do { try body() } catch { lastPropertyError = error }
+    }
+
+    /// How long SQLite waits for a lock before failing with `SQLITE_BUSY`, in seconds (SQLite.swift).
+    ///
+    /// A failure is recorded in ``lastPropertyError``; use ``setBusyTimeout(_:)`` to have it thrown.
+    public var busyTimeout: Double {
+        get { reading(0) { () throws(SQLiteError) in try getBusyTimeout() } }
+        set { writing { () throws(SQLiteError) in try setBusyTimeout(newValue) } }
+    }
+
+    /// `PRAGMA application_id`. A failure is recorded in ``lastPropertyError``.
+    public var applicationID: Int32 {
+        get { reading(0) { () throws(SQLiteError) in try getApplicationID() } }
+        set { writing { () throws(SQLiteError) in try setApplicationID(newValue) } }
+    }
+
+    /// `PRAGMA foreign_keys`. A failure is recorded in ``lastPropertyError``.
+    public var foreignKeys: Bool {
+        get { reading(false) { () throws(SQLiteError) in try getForeignKeys() } }
+        set { writing { () throws(SQLiteError) in try setForeignKeys(newValue) } }
+    }
+
+    /// `PRAGMA journal_mode`. A failure is recorded in ``lastPropertyError``.
+    public var journalMode: JournalMode {
+        get { reading(.delete) { () throws(SQLiteError) in try getJournalMode() } }
+        set { writing { () throws(SQLiteError) in try setJournalMode(newValue) } }
+    }
+
+    /// `PRAGMA synchronous`. A failure is recorded in ``lastPropertyError``.
+    public var synchronous: Synchronous {
+        get { reading(.full) { () throws(SQLiteError) in try getSynchronous() } }
+        set { writing { () throws(SQLiteError) in try setSynchronous(newValue) } }
+    }
+
+    /// `PRAGMA user_version`, for schema migrations (SQLite.swift and DataLiteCore).
+    ///
+    /// ```swift
+    /// if db.userVersion == 0 {
+    ///     // first migration
+    ///     db.userVersion = 1
+    /// }
+    /// ```
+    ///
+    /// A failure is recorded in ``lastPropertyError``; use ``setUserVersion(_:)`` to have it thrown.
+    public var userVersion: Int32 {
+        get { reading(0) { () throws(SQLiteError) in try getUserVersion() } }
+        set { writing { () throws(SQLiteError) in try setUserVersion(newValue) } }
+    }
+}

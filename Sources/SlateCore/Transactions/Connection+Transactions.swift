@@ -1,0 +1,99 @@
+/// How a transaction takes its locks.
+public enum TransactionType: String, Hashable, Sendable, CaseIterable {
+    /// Locks are taken when the transaction first reads or writes.
+    case deferred = "DEFERRED"
+    /// The write lock is taken at once, so the transaction cannot fail later for being busy.
+    case immediate = "IMMEDIATE"
+    /// Like immediate; in rollback-journal mode, readers are locked out too.
+    case exclusive = "EXCLUSIVE"
+}
+
+extension Connection {
+    /// SQLite.swift's name for ``TransactionType``.
+    public typealias TransactionMode = TransactionType
+
+    /// Begins a transaction (`BEGIN DEFERRED TRANSACTION`, …).
+    ///
+    /// - Parameter type: How the transaction takes its locks.
+    /// - Throws: ``SQLiteError`` when a transaction is already open or the database is busy.
+    public func beginTransaction(_ type: TransactionType = .deferred) throws(SQLiteError) {
+        try execute(raw: "BEGIN \(type.rawValue) TRANSACTION")
+    }
+
+    /// Commits the open transaction.
+    ///
+    /// - Throws: ``SQLiteError`` when no transaction is open, the database is busy, or a commit
+    ///   hook vetoes the commit.
+    public func commitTransaction() throws(SQLiteError) {
+        try execute(raw: "COMMIT TRANSACTION")
+    }
+
+    /// Rolls back the open transaction.
+    ///
+    /// - Throws: ``SQLiteError`` when no transaction is open.
+    public func rollbackTransaction() throws(SQLiteError) {
+        try execute(raw: "ROLLBACK TRANSACTION")
+    }
+
+    /// Runs `block` in a transaction: commits when it returns, rolls back when anything throws.
+    ///
+    /// ```swift
+    /// try db.transaction {
+    ///     try db.run("UPDATE accounts SET balance = balance - 100 WHERE id = 1")
+    ///     try db.run("UPDATE accounts SET balance = balance + 100 WHERE id = 2")
+    /// }
+    /// ```
+    ///
+    /// With a ``RetryPolicy``, a transaction that fails because the database is busy or locked is
+    /// rolled back and run again from the start — never one statement inside it — so `block` must
+    /// be safe to run more than once.
+    ///
+    /// - Parameters:
+    ///   - mode: How the transaction takes its locks.
+    ///   - retry: How to retry after a transient failure; ``RetryPolicy/none`` by default.
+    ///   - block: The work; its error is rethrown unchanged after the rollback.
+    /// - Returns: What `block` returns.
+    /// - Throws: `block`'s error, or the ``SQLiteError`` from BEGIN or COMMIT.
+    @discardableResult
+    public func transaction<R>(
+        _ mode: TransactionMode = .deferred, retry: RetryPolicy = .none, block: () throws -> R
+    ) throws -> R {
+        let policy = isAutocommit ? retry : .none  // a nested attempt cannot be retried alone
+        return try policy.run { _ in
+            try beginTransaction(mode)
+            let result: R
+            do {
+                result = try block()
+                try commitTransaction()
+            } catch {
+                if !isAutocommit { try? rollbackTransaction() }
+                throw error
+            }
+            return result
+        }
+    }
+
+    /// Runs `block` inside a savepoint: releases it when `block` returns, rolls back to it when
+    /// anything throws. Savepoints nest, and work inside or outside a transaction.
+    ///
+    /// - Parameters:
+    ///   - name: The savepoint's name; a unique one by default.
+    ///   - block: The work; its error is rethrown unchanged after the rollback.
+    /// - Returns: What `block` returns.
+    /// - Throws: `block`'s error, or the ``SQLiteError`` from SAVEPOINT or RELEASE.
+    @discardableResult
+    public func savepoint<R>(_ name: String = "slate_\(UInt64.random(in: 0...UInt64.max))", block: () throws -> R) throws -> R {
+        let quoted = SQLiteValue.quote(name)
+        try execute(raw: "SAVEPOINT \(quoted)")
+        let result: R
+        do {
+            result = try block()
+            try execute(raw: "RELEASE SAVEPOINT \(quoted)")
+        } catch {
+            try? execute(raw: "ROLLBACK TO SAVEPOINT \(quoted)")
+            try? execute(raw: "RELEASE SAVEPOINT \(quoted)")
+            throw error
+        }
+        return result
+    }
+}
