@@ -14,9 +14,20 @@ let package = Package(
         .trait(name: "SystemSQLite", description: "Link the system SQLite (libsqlite3)."),
         // `swift build --traits SQLCipher` replaces the default traits, so only SQLCipher is linked.
         .trait(name: "SQLCipher", description: "Link SQLCipher (libsqlcipher) instead of SQLite, for encryption."),
+        // SwiftPM 6.3's `getSymbolGraph` (what `swift package generate-documentation` uses) builds
+        // with every trait enabled, whatever `--traits` says. This trait, on only then (or with
+        // `--enable-all-traits`), lets SystemSQLite and SQLCipher compile together for the symbol
+        // graphs; the linker setting on SlateCore below makes any program linked from such a
+        // build fail, so no binary ever links both SQLite libraries.
+        .trait(
+            name: "DocumentationBuild",
+            description: "Only for generate-documentation, which enables every trait: compiles, never links."
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `swift package generate-documentation --target SlateCore` (or `Slate`): .ci/docs.sh.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -36,6 +47,13 @@ let package = Package(
             dependencies: [
                 .target(name: "CSQLite", condition: .when(traits: ["SystemSQLite"])),
                 .target(name: "CSQLCipher", condition: .when(traits: ["SQLCipher"])),
+            ],
+            linkerSettings: [
+                // A library that does not exist: `ld: cannot find -l...` names the mistake.
+                .linkedLibrary(
+                    "DocumentationBuild-trait-is-for-generate-documentation-only",
+                    .when(traits: ["DocumentationBuild"])
+                ),
             ]
         ),
         .target(name: "Slate", dependencies: ["SlateCore"]),
