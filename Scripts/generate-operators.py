@@ -7,6 +7,7 @@ optional or not); writing them by hand invites copy-paste slips, so they are gen
 Run from the package root: python3 Scripts/generate-operators.py
 """
 import os
+import textwrap
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "Sources", "Slate")
 OUT = os.path.join(ROOT, "Expressions", "Operators", "Generated")
@@ -32,15 +33,131 @@ def shapes(optional_value_rhs=False):
 def operand(kind, name):
     return name if kind == "e" else f"SQLTemplate.value({name})"
 
-def doc(summary, result):
-    return (f"/// {summary}\n///\n/// - Parameters:\n///   - lhs: The left operand.\n"
-            f"///   - rhs: The right operand.\n/// - Returns: {result}\n")
+# --- Doc comments -------------------------------------------------------------------------------
+# Each overload's comment shows the SQL that its operand shape renders, with a concrete example
+# (columns named after a plausible schema), so that DocC's list of `+` overloads tells them apart.
 
-def comparison(op, sql, constraint, summary, nil_sql=None):
+class Example:
+    """Example operands for one operator: two columns that are never NULL (`a`, `b`), two that
+    may be (`o`, `o2`), their Swift type, and a value with its SQL literal."""
+    def __init__(self, a, b, o, o2, swift_type, value, literal):
+        self.a, self.b, self.o, self.o2 = a, b, o, o2
+        self.type, self.value, self.literal = swift_type, value, literal
+
+NUMBERS = Example("price", "shipping", "discount", "tax", "Double", "2.5", "2.5")
+AGES = Example("age", "minimumAge", "retirementAge", "pensionAge", "Int", "18", "18")
+COUNTS = Example("quantity", "boxSize", "reserved", "backordered", "Int64", "12", "12")
+FLAGS = Example("flags", "mask", "extraFlags", "userFlags", "Int64", "4", "4")
+NAMES = Example("firstName", "lastName", "middleName", "nickname", "String", '" "', "' '")
+BOOLS = Example("verified", "active", "subscribed", "trial", "Bool", "true", "1")
+
+
+def example_operands(lt, lk, rt, rk, ex):
+    """The Swift spelling, SQL rendering and declaration of each operand of one shape."""
+    def side(t, k, first):
+        if k in ("v", "ov"):
+            return ex.value, "?", None
+        if t.endswith("?>"):
+            name = ex.o if first or not lt.endswith("?>") or lk != "e" else ex.o2
+            return name, f'"{name}"', f"`{name}: SQLExpression<{ex.type}?>`"
+        name = ex.a if first or lk != "e" or lt.endswith("?>") else ex.b
+        return name, f'"{name}"', f"`{name}: SQLExpression<{ex.type}>`"
+    left = side(lt, lk, True)
+    right = side(rt, rk, False)
+    return left, right
+
+
+def operand_doc(t, k, side):
+    if k == "v":
+        return f"The {side} operand: a value, bound as a parameter."
+    if k == "ov":
+        return f"The {side} operand: a value bound as a parameter, or `nil` to test for `NULL`."
+    if t.endswith("?>"):
+        return f"The {side} operand: a column or expression that may be `NULL`."
+    return f"The {side} operand: a column or expression that is never `NULL`."
+
+
+def example_sentence(op, sql_op, lt, lk, rt, rk, ex, nil_sql=None, render=None):
+    """`swift` renders `sql` (with the bound value), for one shape, with the operands declared."""
+    (ls, lsql, ldecl), (rs, rsql, rdecl) = example_operands(lt, lk, rt, rk, ex)
+    decls = [d for d in (ldecl, rdecl) if d]
+    if ldecl and rdecl and ldecl == rdecl:
+        decls = [ldecl]
+    given = f"With {' and '.join(decls)}, " if decls else ""
+    swift = f"{ls} {op} {rs}"
+    sql = render(lsql, rsql) if render else f"({lsql} {sql_op} {rsql})"
+    text = f"{given}`{swift}` renders `{sql}`"
+    if "v" in (lk, rk) or "ov" in (lk, rk):
+        text += f" and binds `{ex.literal}`"
+    if "ov" in (lk, rk) and nil_sql:
+        column = rs if lk == "ov" else ls
+        nil_swift = f"nil {op} {rs}" if lk == "ov" else f"{ls} {op} nil"
+        text += (f"; `{nil_swift}` renders `\"{column}\" {nil_sql}` instead, since `= NULL` "
+                 "is never true")
+    return text + "."
+
+
+def optional_note(opt, kind):
+    if not opt:
+        return None
+    return {
+        "null": "The result is `NULL` when either operand is `NULL`.",
+        "is": "The result is never `NULL` (`IS` treats two `NULL`s as the same), but is typed "
+              "optional because an operand is.",
+        "logic": "The result follows SQL's three-valued logic: `NULL` unless the other operand decides it.",
+    }[kind]
+
+
+def wrapped(text, indent=""):
+    """`///` lines of at most 100 columns (code spans are never split)."""
+    words = []
+    for i, part in enumerate(text.split("`")):
+        words += [f"`{part}`"] if i % 2 else part.split(" ")
+    # Re-join code spans to the words they touch (punctuation after a span).
+    lines, line = [], ""
+    tokens = []
+    for i, part in enumerate(text.split("`")):
+        if i % 2:
+            span = f"`{part}`"
+            if tokens and not text.split("`")[i - 1].endswith(" ") and text.split("`")[i - 1] != "":
+                tokens[-1] += span
+            else:
+                tokens.append(span)
+        else:
+            pieces = part.split(" ")
+            if tokens and pieces and pieces[0] != "" and i > 0:
+                tokens[-1] += pieces[0]
+                pieces = pieces[1:]
+            tokens += [p for p in pieces if p != ""]
+    for token in tokens:
+        candidate = f"{line} {token}" if line else token
+        if len(indent) + 4 + len(candidate) > 100 and line:
+            lines.append(line)
+            line = token
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return [f"{indent}/// {l}" for l in lines]
+
+
+def doc(summary, lines, lhs, rhs, result):
+    out = wrapped(summary) + ["///"]
+    for line in lines:
+        if line:
+            out += wrapped(line)
+            out.append("///")
+    out += ["/// - Parameters:", f"///   - lhs: {lhs}", f"///   - rhs: {rhs}", f"/// - Returns: {result}"]
+    return "\n".join(out) + "\n"
+
+
+def comparison(op, sql, constraint, summary, ex, nil_sql=None, null_kind="null"):
     out = []
     for lt, rt, opt, lk, rk in shapes(optional_value_rhs=nil_sql is not None):
         result = "Bool?" if opt else "Bool"
-        out.append(doc(summary, f"`{sql}` as an SQL boolean expression."))
+        lines = [example_sentence(op, sql, lt, lk, rt, rk, ex, nil_sql), optional_note(opt, null_kind)]
+        out.append(doc(summary, lines, operand_doc(lt, lk, "left"), operand_doc(rt, rk, "right"),
+                       f"A `{result}` condition, for `filter`, `where`, `having` or a join."))
         out.append(f"public func {op} <V: Value>(lhs: {lt}, rhs: {rt}) -> {E}<{result}> where V.Datatype: {constraint} {{\n")
         if nil_sql and rk == "ov":
             out.append(f"    guard let rhs else {{ return SQLExpression(template: lhs.template + \" {nil_sql}\", values: lhs.values) }}\n")
@@ -52,11 +169,22 @@ def comparison(op, sql, constraint, summary, nil_sql=None):
             out.append(f"    SQLTemplate.infix(\"{sql}\", {operand(lk, 'lhs')}, {operand(rk, 'rhs')})\n}}\n\n")
     return "".join(out)
 
-def arithmetic(op, sql, constraint, summary, template=None):
+
+def xor_render(lsql, rsql):
+    return f"(~({lsql} & {rsql}) & ({lsql} | {rsql}))"
+
+
+def arithmetic(op, sql, constraint, summary, ex, template=None):
     out = []
     for lt, rt, opt, lk, rk in shapes():
         result = "V?" if opt else "V"
-        out.append(doc(summary, f"`{sql}`."))
+        render = xor_render if template else None
+        sentence = example_sentence(op, sql, lt, lk, rt, rk, ex, render=render)
+        if template and "v" in (lk, rk):
+            sentence = sentence.replace(f"and binds `{ex.literal}`", f"and binds `{ex.literal}` twice")
+        lines = [sentence, optional_note(opt, "null")]
+        out.append(doc(summary, lines, operand_doc(lt, lk, "left"), operand_doc(rt, rk, "right"),
+                       f"An expression of the operands' type{' that may be `NULL`' if opt else ''}."))
         out.append(f"public func {op} <V: Value>(lhs: {lt}, rhs: {rt}) -> {E}<{result}> where V.Datatype: {constraint} {{\n")
         if template:
             out.append(f"    SQLTemplate.xor({operand(lk, 'lhs')}, {operand(rk, 'rhs')})\n}}\n\n")
@@ -64,13 +192,16 @@ def arithmetic(op, sql, constraint, summary, template=None):
             out.append(f"    SQLTemplate.infix(\"{sql}\", {operand(lk, 'lhs')}, {operand(rk, 'rhs')})\n}}\n\n")
     return "".join(out)
 
-def concrete(op, sql, typ, summary, result_base):
+
+def concrete(op, sql, typ, summary, result_base, ex, null_kind="null"):
     """Operators over one concrete type (Bool for && and ||, String for +)."""
     out = []
     for lt, rt, opt, lk, rk in shapes():
         lt2, rt2 = lt.replace("V", typ), rt.replace("V", typ)
         result = result_base + ("?" if opt else "")
-        out.append(doc(summary, f"`{sql}`."))
+        lines = [example_sentence(op, sql, lt, lk, rt, rk, ex), optional_note(opt, null_kind)]
+        out.append(doc(summary, lines, operand_doc(lt, lk, "left"), operand_doc(rt, rk, "right"),
+                       f"A `{result}` expression."))
         out.append(f"public func {op} (lhs: {lt2}, rhs: {rt2}) -> {E}<{result}> {{\n")
         out.append(f"    SQLTemplate.infix(\"{sql}\", {operand(lk, 'lhs')}, {operand(rk, 'rhs')})\n}}\n\n")
     return "".join(out)
@@ -84,16 +215,30 @@ def setter_shapes():
         (f"{E}<V?>", "V", "v"),
     ]
 
-def compound_setter(op, sql, constraint, summary, concrete_type=None, xor=False):
+def compound_setter(op, sql, constraint, summary, ex, concrete_type=None, xor=False):
     out = []
     for ct, vt, vk in setter_shapes():
         generic = "" if concrete_type else "<V: Value>"
         where = "" if concrete_type else f" where V.Datatype: {constraint}"
+        (cs, csql, cdecl), (vs, vsql, vdecl) = example_operands(ct, "e", vt, vk, ex)
+        decls = [d for d in (cdecl, vdecl) if d]
+        rendered = xor_render(csql, vsql) if xor else f"{csql} {sql} {vsql}"
+        sentence = (f"With {' and '.join(decls)}, `update({cs} {op} {vs})` sets `{csql} = {rendered}`")
+        if vk == "v":
+            sentence += f" and binds `{ex.literal}`" + (" twice" if xor else "")
+        sentence += "."
+        lines = [sentence]
+        if ct.endswith("?>") or vt.endswith("?>"):
+            lines.append("The column becomes `NULL` when either operand is `NULL`.")
         if concrete_type:
             ct, vt = ct.replace("V", concrete_type), vt.replace("V", concrete_type)
         value = operand(vk, "value")
-        out.append(f"/// {summary}\n///\n/// - Parameters:\n///   - column: The column to change.\n"
-                   f"///   - value: The operand.\n/// - Returns: A setter for `insert`, `update` and `upsert`.\n")
+        out.append("\n".join(wrapped(summary)) + "\n///\n")
+        for line in lines:
+            out.append("\n".join(wrapped(line)) + "\n///\n")
+        out.append("/// - Parameters:\n///   - column: The column to change.\n"
+                   f"///   - value: {operand_doc(vt, vk, 'second').replace('The second operand: a', 'A').replace('The second operand: the', 'The')}\n"
+                   "/// - Returns: A setter for `update`, `insert` and `upsert`.\n")
         out.append(f"public func {op} {generic}(column: {ct}, value: {vt}) -> Setter{where} {{\n")
         if xor:
             out.append(f"    Setter(column: column, value: SQLTemplate.xor(column, {value}) as {E}<Void>)\n}}\n\n")
@@ -102,33 +247,42 @@ def compound_setter(op, sql, constraint, summary, concrete_type=None, xor=False)
     return "".join(out)
 
 filters = HEADER + "// Comparison operators: ==, !=, <, <=, >, >=, ===, !==.\n\n"
-filters += comparison("==", "=", "Equatable", "Equality (`=`); compared with `nil`, `IS NULL`.", "IS NULL")
-filters += comparison("!=", "!=", "Equatable", "Inequality (`!=`); compared with `nil`, `IS NOT NULL`.", "IS NOT NULL")
-filters += comparison("===", "IS", "Equatable", "Identity (`IS`): like `=`, but `NULL IS NULL` is true.", "IS NULL")
-filters += comparison("!==", "IS NOT", "Equatable", "Non-identity (`IS NOT`).", "IS NOT NULL")
-for op, summary in [(">", "Greater than"), (">=", "Greater than or equal"), ("<", "Less than"), ("<=", "Less than or equal")]:
-    filters += comparison(op, op, "Comparable", f"{summary} (`{op}`).")
+filters += comparison("==", "=", "Equatable", "Tests two values for equality (`=`).", AGES, "IS NULL")
+filters += comparison("!=", "!=", "Equatable", "Tests two values for inequality (`!=`).", AGES, "IS NOT NULL")
+filters += comparison("===", "IS", "Equatable", "Tests two values for identity (`IS`): like `=`, but `NULL IS NULL` is true.", AGES, "IS NULL", null_kind="is")
+filters += comparison("!==", "IS NOT", "Equatable", "Tests two values for non-identity (`IS NOT`): like `!=`, but never `NULL`.", AGES, "IS NOT NULL", null_kind="is")
+for op, summary in [(">", "greater than"), (">=", "greater than or equal to"), ("<", "less than"), ("<=", "less than or equal to")]:
+    filters += comparison(op, op, "Comparable", f"Tests whether the left value is {summary} the right one (`{op}`).", AGES)
 open(os.path.join(OUT, "ComparisonOperators.generated.swift"), "w").write(filters)
 
 arith = HEADER + "// Arithmetic and bitwise operators: + - * / on numbers, % << >> & | ^ on integers.\n\n"
-for op, summary in [("+", "Addition"), ("-", "Subtraction"), ("*", "Multiplication"), ("/", "Division")]:
-    arith += arithmetic(op, op, "Number", f"{summary} (`{op}`).")
-for op, summary in [("%", "Remainder"), ("<<", "Left shift"), (">>", "Right shift"), ("&", "Bitwise and"), ("|", "Bitwise or")]:
-    arith += arithmetic(op, op, "BinaryInteger", f"{summary} (`{op}`).")
-arith += arithmetic("^", "~(lhs & rhs) & (lhs | rhs)", "BinaryInteger", "Bitwise exclusive or, which SQLite lacks: `(~(lhs & rhs) & (lhs | rhs))`.", template="xor")
-arith += concrete("+", "||", "String", "Concatenation (`||`).", "String")
+for op, summary in [("+", "Adds two numbers"), ("-", "Subtracts the right number from the left"),
+                    ("*", "Multiplies two numbers"), ("/", "Divides the left number by the right (integer division for integers)")]:
+    arith += arithmetic(op, op, "Number", f"{summary} (`{op}`).", NUMBERS)
+arith += arithmetic("%", "%", "BinaryInteger", "The remainder of dividing the left integer by the right (`%`).", COUNTS)
+for op, summary in [("<<", "Shifts the left integer's bits left by the right operand (`<<`)."),
+                    (">>", "Shifts the left integer's bits right by the right operand (`>>`)."),
+                    ("&", "The bitwise AND of two integers (`&`)."), ("|", "The bitwise OR of two integers (`|`).")]:
+    arith += arithmetic(op, op, "BinaryInteger", summary, FLAGS)
+arith += arithmetic("^", "~(lhs & rhs) & (lhs | rhs)", "BinaryInteger",
+                    "The bitwise exclusive OR of two integers, which SQLite lacks, built from `~`, `&` and `|`.", FLAGS, template="xor")
+arith += concrete("+", "||", "String", "Concatenates two strings (`||`).", "String", NAMES)
 open(os.path.join(OUT, "ArithmeticOperators.generated.swift"), "w").write(arith)
 
 logic = HEADER + "// Boolean operators: && (AND) and || (OR).\n\n"
-logic += concrete("&&", "AND", "Bool", "Conjunction (`AND`).", "Bool")
-logic += concrete("||", "OR", "Bool", "Disjunction (`OR`).", "Bool")
+logic += concrete("&&", "AND", "Bool", "True when both conditions are (`AND`).", "Bool", BOOLS, null_kind="logic")
+logic += concrete("||", "OR", "Bool", "True when either condition is (`OR`).", "Bool", BOOLS, null_kind="logic")
 open(os.path.join(OUT, "LogicalOperators.generated.swift"), "w").write(logic)
 
 setters = HEADER + "// Compound setters: += -= *= /= on numbers, %= <<= >>= &= |= ^= on integers, += on text.\n\n"
-for op, sql in [("+=", "+"), ("-=", "-"), ("*=", "*"), ("/=", "/")]:
-    setters += compound_setter(op, sql, "Number", f"Sets a column to itself `{sql}` a value.")
-for op, sql in [("%=", "%"), ("<<=", "<<"), (">>=", ">>"), ("&=", "&"), ("|=", "|")]:
-    setters += compound_setter(op, sql, "BinaryInteger", f"Sets a column to itself `{sql}` a value.")
-setters += compound_setter("^=", "^", "BinaryInteger", "Sets a column to itself exclusive-or a value.", xor=True)
-setters += compound_setter("+=", "||", None, "Appends text to a column (`||`).", concrete_type="String")
+for op, sql, what in [("+=", "+", "Adds a value to a number column"), ("-=", "-", "Subtracts a value from a number column"),
+                      ("*=", "*", "Multiplies a number column by a value"), ("/=", "/", "Divides a number column by a value")]:
+    setters += compound_setter(op, sql, "Number", f"{what} (`{sql}`).", NUMBERS)
+setters += compound_setter("%=", "%", "BinaryInteger", "Replaces an integer column by its remainder after division (`%`).", COUNTS)
+for op, sql, what in [("<<=", "<<", "Shifts an integer column's bits left"), (">>=", ">>", "Shifts an integer column's bits right"),
+                      ("&=", "&", "Keeps only the bits of an integer column that a value also has"),
+                      ("|=", "|", "Sets the bits of a value in an integer column")]:
+    setters += compound_setter(op, sql, "BinaryInteger", f"{what} (`{sql}`).", FLAGS)
+setters += compound_setter("^=", "^", "BinaryInteger", "Flips the bits of a value in an integer column (exclusive OR, built from `~`, `&` and `|`).", FLAGS, xor=True)
+setters += compound_setter("+=", "||", None, "Appends text to a string column (`||`).", NAMES, concrete_type="String")
 open(os.path.join(SETTERS_OUT, "CompoundSetters.generated.swift"), "w").write(setters)

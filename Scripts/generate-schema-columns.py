@@ -30,7 +30,8 @@ PARAM_DOCS = {
 
 
 def variants(optional, add_column):
-    """(generic clause, column type, params, where clause, spec arguments, doc params)."""
+    """(generic clause, column type, params, where clause, spec arguments, doc params, example kind,
+    check parameter)."""
     col = f"{E}<V?>" if optional else f"{E}<V>"
     scol = f"{E}<String?>" if optional else f"{E}<String>"
     out = []
@@ -42,45 +43,143 @@ def variants(optional, add_column):
         if optional:
             defaults.append((f"defaultValue: {E}<V?>", "defaultValue"))
         defaults.append(("defaultValue: V? = nil", "defaultValue.map { SQLTemplate.value($0) }"))
-        for param, arg in defaults:
+        kinds = ["default-expression", "default-optional-expression", "default-value"] if optional else \
+            ["default-expression", "default-value"]
+        for (param, arg), kind in zip(defaults, kinds):
             out.append(("<V: Value>", col, unique + [check, param], "",
-                        f"unique: {u_arg}, check: check, defaultValue: {arg}", u_doc + ["check", "defaultValue"]))
+                        f"unique: {u_arg}, check: check, defaultValue: {arg}", u_doc + ["check", "defaultValue"],
+                        kind, check))
         if not optional and not add_column:
             out.append(("<V: Value>", col, ["primaryKey: Bool", check, f"defaultValue: {E}<V>? = nil"], "",
                         "primaryKey: primaryKey ? .default : nil, check: check, defaultValue: defaultValue",
-                        ["primaryKey", "check", "defaultValue"]))
+                        ["primaryKey", "check", "defaultValue"], "primary-key", check))
             out.append(("<V: Value>", col, ["primaryKey: PrimaryKey", check], " where V.Datatype: FixedWidthInteger",
-                        "primaryKey: primaryKey, check: check", ["primaryKey", "check"]))
+                        "primaryKey: primaryKey, check: check", ["primaryKey", "check"], "autoincrement", check))
         out.append(("<V: Value>", col, unique + [check, "references table: some QueryType", f"_ other: {E}<V>"], "",
                     f"unique: {u_arg}, check: check, references: (table, other)",
-                    u_doc + ["check", "table", "other"]))
-        for param, arg in [(f"defaultValue: {E}<String>", "defaultValue"),
-                           ("defaultValue: String? = nil", "defaultValue.map { SQLTemplate.value($0) }")]:
+                    u_doc + ["check", "table", "other"], "references", check))
+        for param, arg, kind in [(f"defaultValue: {E}<String>", "defaultValue", "collate-expression"),
+                                 ("defaultValue: String? = nil", "defaultValue.map { SQLTemplate.value($0) }",
+                                  "collate-value")]:
             out.append(("", scol, unique + [check, param, "collate: Collation"], "",
                         f"unique: {u_arg}, check: check, defaultValue: {arg}, collate: collate",
-                        u_doc + ["check", "defaultValue", "collate"]))
+                        u_doc + ["check", "defaultValue", "collate"], kind, check))
     return out
+
+
+# What each overload is for, and an example of the SQL it renders: (summary, Swift, SQL) for a
+# column that cannot be NULL, then for a nullable one. `{call}` is `t.column` or `users.addColumn`.
+EXAMPLES = {
+    "default-expression": (
+        "with a default computed by SQL",
+        ('{call}(created, defaultValue: SQLExpression<String>(literal: "CURRENT_TIMESTAMP"))',
+         '"created" TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP', "created: SQLExpression<String>"),
+        ('{call}(created, defaultValue: SQLExpression<String>(literal: "CURRENT_TIMESTAMP"))',
+         '"created" TEXT DEFAULT CURRENT_TIMESTAMP', "created: SQLExpression<String?>")),
+    "default-optional-expression": (
+        "with a default computed by SQL that may be `NULL`",
+        None,
+        ('{call}(nickname, defaultValue: SQLExpression<String?>(literal: "NULL"))',
+         '"nickname" TEXT DEFAULT NULL', "nickname: SQLExpression<String?>")),
+    "default-value": (
+        "with a default value and a `CHECK` constraint, both optional",
+        ("{call}(balance, check: balance >= 0, defaultValue: 0)",
+         '"balance" REAL NOT NULL CHECK ("balance" >= 0.0) DEFAULT 0.0', "balance: SQLExpression<Double>"),
+        ("{call}(bonus, defaultValue: 5)",
+         '"bonus" REAL DEFAULT 5.0', "bonus: SQLExpression<Double?>")),
+    "primary-key": (
+        "as the table's primary key",
+        ("{call}(id, primaryKey: true)", '"id" INTEGER PRIMARY KEY NOT NULL', "id: SQLExpression<Int64>"),
+        None),
+    "autoincrement": (
+        "as the table's integer primary key, optionally `AUTOINCREMENT`",
+        ("{call}(id, primaryKey: .autoincrement)", '"id" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL',
+         "id: SQLExpression<Int64>"),
+        None),
+    "references": (
+        "that references another table's column (a foreign key)",
+        ("{call}(ownerID, references: users, id)", '"owner_id" INTEGER NOT NULL REFERENCES "users" ("id")',
+         'ownerID = SQLExpression<Int64>("owner_id")'),
+        ("{call}(managerID, references: users, id)", '"manager_id" INTEGER REFERENCES "users" ("id")',
+         'managerID = SQLExpression<Int64?>("manager_id")')),
+    "collate-expression": (
+        "of text, with a collation and a default computed by SQL",
+        ('{call}(name, defaultValue: SQLExpression<String>(literal: "\'-\'"), collate: .nocase)',
+         '"name" TEXT NOT NULL DEFAULT \'-\' COLLATE "NOCASE"', "name: SQLExpression<String>"),
+        ('{call}(nickname, defaultValue: SQLExpression<String>(literal: "\'-\'"), collate: .nocase)',
+         '"nickname" TEXT DEFAULT \'-\' COLLATE "NOCASE"', "nickname: SQLExpression<String?>")),
+    "collate-value": (
+        "of text, with a collation and an optional default value",
+        ("{call}(email, unique: true, collate: .nocase)", '"email" TEXT UNIQUE NOT NULL COLLATE "NOCASE"',
+         "email: SQLExpression<String>"),
+        ('{call}(nickname, defaultValue: "-", collate: .nocase)',
+         '"nickname" TEXT DEFAULT \'-\' COLLATE "NOCASE"', "nickname: SQLExpression<String?>")),
+}
+
+OPTIONAL_CHECK_NOTE = ("This overload takes a `CHECK` condition that may be `NULL` (a comparison with a "
+                       "nullable column); SQLite counts a `NULL` check as passed.")
+
+
+def wrapped(text, indent="    "):
+    """`///` lines of at most 100 columns; code spans are kept whole."""
+    tokens, parts = [], text.split("`")
+    for i, part in enumerate(parts):
+        if i % 2:
+            span = f"`{part}`"
+            if tokens and parts[i - 1] != "" and not parts[i - 1].endswith(" "):
+                tokens[-1] += span
+            else:
+                tokens.append(span)
+        else:
+            pieces = part.split(" ")
+            if tokens and pieces and pieces[0] != "" and i > 0:
+                tokens[-1] += pieces[0]
+                pieces = pieces[1:]
+            tokens += [p for p in pieces if p != ""]
+    lines, line = [], ""
+    for token in tokens:
+        candidate = f"{line} {token}" if line else token
+        if len(indent) + 4 + len(candidate) > 100 and line:
+            lines.append(line)
+            line = token
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return [f"{indent}/// {l}" for l in lines]
 
 
 def render(func, optional, add_column):
     lines = []
-    for generic, col, params, where, args, docs in variants(optional, add_column):
+    for generic, col, params, where, args, docs, kind, check in variants(optional, add_column):
         sig_params = ", ".join([f"_ name: {col}"] + params)
-        nullability = "nullable column" if optional else "column that cannot be `NULL`"
+        nullability = "nullable column" if optional else "`NOT NULL` column"
+        purpose, plain, nullable = EXAMPLES[kind]
+        swift, sql, declaration = nullable if optional else plain
+        call = "users.addColumn" if add_column else "t.column"
+        swift = swift.format(call=call)
         if add_column:
-            summary = f"    /// `ALTER TABLE … ADD COLUMN` for a {nullability}."
+            summary = f"`ALTER TABLE … ADD COLUMN` for a {nullability} {purpose}."
+            example = (f"With `{declaration}`, `{swift}` returns "
+                       f"`ALTER TABLE \"users\" ADD COLUMN {sql}`.")
             returns = "    /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`."
             body = (f"        addColumn(ColumnSpec(name, type: {'V' if generic else 'String'}.declaredDatatype, "
                     f"notNull: {'false' if optional else 'true'}, {args}))")
             head = f"    public func {func}{generic}({sig_params}) -> String{where} {{"
         else:
-            summary = f"    /// Adds a {nullability} to the table."
+            summary = f"Adds a {nullability} {purpose}."
+            example = f"With `{declaration}`, `{swift}` adds `{sql}` to the `CREATE TABLE` statement."
             returns = None
             body = (f"        definitions.append(ColumnSpec(name, type: {'V' if generic else 'String'}.declaredDatatype, "
                     f"notNull: {'false' if optional else 'true'}, {args}).sql)")
             head = f"    public func {func}{generic}({sig_params}){where} {{"
-        lines.append(summary)
+        lines += wrapped(summary)
         lines.append("    ///")
+        lines += wrapped(example)
+        lines.append("    ///")
+        if "Bool?>" in check:
+            lines += wrapped(OPTIONAL_CHECK_NOTE)
+            lines.append("    ///")
         lines.append("    /// - Parameters:")
         for doc in ["name"] + docs:
             lines.append(f"    ///   - {doc}: {PARAM_DOCS[doc]}")

@@ -2,552 +2,785 @@
 
 // Compound setters: += -= *= /= on numbers, %= <<= >>= &= |= ^= on integers, += on text.
 
-/// Sets a column to itself `+` a value.
+/// Adds a value to a number column (`+`).
+///
+/// With `price: SQLExpression<Double>` and `shipping: SQLExpression<Double>`,
+/// `update(price += shipping)` sets `"price" = "price" + "shipping"`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that is never `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func += <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> Setter where V.Datatype: Number {
     Setter(column: column, value: SQLTemplate.infix("+", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `+` a value.
+/// Adds a value to a number column (`+`).
+///
+/// With `price: SQLExpression<Double>`, `update(price += 2.5)` sets `"price" = "price" + ?` and
+/// binds `2.5`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A value, bound as a parameter.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func += <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.Datatype: Number {
     Setter(column: column, value: SQLTemplate.infix("+", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `+` a value.
+/// Adds a value to a number column (`+`).
+///
+/// With `discount: SQLExpression<Double?>` and `price: SQLExpression<Double>`,
+/// `update(discount += price)` sets `"discount" = "discount" + "price"`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that is never `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func += <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) -> Setter where V.Datatype: Number {
     Setter(column: column, value: SQLTemplate.infix("+", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `+` a value.
+/// Adds a value to a number column (`+`).
+///
+/// With `discount: SQLExpression<Double?>` and `tax: SQLExpression<Double?>`,
+/// `update(discount += tax)` sets `"discount" = "discount" + "tax"`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that may be `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func += <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -> Setter where V.Datatype: Number {
     Setter(column: column, value: SQLTemplate.infix("+", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `+` a value.
+/// Adds a value to a number column (`+`).
+///
+/// With `discount: SQLExpression<Double?>`, `update(discount += 2.5)` sets
+/// `"discount" = "discount" + ?` and binds `2.5`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A value, bound as a parameter.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func += <V: Value>(column: SQLExpression<V?>, value: V) -> Setter where V.Datatype: Number {
     Setter(column: column, value: SQLTemplate.infix("+", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `-` a value.
+/// Subtracts a value from a number column (`-`).
+///
+/// With `price: SQLExpression<Double>` and `shipping: SQLExpression<Double>`,
+/// `update(price -= shipping)` sets `"price" = "price" - "shipping"`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that is never `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func -= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> Setter where V.Datatype: Number {
     Setter(column: column, value: SQLTemplate.infix("-", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `-` a value.
+/// Subtracts a value from a number column (`-`).
+///
+/// With `price: SQLExpression<Double>`, `update(price -= 2.5)` sets `"price" = "price" - ?` and
+/// binds `2.5`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A value, bound as a parameter.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func -= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.Datatype: Number {
     Setter(column: column, value: SQLTemplate.infix("-", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `-` a value.
+/// Subtracts a value from a number column (`-`).
+///
+/// With `discount: SQLExpression<Double?>` and `price: SQLExpression<Double>`,
+/// `update(discount -= price)` sets `"discount" = "discount" - "price"`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that is never `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func -= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) -> Setter where V.Datatype: Number {
     Setter(column: column, value: SQLTemplate.infix("-", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `-` a value.
+/// Subtracts a value from a number column (`-`).
+///
+/// With `discount: SQLExpression<Double?>` and `tax: SQLExpression<Double?>`,
+/// `update(discount -= tax)` sets `"discount" = "discount" - "tax"`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that may be `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func -= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -> Setter where V.Datatype: Number {
     Setter(column: column, value: SQLTemplate.infix("-", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `-` a value.
+/// Subtracts a value from a number column (`-`).
+///
+/// With `discount: SQLExpression<Double?>`, `update(discount -= 2.5)` sets
+/// `"discount" = "discount" - ?` and binds `2.5`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A value, bound as a parameter.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func -= <V: Value>(column: SQLExpression<V?>, value: V) -> Setter where V.Datatype: Number {
     Setter(column: column, value: SQLTemplate.infix("-", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `*` a value.
+/// Multiplies a number column by a value (`*`).
+///
+/// With `price: SQLExpression<Double>` and `shipping: SQLExpression<Double>`,
+/// `update(price *= shipping)` sets `"price" = "price" * "shipping"`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that is never `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func *= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> Setter where V.Datatype: Number {
     Setter(column: column, value: SQLTemplate.infix("*", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `*` a value.
+/// Multiplies a number column by a value (`*`).
+///
+/// With `price: SQLExpression<Double>`, `update(price *= 2.5)` sets `"price" = "price" * ?` and
+/// binds `2.5`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A value, bound as a parameter.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func *= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.Datatype: Number {
     Setter(column: column, value: SQLTemplate.infix("*", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `*` a value.
+/// Multiplies a number column by a value (`*`).
+///
+/// With `discount: SQLExpression<Double?>` and `price: SQLExpression<Double>`,
+/// `update(discount *= price)` sets `"discount" = "discount" * "price"`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that is never `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func *= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) -> Setter where V.Datatype: Number {
     Setter(column: column, value: SQLTemplate.infix("*", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `*` a value.
+/// Multiplies a number column by a value (`*`).
+///
+/// With `discount: SQLExpression<Double?>` and `tax: SQLExpression<Double?>`,
+/// `update(discount *= tax)` sets `"discount" = "discount" * "tax"`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that may be `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func *= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -> Setter where V.Datatype: Number {
     Setter(column: column, value: SQLTemplate.infix("*", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `*` a value.
+/// Multiplies a number column by a value (`*`).
+///
+/// With `discount: SQLExpression<Double?>`, `update(discount *= 2.5)` sets
+/// `"discount" = "discount" * ?` and binds `2.5`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A value, bound as a parameter.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func *= <V: Value>(column: SQLExpression<V?>, value: V) -> Setter where V.Datatype: Number {
     Setter(column: column, value: SQLTemplate.infix("*", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `/` a value.
+/// Divides a number column by a value (`/`).
+///
+/// With `price: SQLExpression<Double>` and `shipping: SQLExpression<Double>`,
+/// `update(price /= shipping)` sets `"price" = "price" / "shipping"`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that is never `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func /= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> Setter where V.Datatype: Number {
     Setter(column: column, value: SQLTemplate.infix("/", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `/` a value.
+/// Divides a number column by a value (`/`).
+///
+/// With `price: SQLExpression<Double>`, `update(price /= 2.5)` sets `"price" = "price" / ?` and
+/// binds `2.5`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A value, bound as a parameter.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func /= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.Datatype: Number {
     Setter(column: column, value: SQLTemplate.infix("/", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `/` a value.
+/// Divides a number column by a value (`/`).
+///
+/// With `discount: SQLExpression<Double?>` and `price: SQLExpression<Double>`,
+/// `update(discount /= price)` sets `"discount" = "discount" / "price"`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that is never `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func /= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) -> Setter where V.Datatype: Number {
     Setter(column: column, value: SQLTemplate.infix("/", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `/` a value.
+/// Divides a number column by a value (`/`).
+///
+/// With `discount: SQLExpression<Double?>` and `tax: SQLExpression<Double?>`,
+/// `update(discount /= tax)` sets `"discount" = "discount" / "tax"`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that may be `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func /= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -> Setter where V.Datatype: Number {
     Setter(column: column, value: SQLTemplate.infix("/", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `/` a value.
+/// Divides a number column by a value (`/`).
+///
+/// With `discount: SQLExpression<Double?>`, `update(discount /= 2.5)` sets
+/// `"discount" = "discount" / ?` and binds `2.5`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A value, bound as a parameter.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func /= <V: Value>(column: SQLExpression<V?>, value: V) -> Setter where V.Datatype: Number {
     Setter(column: column, value: SQLTemplate.infix("/", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `%` a value.
+/// Replaces an integer column by its remainder after division (`%`).
+///
+/// With `quantity: SQLExpression<Int64>` and `boxSize: SQLExpression<Int64>`,
+/// `update(quantity %= boxSize)` sets `"quantity" = "quantity" % "boxSize"`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that is never `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func %= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix("%", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `%` a value.
+/// Replaces an integer column by its remainder after division (`%`).
+///
+/// With `quantity: SQLExpression<Int64>`, `update(quantity %= 12)` sets
+/// `"quantity" = "quantity" % ?` and binds `12`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A value, bound as a parameter.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func %= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix("%", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `%` a value.
+/// Replaces an integer column by its remainder after division (`%`).
+///
+/// With `reserved: SQLExpression<Int64?>` and `quantity: SQLExpression<Int64>`,
+/// `update(reserved %= quantity)` sets `"reserved" = "reserved" % "quantity"`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that is never `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func %= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix("%", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `%` a value.
+/// Replaces an integer column by its remainder after division (`%`).
+///
+/// With `reserved: SQLExpression<Int64?>` and `backordered: SQLExpression<Int64?>`,
+/// `update(reserved %= backordered)` sets `"reserved" = "reserved" % "backordered"`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that may be `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func %= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix("%", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `%` a value.
+/// Replaces an integer column by its remainder after division (`%`).
+///
+/// With `reserved: SQLExpression<Int64?>`, `update(reserved %= 12)` sets
+/// `"reserved" = "reserved" % ?` and binds `12`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A value, bound as a parameter.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func %= <V: Value>(column: SQLExpression<V?>, value: V) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix("%", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `<<` a value.
+/// Shifts an integer column's bits left (`<<`).
+///
+/// With `flags: SQLExpression<Int64>` and `mask: SQLExpression<Int64>`, `update(flags <<= mask)`
+/// sets `"flags" = "flags" << "mask"`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that is never `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func <<= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix("<<", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `<<` a value.
+/// Shifts an integer column's bits left (`<<`).
+///
+/// With `flags: SQLExpression<Int64>`, `update(flags <<= 4)` sets `"flags" = "flags" << ?` and
+/// binds `4`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A value, bound as a parameter.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func <<= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix("<<", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `<<` a value.
+/// Shifts an integer column's bits left (`<<`).
+///
+/// With `extraFlags: SQLExpression<Int64?>` and `flags: SQLExpression<Int64>`,
+/// `update(extraFlags <<= flags)` sets `"extraFlags" = "extraFlags" << "flags"`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that is never `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func <<= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix("<<", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `<<` a value.
+/// Shifts an integer column's bits left (`<<`).
+///
+/// With `extraFlags: SQLExpression<Int64?>` and `userFlags: SQLExpression<Int64?>`,
+/// `update(extraFlags <<= userFlags)` sets `"extraFlags" = "extraFlags" << "userFlags"`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that may be `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func <<= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix("<<", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `<<` a value.
+/// Shifts an integer column's bits left (`<<`).
+///
+/// With `extraFlags: SQLExpression<Int64?>`, `update(extraFlags <<= 4)` sets
+/// `"extraFlags" = "extraFlags" << ?` and binds `4`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A value, bound as a parameter.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func <<= <V: Value>(column: SQLExpression<V?>, value: V) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix("<<", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `>>` a value.
+/// Shifts an integer column's bits right (`>>`).
+///
+/// With `flags: SQLExpression<Int64>` and `mask: SQLExpression<Int64>`, `update(flags >>= mask)`
+/// sets `"flags" = "flags" >> "mask"`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that is never `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func >>= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix(">>", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `>>` a value.
+/// Shifts an integer column's bits right (`>>`).
+///
+/// With `flags: SQLExpression<Int64>`, `update(flags >>= 4)` sets `"flags" = "flags" >> ?` and
+/// binds `4`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A value, bound as a parameter.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func >>= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix(">>", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `>>` a value.
+/// Shifts an integer column's bits right (`>>`).
+///
+/// With `extraFlags: SQLExpression<Int64?>` and `flags: SQLExpression<Int64>`,
+/// `update(extraFlags >>= flags)` sets `"extraFlags" = "extraFlags" >> "flags"`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that is never `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func >>= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix(">>", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `>>` a value.
+/// Shifts an integer column's bits right (`>>`).
+///
+/// With `extraFlags: SQLExpression<Int64?>` and `userFlags: SQLExpression<Int64?>`,
+/// `update(extraFlags >>= userFlags)` sets `"extraFlags" = "extraFlags" >> "userFlags"`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that may be `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func >>= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix(">>", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `>>` a value.
+/// Shifts an integer column's bits right (`>>`).
+///
+/// With `extraFlags: SQLExpression<Int64?>`, `update(extraFlags >>= 4)` sets
+/// `"extraFlags" = "extraFlags" >> ?` and binds `4`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A value, bound as a parameter.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func >>= <V: Value>(column: SQLExpression<V?>, value: V) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix(">>", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `&` a value.
+/// Keeps only the bits of an integer column that a value also has (`&`).
+///
+/// With `flags: SQLExpression<Int64>` and `mask: SQLExpression<Int64>`, `update(flags &= mask)`
+/// sets `"flags" = "flags" & "mask"`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that is never `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func &= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix("&", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `&` a value.
+/// Keeps only the bits of an integer column that a value also has (`&`).
+///
+/// With `flags: SQLExpression<Int64>`, `update(flags &= 4)` sets `"flags" = "flags" & ?` and binds
+/// `4`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A value, bound as a parameter.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func &= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix("&", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `&` a value.
+/// Keeps only the bits of an integer column that a value also has (`&`).
+///
+/// With `extraFlags: SQLExpression<Int64?>` and `flags: SQLExpression<Int64>`,
+/// `update(extraFlags &= flags)` sets `"extraFlags" = "extraFlags" & "flags"`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that is never `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func &= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix("&", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `&` a value.
+/// Keeps only the bits of an integer column that a value also has (`&`).
+///
+/// With `extraFlags: SQLExpression<Int64?>` and `userFlags: SQLExpression<Int64?>`,
+/// `update(extraFlags &= userFlags)` sets `"extraFlags" = "extraFlags" & "userFlags"`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that may be `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func &= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix("&", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `&` a value.
+/// Keeps only the bits of an integer column that a value also has (`&`).
+///
+/// With `extraFlags: SQLExpression<Int64?>`, `update(extraFlags &= 4)` sets
+/// `"extraFlags" = "extraFlags" & ?` and binds `4`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A value, bound as a parameter.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func &= <V: Value>(column: SQLExpression<V?>, value: V) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix("&", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `|` a value.
+/// Sets the bits of a value in an integer column (`|`).
+///
+/// With `flags: SQLExpression<Int64>` and `mask: SQLExpression<Int64>`, `update(flags |= mask)`
+/// sets `"flags" = "flags" | "mask"`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that is never `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func |= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix("|", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `|` a value.
+/// Sets the bits of a value in an integer column (`|`).
+///
+/// With `flags: SQLExpression<Int64>`, `update(flags |= 4)` sets `"flags" = "flags" | ?` and binds
+/// `4`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A value, bound as a parameter.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func |= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix("|", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `|` a value.
+/// Sets the bits of a value in an integer column (`|`).
+///
+/// With `extraFlags: SQLExpression<Int64?>` and `flags: SQLExpression<Int64>`,
+/// `update(extraFlags |= flags)` sets `"extraFlags" = "extraFlags" | "flags"`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that is never `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func |= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix("|", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `|` a value.
+/// Sets the bits of a value in an integer column (`|`).
+///
+/// With `extraFlags: SQLExpression<Int64?>` and `userFlags: SQLExpression<Int64?>`,
+/// `update(extraFlags |= userFlags)` sets `"extraFlags" = "extraFlags" | "userFlags"`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that may be `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func |= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix("|", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself `|` a value.
+/// Sets the bits of a value in an integer column (`|`).
+///
+/// With `extraFlags: SQLExpression<Int64?>`, `update(extraFlags |= 4)` sets
+/// `"extraFlags" = "extraFlags" | ?` and binds `4`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A value, bound as a parameter.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func |= <V: Value>(column: SQLExpression<V?>, value: V) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.infix("|", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself exclusive-or a value.
+/// Flips the bits of a value in an integer column (exclusive OR, built from `~`, `&` and `|`).
+///
+/// With `flags: SQLExpression<Int64>` and `mask: SQLExpression<Int64>`, `update(flags ^= mask)`
+/// sets `"flags" = (~("flags" & "mask") & ("flags" | "mask"))`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that is never `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func ^= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.xor(column, value) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself exclusive-or a value.
+/// Flips the bits of a value in an integer column (exclusive OR, built from `~`, `&` and `|`).
+///
+/// With `flags: SQLExpression<Int64>`, `update(flags ^= 4)` sets
+/// `"flags" = (~("flags" & ?) & ("flags" | ?))` and binds `4` twice.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A value, bound as a parameter.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func ^= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.xor(column, SQLTemplate.value(value)) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself exclusive-or a value.
+/// Flips the bits of a value in an integer column (exclusive OR, built from `~`, `&` and `|`).
+///
+/// With `extraFlags: SQLExpression<Int64?>` and `flags: SQLExpression<Int64>`,
+/// `update(extraFlags ^= flags)` sets
+/// `"extraFlags" = (~("extraFlags" & "flags") & ("extraFlags" | "flags"))`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that is never `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func ^= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.xor(column, value) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself exclusive-or a value.
+/// Flips the bits of a value in an integer column (exclusive OR, built from `~`, `&` and `|`).
+///
+/// With `extraFlags: SQLExpression<Int64?>` and `userFlags: SQLExpression<Int64?>`,
+/// `update(extraFlags ^= userFlags)` sets
+/// `"extraFlags" = (~("extraFlags" & "userFlags") & ("extraFlags" | "userFlags"))`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that may be `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func ^= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.xor(column, value) as SQLExpression<Void>)
 }
 
-/// Sets a column to itself exclusive-or a value.
+/// Flips the bits of a value in an integer column (exclusive OR, built from `~`, `&` and `|`).
+///
+/// With `extraFlags: SQLExpression<Int64?>`, `update(extraFlags ^= 4)` sets
+/// `"extraFlags" = (~("extraFlags" & ?) & ("extraFlags" | ?))` and binds `4` twice.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A value, bound as a parameter.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func ^= <V: Value>(column: SQLExpression<V?>, value: V) -> Setter where V.Datatype: BinaryInteger {
     Setter(column: column, value: SQLTemplate.xor(column, SQLTemplate.value(value)) as SQLExpression<Void>)
 }
 
-/// Appends text to a column (`||`).
+/// Appends text to a string column (`||`).
+///
+/// With `firstName: SQLExpression<String>` and `lastName: SQLExpression<String>`,
+/// `update(firstName += lastName)` sets `"firstName" = "firstName" || "lastName"`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that is never `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func += (column: SQLExpression<String>, value: SQLExpression<String>) -> Setter {
     Setter(column: column, value: SQLTemplate.infix("||", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Appends text to a column (`||`).
+/// Appends text to a string column (`||`).
+///
+/// With `firstName: SQLExpression<String>`, `update(firstName += " ")` sets
+/// `"firstName" = "firstName" || ?` and binds `' '`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A value, bound as a parameter.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func += (column: SQLExpression<String>, value: String) -> Setter {
     Setter(column: column, value: SQLTemplate.infix("||", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
 }
 
-/// Appends text to a column (`||`).
+/// Appends text to a string column (`||`).
+///
+/// With `middleName: SQLExpression<String?>` and `firstName: SQLExpression<String>`,
+/// `update(middleName += firstName)` sets `"middleName" = "middleName" || "firstName"`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that is never `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func += (column: SQLExpression<String?>, value: SQLExpression<String>) -> Setter {
     Setter(column: column, value: SQLTemplate.infix("||", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Appends text to a column (`||`).
+/// Appends text to a string column (`||`).
+///
+/// With `middleName: SQLExpression<String?>` and `nickname: SQLExpression<String?>`,
+/// `update(middleName += nickname)` sets `"middleName" = "middleName" || "nickname"`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A column or expression that may be `NULL`.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func += (column: SQLExpression<String?>, value: SQLExpression<String?>) -> Setter {
     Setter(column: column, value: SQLTemplate.infix("||", column, value, wrap: false) as SQLExpression<Void>)
 }
 
-/// Appends text to a column (`||`).
+/// Appends text to a string column (`||`).
+///
+/// With `middleName: SQLExpression<String?>`, `update(middleName += " ")` sets
+/// `"middleName" = "middleName" || ?` and binds `' '`.
+///
+/// The column becomes `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
-///   - value: The operand.
-/// - Returns: A setter for `insert`, `update` and `upsert`.
+///   - value: A value, bound as a parameter.
+/// - Returns: A setter for `update`, `insert` and `upsert`.
 public func += (column: SQLExpression<String?>, value: String) -> Setter {
     Setter(column: column, value: SQLTemplate.infix("||", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
 }

@@ -2,882 +2,1241 @@
 
 // Arithmetic and bitwise operators: + - * / on numbers, % << >> & | ^ on integers.
 
-/// Addition (`+`).
+/// Adds two numbers (`+`).
+///
+/// With `price: SQLExpression<Double>` and `shipping: SQLExpression<Double>`, `price + shipping`
+/// renders `("price" + "shipping")`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `+`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type.
 public func + <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V>) -> SQLExpression<V> where V.Datatype: Number {
     SQLTemplate.infix("+", lhs, rhs)
 }
 
-/// Addition (`+`).
+/// Adds two numbers (`+`).
+///
+/// With `price: SQLExpression<Double>` and `discount: SQLExpression<Double?>`, `price + discount`
+/// renders `("price" + "discount")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `+`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func + <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: Number {
     SQLTemplate.infix("+", lhs, rhs)
 }
 
-/// Addition (`+`).
+/// Adds two numbers (`+`).
+///
+/// With `discount: SQLExpression<Double?>` and `price: SQLExpression<Double>`, `discount + price`
+/// renders `("discount" + "price")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `+`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func + <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V>) -> SQLExpression<V?> where V.Datatype: Number {
     SQLTemplate.infix("+", lhs, rhs)
 }
 
-/// Addition (`+`).
+/// Adds two numbers (`+`).
+///
+/// With `discount: SQLExpression<Double?>` and `tax: SQLExpression<Double?>`, `discount + tax`
+/// renders `("discount" + "tax")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `+`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func + <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: Number {
     SQLTemplate.infix("+", lhs, rhs)
 }
 
-/// Addition (`+`).
+/// Adds two numbers (`+`).
+///
+/// With `price: SQLExpression<Double>`, `price + 2.5` renders `("price" + ?)` and binds `2.5`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `+`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: An expression of the operands' type.
 public func + <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<V> where V.Datatype: Number {
     SQLTemplate.infix("+", lhs, SQLTemplate.value(rhs))
 }
 
-/// Addition (`+`).
+/// Adds two numbers (`+`).
+///
+/// With `discount: SQLExpression<Double?>`, `discount + 2.5` renders `("discount" + ?)` and binds
+/// `2.5`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `+`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func + <V: Value>(lhs: SQLExpression<V?>, rhs: V) -> SQLExpression<V?> where V.Datatype: Number {
     SQLTemplate.infix("+", lhs, SQLTemplate.value(rhs))
 }
 
-/// Addition (`+`).
+/// Adds two numbers (`+`).
+///
+/// With `price: SQLExpression<Double>`, `2.5 + price` renders `(? + "price")` and binds `2.5`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `+`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type.
 public func + <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<V> where V.Datatype: Number {
     SQLTemplate.infix("+", SQLTemplate.value(lhs), rhs)
 }
 
-/// Addition (`+`).
+/// Adds two numbers (`+`).
+///
+/// With `discount: SQLExpression<Double?>`, `2.5 + discount` renders `(? + "discount")` and binds
+/// `2.5`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `+`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func + <V: Value>(lhs: V, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: Number {
     SQLTemplate.infix("+", SQLTemplate.value(lhs), rhs)
 }
 
-/// Subtraction (`-`).
+/// Subtracts the right number from the left (`-`).
+///
+/// With `price: SQLExpression<Double>` and `shipping: SQLExpression<Double>`, `price - shipping`
+/// renders `("price" - "shipping")`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `-`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type.
 public func - <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V>) -> SQLExpression<V> where V.Datatype: Number {
     SQLTemplate.infix("-", lhs, rhs)
 }
 
-/// Subtraction (`-`).
+/// Subtracts the right number from the left (`-`).
+///
+/// With `price: SQLExpression<Double>` and `discount: SQLExpression<Double?>`, `price - discount`
+/// renders `("price" - "discount")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `-`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func - <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: Number {
     SQLTemplate.infix("-", lhs, rhs)
 }
 
-/// Subtraction (`-`).
+/// Subtracts the right number from the left (`-`).
+///
+/// With `discount: SQLExpression<Double?>` and `price: SQLExpression<Double>`, `discount - price`
+/// renders `("discount" - "price")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `-`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func - <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V>) -> SQLExpression<V?> where V.Datatype: Number {
     SQLTemplate.infix("-", lhs, rhs)
 }
 
-/// Subtraction (`-`).
+/// Subtracts the right number from the left (`-`).
+///
+/// With `discount: SQLExpression<Double?>` and `tax: SQLExpression<Double?>`, `discount - tax`
+/// renders `("discount" - "tax")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `-`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func - <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: Number {
     SQLTemplate.infix("-", lhs, rhs)
 }
 
-/// Subtraction (`-`).
+/// Subtracts the right number from the left (`-`).
+///
+/// With `price: SQLExpression<Double>`, `price - 2.5` renders `("price" - ?)` and binds `2.5`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `-`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: An expression of the operands' type.
 public func - <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<V> where V.Datatype: Number {
     SQLTemplate.infix("-", lhs, SQLTemplate.value(rhs))
 }
 
-/// Subtraction (`-`).
+/// Subtracts the right number from the left (`-`).
+///
+/// With `discount: SQLExpression<Double?>`, `discount - 2.5` renders `("discount" - ?)` and binds
+/// `2.5`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `-`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func - <V: Value>(lhs: SQLExpression<V?>, rhs: V) -> SQLExpression<V?> where V.Datatype: Number {
     SQLTemplate.infix("-", lhs, SQLTemplate.value(rhs))
 }
 
-/// Subtraction (`-`).
+/// Subtracts the right number from the left (`-`).
+///
+/// With `price: SQLExpression<Double>`, `2.5 - price` renders `(? - "price")` and binds `2.5`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `-`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type.
 public func - <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<V> where V.Datatype: Number {
     SQLTemplate.infix("-", SQLTemplate.value(lhs), rhs)
 }
 
-/// Subtraction (`-`).
+/// Subtracts the right number from the left (`-`).
+///
+/// With `discount: SQLExpression<Double?>`, `2.5 - discount` renders `(? - "discount")` and binds
+/// `2.5`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `-`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func - <V: Value>(lhs: V, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: Number {
     SQLTemplate.infix("-", SQLTemplate.value(lhs), rhs)
 }
 
-/// Multiplication (`*`).
+/// Multiplies two numbers (`*`).
+///
+/// With `price: SQLExpression<Double>` and `shipping: SQLExpression<Double>`, `price * shipping`
+/// renders `("price" * "shipping")`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `*`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type.
 public func * <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V>) -> SQLExpression<V> where V.Datatype: Number {
     SQLTemplate.infix("*", lhs, rhs)
 }
 
-/// Multiplication (`*`).
+/// Multiplies two numbers (`*`).
+///
+/// With `price: SQLExpression<Double>` and `discount: SQLExpression<Double?>`, `price * discount`
+/// renders `("price" * "discount")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `*`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func * <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: Number {
     SQLTemplate.infix("*", lhs, rhs)
 }
 
-/// Multiplication (`*`).
+/// Multiplies two numbers (`*`).
+///
+/// With `discount: SQLExpression<Double?>` and `price: SQLExpression<Double>`, `discount * price`
+/// renders `("discount" * "price")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `*`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func * <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V>) -> SQLExpression<V?> where V.Datatype: Number {
     SQLTemplate.infix("*", lhs, rhs)
 }
 
-/// Multiplication (`*`).
+/// Multiplies two numbers (`*`).
+///
+/// With `discount: SQLExpression<Double?>` and `tax: SQLExpression<Double?>`, `discount * tax`
+/// renders `("discount" * "tax")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `*`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func * <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: Number {
     SQLTemplate.infix("*", lhs, rhs)
 }
 
-/// Multiplication (`*`).
+/// Multiplies two numbers (`*`).
+///
+/// With `price: SQLExpression<Double>`, `price * 2.5` renders `("price" * ?)` and binds `2.5`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `*`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: An expression of the operands' type.
 public func * <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<V> where V.Datatype: Number {
     SQLTemplate.infix("*", lhs, SQLTemplate.value(rhs))
 }
 
-/// Multiplication (`*`).
+/// Multiplies two numbers (`*`).
+///
+/// With `discount: SQLExpression<Double?>`, `discount * 2.5` renders `("discount" * ?)` and binds
+/// `2.5`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `*`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func * <V: Value>(lhs: SQLExpression<V?>, rhs: V) -> SQLExpression<V?> where V.Datatype: Number {
     SQLTemplate.infix("*", lhs, SQLTemplate.value(rhs))
 }
 
-/// Multiplication (`*`).
+/// Multiplies two numbers (`*`).
+///
+/// With `price: SQLExpression<Double>`, `2.5 * price` renders `(? * "price")` and binds `2.5`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `*`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type.
 public func * <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<V> where V.Datatype: Number {
     SQLTemplate.infix("*", SQLTemplate.value(lhs), rhs)
 }
 
-/// Multiplication (`*`).
+/// Multiplies two numbers (`*`).
+///
+/// With `discount: SQLExpression<Double?>`, `2.5 * discount` renders `(? * "discount")` and binds
+/// `2.5`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `*`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func * <V: Value>(lhs: V, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: Number {
     SQLTemplate.infix("*", SQLTemplate.value(lhs), rhs)
 }
 
-/// Division (`/`).
+/// Divides the left number by the right (integer division for integers) (`/`).
+///
+/// With `price: SQLExpression<Double>` and `shipping: SQLExpression<Double>`, `price / shipping`
+/// renders `("price" / "shipping")`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `/`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type.
 public func / <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V>) -> SQLExpression<V> where V.Datatype: Number {
     SQLTemplate.infix("/", lhs, rhs)
 }
 
-/// Division (`/`).
+/// Divides the left number by the right (integer division for integers) (`/`).
+///
+/// With `price: SQLExpression<Double>` and `discount: SQLExpression<Double?>`, `price / discount`
+/// renders `("price" / "discount")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `/`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func / <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: Number {
     SQLTemplate.infix("/", lhs, rhs)
 }
 
-/// Division (`/`).
+/// Divides the left number by the right (integer division for integers) (`/`).
+///
+/// With `discount: SQLExpression<Double?>` and `price: SQLExpression<Double>`, `discount / price`
+/// renders `("discount" / "price")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `/`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func / <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V>) -> SQLExpression<V?> where V.Datatype: Number {
     SQLTemplate.infix("/", lhs, rhs)
 }
 
-/// Division (`/`).
+/// Divides the left number by the right (integer division for integers) (`/`).
+///
+/// With `discount: SQLExpression<Double?>` and `tax: SQLExpression<Double?>`, `discount / tax`
+/// renders `("discount" / "tax")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `/`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func / <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: Number {
     SQLTemplate.infix("/", lhs, rhs)
 }
 
-/// Division (`/`).
+/// Divides the left number by the right (integer division for integers) (`/`).
+///
+/// With `price: SQLExpression<Double>`, `price / 2.5` renders `("price" / ?)` and binds `2.5`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `/`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: An expression of the operands' type.
 public func / <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<V> where V.Datatype: Number {
     SQLTemplate.infix("/", lhs, SQLTemplate.value(rhs))
 }
 
-/// Division (`/`).
+/// Divides the left number by the right (integer division for integers) (`/`).
+///
+/// With `discount: SQLExpression<Double?>`, `discount / 2.5` renders `("discount" / ?)` and binds
+/// `2.5`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `/`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func / <V: Value>(lhs: SQLExpression<V?>, rhs: V) -> SQLExpression<V?> where V.Datatype: Number {
     SQLTemplate.infix("/", lhs, SQLTemplate.value(rhs))
 }
 
-/// Division (`/`).
+/// Divides the left number by the right (integer division for integers) (`/`).
+///
+/// With `price: SQLExpression<Double>`, `2.5 / price` renders `(? / "price")` and binds `2.5`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `/`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type.
 public func / <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<V> where V.Datatype: Number {
     SQLTemplate.infix("/", SQLTemplate.value(lhs), rhs)
 }
 
-/// Division (`/`).
+/// Divides the left number by the right (integer division for integers) (`/`).
+///
+/// With `discount: SQLExpression<Double?>`, `2.5 / discount` renders `(? / "discount")` and binds
+/// `2.5`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `/`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func / <V: Value>(lhs: V, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: Number {
     SQLTemplate.infix("/", SQLTemplate.value(lhs), rhs)
 }
 
-/// Remainder (`%`).
+/// The remainder of dividing the left integer by the right (`%`).
+///
+/// With `quantity: SQLExpression<Int64>` and `boxSize: SQLExpression<Int64>`, `quantity % boxSize`
+/// renders `("quantity" % "boxSize")`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `%`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type.
 public func % <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V>) -> SQLExpression<V> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("%", lhs, rhs)
 }
 
-/// Remainder (`%`).
+/// The remainder of dividing the left integer by the right (`%`).
+///
+/// With `quantity: SQLExpression<Int64>` and `reserved: SQLExpression<Int64?>`,
+/// `quantity % reserved` renders `("quantity" % "reserved")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `%`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func % <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("%", lhs, rhs)
 }
 
-/// Remainder (`%`).
+/// The remainder of dividing the left integer by the right (`%`).
+///
+/// With `reserved: SQLExpression<Int64?>` and `quantity: SQLExpression<Int64>`,
+/// `reserved % quantity` renders `("reserved" % "quantity")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `%`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func % <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("%", lhs, rhs)
 }
 
-/// Remainder (`%`).
+/// The remainder of dividing the left integer by the right (`%`).
+///
+/// With `reserved: SQLExpression<Int64?>` and `backordered: SQLExpression<Int64?>`,
+/// `reserved % backordered` renders `("reserved" % "backordered")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `%`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func % <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("%", lhs, rhs)
 }
 
-/// Remainder (`%`).
+/// The remainder of dividing the left integer by the right (`%`).
+///
+/// With `quantity: SQLExpression<Int64>`, `quantity % 12` renders `("quantity" % ?)` and binds
+/// `12`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `%`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: An expression of the operands' type.
 public func % <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<V> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("%", lhs, SQLTemplate.value(rhs))
 }
 
-/// Remainder (`%`).
+/// The remainder of dividing the left integer by the right (`%`).
+///
+/// With `reserved: SQLExpression<Int64?>`, `reserved % 12` renders `("reserved" % ?)` and binds
+/// `12`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `%`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func % <V: Value>(lhs: SQLExpression<V?>, rhs: V) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("%", lhs, SQLTemplate.value(rhs))
 }
 
-/// Remainder (`%`).
+/// The remainder of dividing the left integer by the right (`%`).
+///
+/// With `quantity: SQLExpression<Int64>`, `12 % quantity` renders `(? % "quantity")` and binds
+/// `12`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `%`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type.
 public func % <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<V> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("%", SQLTemplate.value(lhs), rhs)
 }
 
-/// Remainder (`%`).
+/// The remainder of dividing the left integer by the right (`%`).
+///
+/// With `reserved: SQLExpression<Int64?>`, `12 % reserved` renders `(? % "reserved")` and binds
+/// `12`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `%`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func % <V: Value>(lhs: V, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("%", SQLTemplate.value(lhs), rhs)
 }
 
-/// Left shift (`<<`).
+/// Shifts the left integer's bits left by the right operand (`<<`).
+///
+/// With `flags: SQLExpression<Int64>` and `mask: SQLExpression<Int64>`, `flags << mask` renders
+/// `("flags" << "mask")`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<<`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type.
 public func << <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V>) -> SQLExpression<V> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("<<", lhs, rhs)
 }
 
-/// Left shift (`<<`).
+/// Shifts the left integer's bits left by the right operand (`<<`).
+///
+/// With `flags: SQLExpression<Int64>` and `extraFlags: SQLExpression<Int64?>`,
+/// `flags << extraFlags` renders `("flags" << "extraFlags")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<<`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func << <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("<<", lhs, rhs)
 }
 
-/// Left shift (`<<`).
+/// Shifts the left integer's bits left by the right operand (`<<`).
+///
+/// With `extraFlags: SQLExpression<Int64?>` and `flags: SQLExpression<Int64>`,
+/// `extraFlags << flags` renders `("extraFlags" << "flags")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<<`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func << <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("<<", lhs, rhs)
 }
 
-/// Left shift (`<<`).
+/// Shifts the left integer's bits left by the right operand (`<<`).
+///
+/// With `extraFlags: SQLExpression<Int64?>` and `userFlags: SQLExpression<Int64?>`,
+/// `extraFlags << userFlags` renders `("extraFlags" << "userFlags")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<<`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func << <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("<<", lhs, rhs)
 }
 
-/// Left shift (`<<`).
+/// Shifts the left integer's bits left by the right operand (`<<`).
+///
+/// With `flags: SQLExpression<Int64>`, `flags << 4` renders `("flags" << ?)` and binds `4`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<<`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: An expression of the operands' type.
 public func << <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<V> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("<<", lhs, SQLTemplate.value(rhs))
 }
 
-/// Left shift (`<<`).
+/// Shifts the left integer's bits left by the right operand (`<<`).
+///
+/// With `extraFlags: SQLExpression<Int64?>`, `extraFlags << 4` renders `("extraFlags" << ?)` and
+/// binds `4`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<<`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func << <V: Value>(lhs: SQLExpression<V?>, rhs: V) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("<<", lhs, SQLTemplate.value(rhs))
 }
 
-/// Left shift (`<<`).
+/// Shifts the left integer's bits left by the right operand (`<<`).
+///
+/// With `flags: SQLExpression<Int64>`, `4 << flags` renders `(? << "flags")` and binds `4`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<<`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type.
 public func << <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<V> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("<<", SQLTemplate.value(lhs), rhs)
 }
 
-/// Left shift (`<<`).
+/// Shifts the left integer's bits left by the right operand (`<<`).
+///
+/// With `extraFlags: SQLExpression<Int64?>`, `4 << extraFlags` renders `(? << "extraFlags")` and
+/// binds `4`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<<`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func << <V: Value>(lhs: V, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("<<", SQLTemplate.value(lhs), rhs)
 }
 
-/// Right shift (`>>`).
+/// Shifts the left integer's bits right by the right operand (`>>`).
+///
+/// With `flags: SQLExpression<Int64>` and `mask: SQLExpression<Int64>`, `flags >> mask` renders
+/// `("flags" >> "mask")`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>>`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type.
 public func >> <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V>) -> SQLExpression<V> where V.Datatype: BinaryInteger {
     SQLTemplate.infix(">>", lhs, rhs)
 }
 
-/// Right shift (`>>`).
+/// Shifts the left integer's bits right by the right operand (`>>`).
+///
+/// With `flags: SQLExpression<Int64>` and `extraFlags: SQLExpression<Int64?>`,
+/// `flags >> extraFlags` renders `("flags" >> "extraFlags")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>>`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func >> <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix(">>", lhs, rhs)
 }
 
-/// Right shift (`>>`).
+/// Shifts the left integer's bits right by the right operand (`>>`).
+///
+/// With `extraFlags: SQLExpression<Int64?>` and `flags: SQLExpression<Int64>`,
+/// `extraFlags >> flags` renders `("extraFlags" >> "flags")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>>`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func >> <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix(">>", lhs, rhs)
 }
 
-/// Right shift (`>>`).
+/// Shifts the left integer's bits right by the right operand (`>>`).
+///
+/// With `extraFlags: SQLExpression<Int64?>` and `userFlags: SQLExpression<Int64?>`,
+/// `extraFlags >> userFlags` renders `("extraFlags" >> "userFlags")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>>`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func >> <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix(">>", lhs, rhs)
 }
 
-/// Right shift (`>>`).
+/// Shifts the left integer's bits right by the right operand (`>>`).
+///
+/// With `flags: SQLExpression<Int64>`, `flags >> 4` renders `("flags" >> ?)` and binds `4`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>>`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: An expression of the operands' type.
 public func >> <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<V> where V.Datatype: BinaryInteger {
     SQLTemplate.infix(">>", lhs, SQLTemplate.value(rhs))
 }
 
-/// Right shift (`>>`).
+/// Shifts the left integer's bits right by the right operand (`>>`).
+///
+/// With `extraFlags: SQLExpression<Int64?>`, `extraFlags >> 4` renders `("extraFlags" >> ?)` and
+/// binds `4`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>>`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func >> <V: Value>(lhs: SQLExpression<V?>, rhs: V) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix(">>", lhs, SQLTemplate.value(rhs))
 }
 
-/// Right shift (`>>`).
+/// Shifts the left integer's bits right by the right operand (`>>`).
+///
+/// With `flags: SQLExpression<Int64>`, `4 >> flags` renders `(? >> "flags")` and binds `4`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>>`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type.
 public func >> <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<V> where V.Datatype: BinaryInteger {
     SQLTemplate.infix(">>", SQLTemplate.value(lhs), rhs)
 }
 
-/// Right shift (`>>`).
+/// Shifts the left integer's bits right by the right operand (`>>`).
+///
+/// With `extraFlags: SQLExpression<Int64?>`, `4 >> extraFlags` renders `(? >> "extraFlags")` and
+/// binds `4`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>>`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func >> <V: Value>(lhs: V, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix(">>", SQLTemplate.value(lhs), rhs)
 }
 
-/// Bitwise and (`&`).
+/// The bitwise AND of two integers (`&`).
+///
+/// With `flags: SQLExpression<Int64>` and `mask: SQLExpression<Int64>`, `flags & mask` renders
+/// `("flags" & "mask")`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `&`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type.
 public func & <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V>) -> SQLExpression<V> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("&", lhs, rhs)
 }
 
-/// Bitwise and (`&`).
+/// The bitwise AND of two integers (`&`).
+///
+/// With `flags: SQLExpression<Int64>` and `extraFlags: SQLExpression<Int64?>`, `flags & extraFlags`
+/// renders `("flags" & "extraFlags")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `&`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func & <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("&", lhs, rhs)
 }
 
-/// Bitwise and (`&`).
+/// The bitwise AND of two integers (`&`).
+///
+/// With `extraFlags: SQLExpression<Int64?>` and `flags: SQLExpression<Int64>`, `extraFlags & flags`
+/// renders `("extraFlags" & "flags")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `&`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func & <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("&", lhs, rhs)
 }
 
-/// Bitwise and (`&`).
+/// The bitwise AND of two integers (`&`).
+///
+/// With `extraFlags: SQLExpression<Int64?>` and `userFlags: SQLExpression<Int64?>`,
+/// `extraFlags & userFlags` renders `("extraFlags" & "userFlags")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `&`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func & <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("&", lhs, rhs)
 }
 
-/// Bitwise and (`&`).
+/// The bitwise AND of two integers (`&`).
+///
+/// With `flags: SQLExpression<Int64>`, `flags & 4` renders `("flags" & ?)` and binds `4`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `&`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: An expression of the operands' type.
 public func & <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<V> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("&", lhs, SQLTemplate.value(rhs))
 }
 
-/// Bitwise and (`&`).
+/// The bitwise AND of two integers (`&`).
+///
+/// With `extraFlags: SQLExpression<Int64?>`, `extraFlags & 4` renders `("extraFlags" & ?)` and
+/// binds `4`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `&`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func & <V: Value>(lhs: SQLExpression<V?>, rhs: V) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("&", lhs, SQLTemplate.value(rhs))
 }
 
-/// Bitwise and (`&`).
+/// The bitwise AND of two integers (`&`).
+///
+/// With `flags: SQLExpression<Int64>`, `4 & flags` renders `(? & "flags")` and binds `4`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `&`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type.
 public func & <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<V> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("&", SQLTemplate.value(lhs), rhs)
 }
 
-/// Bitwise and (`&`).
+/// The bitwise AND of two integers (`&`).
+///
+/// With `extraFlags: SQLExpression<Int64?>`, `4 & extraFlags` renders `(? & "extraFlags")` and
+/// binds `4`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `&`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func & <V: Value>(lhs: V, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("&", SQLTemplate.value(lhs), rhs)
 }
 
-/// Bitwise or (`|`).
+/// The bitwise OR of two integers (`|`).
+///
+/// With `flags: SQLExpression<Int64>` and `mask: SQLExpression<Int64>`, `flags | mask` renders
+/// `("flags" | "mask")`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `|`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type.
 public func | <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V>) -> SQLExpression<V> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("|", lhs, rhs)
 }
 
-/// Bitwise or (`|`).
+/// The bitwise OR of two integers (`|`).
+///
+/// With `flags: SQLExpression<Int64>` and `extraFlags: SQLExpression<Int64?>`, `flags | extraFlags`
+/// renders `("flags" | "extraFlags")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `|`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func | <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("|", lhs, rhs)
 }
 
-/// Bitwise or (`|`).
+/// The bitwise OR of two integers (`|`).
+///
+/// With `extraFlags: SQLExpression<Int64?>` and `flags: SQLExpression<Int64>`, `extraFlags | flags`
+/// renders `("extraFlags" | "flags")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `|`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func | <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("|", lhs, rhs)
 }
 
-/// Bitwise or (`|`).
+/// The bitwise OR of two integers (`|`).
+///
+/// With `extraFlags: SQLExpression<Int64?>` and `userFlags: SQLExpression<Int64?>`,
+/// `extraFlags | userFlags` renders `("extraFlags" | "userFlags")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `|`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func | <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("|", lhs, rhs)
 }
 
-/// Bitwise or (`|`).
+/// The bitwise OR of two integers (`|`).
+///
+/// With `flags: SQLExpression<Int64>`, `flags | 4` renders `("flags" | ?)` and binds `4`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `|`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: An expression of the operands' type.
 public func | <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<V> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("|", lhs, SQLTemplate.value(rhs))
 }
 
-/// Bitwise or (`|`).
+/// The bitwise OR of two integers (`|`).
+///
+/// With `extraFlags: SQLExpression<Int64?>`, `extraFlags | 4` renders `("extraFlags" | ?)` and
+/// binds `4`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `|`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func | <V: Value>(lhs: SQLExpression<V?>, rhs: V) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("|", lhs, SQLTemplate.value(rhs))
 }
 
-/// Bitwise or (`|`).
+/// The bitwise OR of two integers (`|`).
+///
+/// With `flags: SQLExpression<Int64>`, `4 | flags` renders `(? | "flags")` and binds `4`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `|`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type.
 public func | <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<V> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("|", SQLTemplate.value(lhs), rhs)
 }
 
-/// Bitwise or (`|`).
+/// The bitwise OR of two integers (`|`).
+///
+/// With `extraFlags: SQLExpression<Int64?>`, `4 | extraFlags` renders `(? | "extraFlags")` and
+/// binds `4`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `|`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func | <V: Value>(lhs: V, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.infix("|", SQLTemplate.value(lhs), rhs)
 }
 
-/// Bitwise exclusive or, which SQLite lacks: `(~(lhs & rhs) & (lhs | rhs))`.
+/// The bitwise exclusive OR of two integers, which SQLite lacks, built from `~`, `&` and `|`.
+///
+/// With `flags: SQLExpression<Int64>` and `mask: SQLExpression<Int64>`, `flags ^ mask` renders
+/// `(~("flags" & "mask") & ("flags" | "mask"))`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `~(lhs & rhs) & (lhs | rhs)`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type.
 public func ^ <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V>) -> SQLExpression<V> where V.Datatype: BinaryInteger {
     SQLTemplate.xor(lhs, rhs)
 }
 
-/// Bitwise exclusive or, which SQLite lacks: `(~(lhs & rhs) & (lhs | rhs))`.
+/// The bitwise exclusive OR of two integers, which SQLite lacks, built from `~`, `&` and `|`.
+///
+/// With `flags: SQLExpression<Int64>` and `extraFlags: SQLExpression<Int64?>`, `flags ^ extraFlags`
+/// renders `(~("flags" & "extraFlags") & ("flags" | "extraFlags"))`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `~(lhs & rhs) & (lhs | rhs)`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func ^ <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.xor(lhs, rhs)
 }
 
-/// Bitwise exclusive or, which SQLite lacks: `(~(lhs & rhs) & (lhs | rhs))`.
+/// The bitwise exclusive OR of two integers, which SQLite lacks, built from `~`, `&` and `|`.
+///
+/// With `extraFlags: SQLExpression<Int64?>` and `flags: SQLExpression<Int64>`, `extraFlags ^ flags`
+/// renders `(~("extraFlags" & "flags") & ("extraFlags" | "flags"))`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `~(lhs & rhs) & (lhs | rhs)`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func ^ <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.xor(lhs, rhs)
 }
 
-/// Bitwise exclusive or, which SQLite lacks: `(~(lhs & rhs) & (lhs | rhs))`.
+/// The bitwise exclusive OR of two integers, which SQLite lacks, built from `~`, `&` and `|`.
+///
+/// With `extraFlags: SQLExpression<Int64?>` and `userFlags: SQLExpression<Int64?>`,
+/// `extraFlags ^ userFlags` renders
+/// `(~("extraFlags" & "userFlags") & ("extraFlags" | "userFlags"))`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `~(lhs & rhs) & (lhs | rhs)`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func ^ <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.xor(lhs, rhs)
 }
 
-/// Bitwise exclusive or, which SQLite lacks: `(~(lhs & rhs) & (lhs | rhs))`.
+/// The bitwise exclusive OR of two integers, which SQLite lacks, built from `~`, `&` and `|`.
+///
+/// With `flags: SQLExpression<Int64>`, `flags ^ 4` renders `(~("flags" & ?) & ("flags" | ?))` and
+/// binds `4` twice.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `~(lhs & rhs) & (lhs | rhs)`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: An expression of the operands' type.
 public func ^ <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<V> where V.Datatype: BinaryInteger {
     SQLTemplate.xor(lhs, SQLTemplate.value(rhs))
 }
 
-/// Bitwise exclusive or, which SQLite lacks: `(~(lhs & rhs) & (lhs | rhs))`.
+/// The bitwise exclusive OR of two integers, which SQLite lacks, built from `~`, `&` and `|`.
+///
+/// With `extraFlags: SQLExpression<Int64?>`, `extraFlags ^ 4` renders
+/// `(~("extraFlags" & ?) & ("extraFlags" | ?))` and binds `4` twice.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `~(lhs & rhs) & (lhs | rhs)`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func ^ <V: Value>(lhs: SQLExpression<V?>, rhs: V) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.xor(lhs, SQLTemplate.value(rhs))
 }
 
-/// Bitwise exclusive or, which SQLite lacks: `(~(lhs & rhs) & (lhs | rhs))`.
+/// The bitwise exclusive OR of two integers, which SQLite lacks, built from `~`, `&` and `|`.
+///
+/// With `flags: SQLExpression<Int64>`, `4 ^ flags` renders `(~(? & "flags") & (? | "flags"))` and
+/// binds `4` twice.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `~(lhs & rhs) & (lhs | rhs)`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: An expression of the operands' type.
 public func ^ <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<V> where V.Datatype: BinaryInteger {
     SQLTemplate.xor(SQLTemplate.value(lhs), rhs)
 }
 
-/// Bitwise exclusive or, which SQLite lacks: `(~(lhs & rhs) & (lhs | rhs))`.
+/// The bitwise exclusive OR of two integers, which SQLite lacks, built from `~`, `&` and `|`.
+///
+/// With `extraFlags: SQLExpression<Int64?>`, `4 ^ extraFlags` renders
+/// `(~(? & "extraFlags") & (? | "extraFlags"))` and binds `4` twice.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `~(lhs & rhs) & (lhs | rhs)`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: An expression of the operands' type that may be `NULL`.
 public func ^ <V: Value>(lhs: V, rhs: SQLExpression<V?>) -> SQLExpression<V?> where V.Datatype: BinaryInteger {
     SQLTemplate.xor(SQLTemplate.value(lhs), rhs)
 }
 
-/// Concatenation (`||`).
+/// Concatenates two strings (`||`).
+///
+/// With `firstName: SQLExpression<String>` and `lastName: SQLExpression<String>`,
+/// `firstName + lastName` renders `("firstName" || "lastName")`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `||`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `String` expression.
 public func + (lhs: SQLExpression<String>, rhs: SQLExpression<String>) -> SQLExpression<String> {
     SQLTemplate.infix("||", lhs, rhs)
 }
 
-/// Concatenation (`||`).
+/// Concatenates two strings (`||`).
+///
+/// With `firstName: SQLExpression<String>` and `middleName: SQLExpression<String?>`,
+/// `firstName + middleName` renders `("firstName" || "middleName")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `||`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `String?` expression.
 public func + (lhs: SQLExpression<String>, rhs: SQLExpression<String?>) -> SQLExpression<String?> {
     SQLTemplate.infix("||", lhs, rhs)
 }
 
-/// Concatenation (`||`).
+/// Concatenates two strings (`||`).
+///
+/// With `middleName: SQLExpression<String?>` and `firstName: SQLExpression<String>`,
+/// `middleName + firstName` renders `("middleName" || "firstName")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `||`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `String?` expression.
 public func + (lhs: SQLExpression<String?>, rhs: SQLExpression<String>) -> SQLExpression<String?> {
     SQLTemplate.infix("||", lhs, rhs)
 }
 
-/// Concatenation (`||`).
+/// Concatenates two strings (`||`).
+///
+/// With `middleName: SQLExpression<String?>` and `nickname: SQLExpression<String?>`,
+/// `middleName + nickname` renders `("middleName" || "nickname")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `||`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `String?` expression.
 public func + (lhs: SQLExpression<String?>, rhs: SQLExpression<String?>) -> SQLExpression<String?> {
     SQLTemplate.infix("||", lhs, rhs)
 }
 
-/// Concatenation (`||`).
+/// Concatenates two strings (`||`).
+///
+/// With `firstName: SQLExpression<String>`, `firstName + " "` renders `("firstName" || ?)` and
+/// binds `' '`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `||`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `String` expression.
 public func + (lhs: SQLExpression<String>, rhs: String) -> SQLExpression<String> {
     SQLTemplate.infix("||", lhs, SQLTemplate.value(rhs))
 }
 
-/// Concatenation (`||`).
+/// Concatenates two strings (`||`).
+///
+/// With `middleName: SQLExpression<String?>`, `middleName + " "` renders `("middleName" || ?)` and
+/// binds `' '`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `||`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `String?` expression.
 public func + (lhs: SQLExpression<String?>, rhs: String) -> SQLExpression<String?> {
     SQLTemplate.infix("||", lhs, SQLTemplate.value(rhs))
 }
 
-/// Concatenation (`||`).
+/// Concatenates two strings (`||`).
+///
+/// With `firstName: SQLExpression<String>`, `" " + firstName` renders `(? || "firstName")` and
+/// binds `' '`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `||`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `String` expression.
 public func + (lhs: String, rhs: SQLExpression<String>) -> SQLExpression<String> {
     SQLTemplate.infix("||", SQLTemplate.value(lhs), rhs)
 }
 
-/// Concatenation (`||`).
+/// Concatenates two strings (`||`).
+///
+/// With `middleName: SQLExpression<String?>`, `" " + middleName` renders `(? || "middleName")` and
+/// binds `' '`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `||`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `String?` expression.
 public func + (lhs: String, rhs: SQLExpression<String?>) -> SQLExpression<String?> {
     SQLTemplate.infix("||", SQLTemplate.value(lhs), rhs)
 }

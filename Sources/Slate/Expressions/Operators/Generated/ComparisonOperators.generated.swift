@@ -2,650 +2,924 @@
 
 // Comparison operators: ==, !=, <, <=, >, >=, ===, !==.
 
-/// Equality (`=`); compared with `nil`, `IS NULL`.
+/// Tests two values for equality (`=`).
+///
+/// With `age: SQLExpression<Int>` and `minimumAge: SQLExpression<Int>`, `age == minimumAge` renders
+/// `("age" = "minimumAge")`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func == <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V>) -> SQLExpression<Bool> where V.Datatype: Equatable {
     SQLTemplate.infix("=", lhs, rhs)
 }
 
-/// Equality (`=`); compared with `nil`, `IS NULL`.
+/// Tests two values for equality (`=`).
+///
+/// With `age: SQLExpression<Int>` and `retirementAge: SQLExpression<Int?>`, `age == retirementAge`
+/// renders `("age" = "retirementAge")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func == <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Equatable {
     SQLTemplate.infix("=", lhs, rhs)
 }
 
-/// Equality (`=`); compared with `nil`, `IS NULL`.
+/// Tests two values for equality (`=`).
+///
+/// With `retirementAge: SQLExpression<Int?>` and `age: SQLExpression<Int>`, `retirementAge == age`
+/// renders `("retirementAge" = "age")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func == <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V>) -> SQLExpression<Bool?> where V.Datatype: Equatable {
     SQLTemplate.infix("=", lhs, rhs)
 }
 
-/// Equality (`=`); compared with `nil`, `IS NULL`.
+/// Tests two values for equality (`=`).
+///
+/// With `retirementAge: SQLExpression<Int?>` and `pensionAge: SQLExpression<Int?>`,
+/// `retirementAge == pensionAge` renders `("retirementAge" = "pensionAge")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func == <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Equatable {
     SQLTemplate.infix("=", lhs, rhs)
 }
 
-/// Equality (`=`); compared with `nil`, `IS NULL`.
+/// Tests two values for equality (`=`).
+///
+/// With `age: SQLExpression<Int>`, `age == 18` renders `("age" = ?)` and binds `18`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func == <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<Bool> where V.Datatype: Equatable {
     SQLTemplate.infix("=", lhs, SQLTemplate.value(rhs))
 }
 
-/// Equality (`=`); compared with `nil`, `IS NULL`.
+/// Tests two values for equality (`=`).
+///
+/// With `retirementAge: SQLExpression<Int?>`, `retirementAge == 18` renders `("retirementAge" = ?)`
+/// and binds `18`; `retirementAge == nil` renders `"retirementAge" IS NULL` instead, since `= NULL`
+/// is never true.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value bound as a parameter, or `nil` to test for `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func == <V: Value>(lhs: SQLExpression<V?>, rhs: V?) -> SQLExpression<Bool?> where V.Datatype: Equatable {
     guard let rhs else { return SQLExpression(template: lhs.template + " IS NULL", values: lhs.values) }
     return SQLTemplate.infix("=", lhs, SQLTemplate.value(rhs))
 }
 
-/// Equality (`=`); compared with `nil`, `IS NULL`.
+/// Tests two values for equality (`=`).
+///
+/// With `age: SQLExpression<Int>`, `18 == age` renders `(? = "age")` and binds `18`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `=` as an SQL boolean expression.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func == <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<Bool> where V.Datatype: Equatable {
     SQLTemplate.infix("=", SQLTemplate.value(lhs), rhs)
 }
 
-/// Equality (`=`); compared with `nil`, `IS NULL`.
+/// Tests two values for equality (`=`).
+///
+/// With `retirementAge: SQLExpression<Int?>`, `18 == retirementAge` renders `(? = "retirementAge")`
+/// and binds `18`; `nil == retirementAge` renders `"retirementAge" IS NULL` instead, since `= NULL`
+/// is never true.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `=` as an SQL boolean expression.
+///   - lhs: The left operand: a value bound as a parameter, or `nil` to test for `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func == <V: Value>(lhs: V?, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Equatable {
     guard let lhs else { return SQLExpression(template: rhs.template + " IS NULL", values: rhs.values) }
     return SQLTemplate.infix("=", SQLTemplate.value(lhs), rhs)
 }
 
-/// Inequality (`!=`); compared with `nil`, `IS NOT NULL`.
+/// Tests two values for inequality (`!=`).
+///
+/// With `age: SQLExpression<Int>` and `minimumAge: SQLExpression<Int>`, `age != minimumAge` renders
+/// `("age" != "minimumAge")`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `!=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func != <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V>) -> SQLExpression<Bool> where V.Datatype: Equatable {
     SQLTemplate.infix("!=", lhs, rhs)
 }
 
-/// Inequality (`!=`); compared with `nil`, `IS NOT NULL`.
+/// Tests two values for inequality (`!=`).
+///
+/// With `age: SQLExpression<Int>` and `retirementAge: SQLExpression<Int?>`, `age != retirementAge`
+/// renders `("age" != "retirementAge")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `!=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func != <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Equatable {
     SQLTemplate.infix("!=", lhs, rhs)
 }
 
-/// Inequality (`!=`); compared with `nil`, `IS NOT NULL`.
+/// Tests two values for inequality (`!=`).
+///
+/// With `retirementAge: SQLExpression<Int?>` and `age: SQLExpression<Int>`, `retirementAge != age`
+/// renders `("retirementAge" != "age")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `!=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func != <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V>) -> SQLExpression<Bool?> where V.Datatype: Equatable {
     SQLTemplate.infix("!=", lhs, rhs)
 }
 
-/// Inequality (`!=`); compared with `nil`, `IS NOT NULL`.
+/// Tests two values for inequality (`!=`).
+///
+/// With `retirementAge: SQLExpression<Int?>` and `pensionAge: SQLExpression<Int?>`,
+/// `retirementAge != pensionAge` renders `("retirementAge" != "pensionAge")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `!=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func != <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Equatable {
     SQLTemplate.infix("!=", lhs, rhs)
 }
 
-/// Inequality (`!=`); compared with `nil`, `IS NOT NULL`.
+/// Tests two values for inequality (`!=`).
+///
+/// With `age: SQLExpression<Int>`, `age != 18` renders `("age" != ?)` and binds `18`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `!=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func != <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<Bool> where V.Datatype: Equatable {
     SQLTemplate.infix("!=", lhs, SQLTemplate.value(rhs))
 }
 
-/// Inequality (`!=`); compared with `nil`, `IS NOT NULL`.
+/// Tests two values for inequality (`!=`).
+///
+/// With `retirementAge: SQLExpression<Int?>`, `retirementAge != 18` renders
+/// `("retirementAge" != ?)` and binds `18`; `retirementAge != nil` renders
+/// `"retirementAge" IS NOT NULL` instead, since `= NULL` is never true.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `!=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value bound as a parameter, or `nil` to test for `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func != <V: Value>(lhs: SQLExpression<V?>, rhs: V?) -> SQLExpression<Bool?> where V.Datatype: Equatable {
     guard let rhs else { return SQLExpression(template: lhs.template + " IS NOT NULL", values: lhs.values) }
     return SQLTemplate.infix("!=", lhs, SQLTemplate.value(rhs))
 }
 
-/// Inequality (`!=`); compared with `nil`, `IS NOT NULL`.
+/// Tests two values for inequality (`!=`).
+///
+/// With `age: SQLExpression<Int>`, `18 != age` renders `(? != "age")` and binds `18`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `!=` as an SQL boolean expression.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func != <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<Bool> where V.Datatype: Equatable {
     SQLTemplate.infix("!=", SQLTemplate.value(lhs), rhs)
 }
 
-/// Inequality (`!=`); compared with `nil`, `IS NOT NULL`.
+/// Tests two values for inequality (`!=`).
+///
+/// With `retirementAge: SQLExpression<Int?>`, `18 != retirementAge` renders
+/// `(? != "retirementAge")` and binds `18`; `nil != retirementAge` renders
+/// `"retirementAge" IS NOT NULL` instead, since `= NULL` is never true.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `!=` as an SQL boolean expression.
+///   - lhs: The left operand: a value bound as a parameter, or `nil` to test for `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func != <V: Value>(lhs: V?, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Equatable {
     guard let lhs else { return SQLExpression(template: rhs.template + " IS NOT NULL", values: rhs.values) }
     return SQLTemplate.infix("!=", SQLTemplate.value(lhs), rhs)
 }
 
-/// Identity (`IS`): like `=`, but `NULL IS NULL` is true.
+/// Tests two values for identity (`IS`): like `=`, but `NULL IS NULL` is true.
+///
+/// With `age: SQLExpression<Int>` and `minimumAge: SQLExpression<Int>`, `age === minimumAge`
+/// renders `("age" IS "minimumAge")`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `IS` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func === <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V>) -> SQLExpression<Bool> where V.Datatype: Equatable {
     SQLTemplate.infix("IS", lhs, rhs)
 }
 
-/// Identity (`IS`): like `=`, but `NULL IS NULL` is true.
+/// Tests two values for identity (`IS`): like `=`, but `NULL IS NULL` is true.
+///
+/// With `age: SQLExpression<Int>` and `retirementAge: SQLExpression<Int?>`, `age === retirementAge`
+/// renders `("age" IS "retirementAge")`.
+///
+/// The result is never `NULL` (`IS` treats two `NULL`s as the same), but is typed optional because
+/// an operand is.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `IS` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func === <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Equatable {
     SQLTemplate.infix("IS", lhs, rhs)
 }
 
-/// Identity (`IS`): like `=`, but `NULL IS NULL` is true.
+/// Tests two values for identity (`IS`): like `=`, but `NULL IS NULL` is true.
+///
+/// With `retirementAge: SQLExpression<Int?>` and `age: SQLExpression<Int>`, `retirementAge === age`
+/// renders `("retirementAge" IS "age")`.
+///
+/// The result is never `NULL` (`IS` treats two `NULL`s as the same), but is typed optional because
+/// an operand is.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `IS` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func === <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V>) -> SQLExpression<Bool?> where V.Datatype: Equatable {
     SQLTemplate.infix("IS", lhs, rhs)
 }
 
-/// Identity (`IS`): like `=`, but `NULL IS NULL` is true.
+/// Tests two values for identity (`IS`): like `=`, but `NULL IS NULL` is true.
+///
+/// With `retirementAge: SQLExpression<Int?>` and `pensionAge: SQLExpression<Int?>`,
+/// `retirementAge === pensionAge` renders `("retirementAge" IS "pensionAge")`.
+///
+/// The result is never `NULL` (`IS` treats two `NULL`s as the same), but is typed optional because
+/// an operand is.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `IS` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func === <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Equatable {
     SQLTemplate.infix("IS", lhs, rhs)
 }
 
-/// Identity (`IS`): like `=`, but `NULL IS NULL` is true.
+/// Tests two values for identity (`IS`): like `=`, but `NULL IS NULL` is true.
+///
+/// With `age: SQLExpression<Int>`, `age === 18` renders `("age" IS ?)` and binds `18`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `IS` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func === <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<Bool> where V.Datatype: Equatable {
     SQLTemplate.infix("IS", lhs, SQLTemplate.value(rhs))
 }
 
-/// Identity (`IS`): like `=`, but `NULL IS NULL` is true.
+/// Tests two values for identity (`IS`): like `=`, but `NULL IS NULL` is true.
+///
+/// With `retirementAge: SQLExpression<Int?>`, `retirementAge === 18` renders
+/// `("retirementAge" IS ?)` and binds `18`; `retirementAge === nil` renders
+/// `"retirementAge" IS NULL` instead, since `= NULL` is never true.
+///
+/// The result is never `NULL` (`IS` treats two `NULL`s as the same), but is typed optional because
+/// an operand is.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `IS` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value bound as a parameter, or `nil` to test for `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func === <V: Value>(lhs: SQLExpression<V?>, rhs: V?) -> SQLExpression<Bool?> where V.Datatype: Equatable {
     guard let rhs else { return SQLExpression(template: lhs.template + " IS NULL", values: lhs.values) }
     return SQLTemplate.infix("IS", lhs, SQLTemplate.value(rhs))
 }
 
-/// Identity (`IS`): like `=`, but `NULL IS NULL` is true.
+/// Tests two values for identity (`IS`): like `=`, but `NULL IS NULL` is true.
+///
+/// With `age: SQLExpression<Int>`, `18 === age` renders `(? IS "age")` and binds `18`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `IS` as an SQL boolean expression.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func === <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<Bool> where V.Datatype: Equatable {
     SQLTemplate.infix("IS", SQLTemplate.value(lhs), rhs)
 }
 
-/// Identity (`IS`): like `=`, but `NULL IS NULL` is true.
+/// Tests two values for identity (`IS`): like `=`, but `NULL IS NULL` is true.
+///
+/// With `retirementAge: SQLExpression<Int?>`, `18 === retirementAge` renders
+/// `(? IS "retirementAge")` and binds `18`; `nil === retirementAge` renders
+/// `"retirementAge" IS NULL` instead, since `= NULL` is never true.
+///
+/// The result is never `NULL` (`IS` treats two `NULL`s as the same), but is typed optional because
+/// an operand is.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `IS` as an SQL boolean expression.
+///   - lhs: The left operand: a value bound as a parameter, or `nil` to test for `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func === <V: Value>(lhs: V?, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Equatable {
     guard let lhs else { return SQLExpression(template: rhs.template + " IS NULL", values: rhs.values) }
     return SQLTemplate.infix("IS", SQLTemplate.value(lhs), rhs)
 }
 
-/// Non-identity (`IS NOT`).
+/// Tests two values for non-identity (`IS NOT`): like `!=`, but never `NULL`.
+///
+/// With `age: SQLExpression<Int>` and `minimumAge: SQLExpression<Int>`, `age !== minimumAge`
+/// renders `("age" IS NOT "minimumAge")`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `IS NOT` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func !== <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V>) -> SQLExpression<Bool> where V.Datatype: Equatable {
     SQLTemplate.infix("IS NOT", lhs, rhs)
 }
 
-/// Non-identity (`IS NOT`).
+/// Tests two values for non-identity (`IS NOT`): like `!=`, but never `NULL`.
+///
+/// With `age: SQLExpression<Int>` and `retirementAge: SQLExpression<Int?>`, `age !== retirementAge`
+/// renders `("age" IS NOT "retirementAge")`.
+///
+/// The result is never `NULL` (`IS` treats two `NULL`s as the same), but is typed optional because
+/// an operand is.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `IS NOT` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func !== <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Equatable {
     SQLTemplate.infix("IS NOT", lhs, rhs)
 }
 
-/// Non-identity (`IS NOT`).
+/// Tests two values for non-identity (`IS NOT`): like `!=`, but never `NULL`.
+///
+/// With `retirementAge: SQLExpression<Int?>` and `age: SQLExpression<Int>`, `retirementAge !== age`
+/// renders `("retirementAge" IS NOT "age")`.
+///
+/// The result is never `NULL` (`IS` treats two `NULL`s as the same), but is typed optional because
+/// an operand is.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `IS NOT` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func !== <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V>) -> SQLExpression<Bool?> where V.Datatype: Equatable {
     SQLTemplate.infix("IS NOT", lhs, rhs)
 }
 
-/// Non-identity (`IS NOT`).
+/// Tests two values for non-identity (`IS NOT`): like `!=`, but never `NULL`.
+///
+/// With `retirementAge: SQLExpression<Int?>` and `pensionAge: SQLExpression<Int?>`,
+/// `retirementAge !== pensionAge` renders `("retirementAge" IS NOT "pensionAge")`.
+///
+/// The result is never `NULL` (`IS` treats two `NULL`s as the same), but is typed optional because
+/// an operand is.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `IS NOT` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func !== <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Equatable {
     SQLTemplate.infix("IS NOT", lhs, rhs)
 }
 
-/// Non-identity (`IS NOT`).
+/// Tests two values for non-identity (`IS NOT`): like `!=`, but never `NULL`.
+///
+/// With `age: SQLExpression<Int>`, `age !== 18` renders `("age" IS NOT ?)` and binds `18`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `IS NOT` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func !== <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<Bool> where V.Datatype: Equatable {
     SQLTemplate.infix("IS NOT", lhs, SQLTemplate.value(rhs))
 }
 
-/// Non-identity (`IS NOT`).
+/// Tests two values for non-identity (`IS NOT`): like `!=`, but never `NULL`.
+///
+/// With `retirementAge: SQLExpression<Int?>`, `retirementAge !== 18` renders
+/// `("retirementAge" IS NOT ?)` and binds `18`; `retirementAge !== nil` renders
+/// `"retirementAge" IS NOT NULL` instead, since `= NULL` is never true.
+///
+/// The result is never `NULL` (`IS` treats two `NULL`s as the same), but is typed optional because
+/// an operand is.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `IS NOT` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value bound as a parameter, or `nil` to test for `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func !== <V: Value>(lhs: SQLExpression<V?>, rhs: V?) -> SQLExpression<Bool?> where V.Datatype: Equatable {
     guard let rhs else { return SQLExpression(template: lhs.template + " IS NOT NULL", values: lhs.values) }
     return SQLTemplate.infix("IS NOT", lhs, SQLTemplate.value(rhs))
 }
 
-/// Non-identity (`IS NOT`).
+/// Tests two values for non-identity (`IS NOT`): like `!=`, but never `NULL`.
+///
+/// With `age: SQLExpression<Int>`, `18 !== age` renders `(? IS NOT "age")` and binds `18`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `IS NOT` as an SQL boolean expression.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func !== <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<Bool> where V.Datatype: Equatable {
     SQLTemplate.infix("IS NOT", SQLTemplate.value(lhs), rhs)
 }
 
-/// Non-identity (`IS NOT`).
+/// Tests two values for non-identity (`IS NOT`): like `!=`, but never `NULL`.
+///
+/// With `retirementAge: SQLExpression<Int?>`, `18 !== retirementAge` renders
+/// `(? IS NOT "retirementAge")` and binds `18`; `nil !== retirementAge` renders
+/// `"retirementAge" IS NOT NULL` instead, since `= NULL` is never true.
+///
+/// The result is never `NULL` (`IS` treats two `NULL`s as the same), but is typed optional because
+/// an operand is.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `IS NOT` as an SQL boolean expression.
+///   - lhs: The left operand: a value bound as a parameter, or `nil` to test for `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func !== <V: Value>(lhs: V?, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Equatable {
     guard let lhs else { return SQLExpression(template: rhs.template + " IS NOT NULL", values: rhs.values) }
     return SQLTemplate.infix("IS NOT", SQLTemplate.value(lhs), rhs)
 }
 
-/// Greater than (`>`).
+/// Tests whether the left value is greater than the right one (`>`).
+///
+/// With `age: SQLExpression<Int>` and `minimumAge: SQLExpression<Int>`, `age > minimumAge` renders
+/// `("age" > "minimumAge")`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func > <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V>) -> SQLExpression<Bool> where V.Datatype: Comparable {
     SQLTemplate.infix(">", lhs, rhs)
 }
 
-/// Greater than (`>`).
+/// Tests whether the left value is greater than the right one (`>`).
+///
+/// With `age: SQLExpression<Int>` and `retirementAge: SQLExpression<Int?>`, `age > retirementAge`
+/// renders `("age" > "retirementAge")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func > <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Comparable {
     SQLTemplate.infix(">", lhs, rhs)
 }
 
-/// Greater than (`>`).
+/// Tests whether the left value is greater than the right one (`>`).
+///
+/// With `retirementAge: SQLExpression<Int?>` and `age: SQLExpression<Int>`, `retirementAge > age`
+/// renders `("retirementAge" > "age")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func > <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V>) -> SQLExpression<Bool?> where V.Datatype: Comparable {
     SQLTemplate.infix(">", lhs, rhs)
 }
 
-/// Greater than (`>`).
+/// Tests whether the left value is greater than the right one (`>`).
+///
+/// With `retirementAge: SQLExpression<Int?>` and `pensionAge: SQLExpression<Int?>`,
+/// `retirementAge > pensionAge` renders `("retirementAge" > "pensionAge")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func > <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Comparable {
     SQLTemplate.infix(">", lhs, rhs)
 }
 
-/// Greater than (`>`).
+/// Tests whether the left value is greater than the right one (`>`).
+///
+/// With `age: SQLExpression<Int>`, `age > 18` renders `("age" > ?)` and binds `18`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func > <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<Bool> where V.Datatype: Comparable {
     SQLTemplate.infix(">", lhs, SQLTemplate.value(rhs))
 }
 
-/// Greater than (`>`).
+/// Tests whether the left value is greater than the right one (`>`).
+///
+/// With `retirementAge: SQLExpression<Int?>`, `retirementAge > 18` renders `("retirementAge" > ?)`
+/// and binds `18`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func > <V: Value>(lhs: SQLExpression<V?>, rhs: V) -> SQLExpression<Bool?> where V.Datatype: Comparable {
     SQLTemplate.infix(">", lhs, SQLTemplate.value(rhs))
 }
 
-/// Greater than (`>`).
+/// Tests whether the left value is greater than the right one (`>`).
+///
+/// With `age: SQLExpression<Int>`, `18 > age` renders `(? > "age")` and binds `18`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>` as an SQL boolean expression.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func > <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<Bool> where V.Datatype: Comparable {
     SQLTemplate.infix(">", SQLTemplate.value(lhs), rhs)
 }
 
-/// Greater than (`>`).
+/// Tests whether the left value is greater than the right one (`>`).
+///
+/// With `retirementAge: SQLExpression<Int?>`, `18 > retirementAge` renders `(? > "retirementAge")`
+/// and binds `18`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>` as an SQL boolean expression.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func > <V: Value>(lhs: V, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Comparable {
     SQLTemplate.infix(">", SQLTemplate.value(lhs), rhs)
 }
 
-/// Greater than or equal (`>=`).
+/// Tests whether the left value is greater than or equal to the right one (`>=`).
+///
+/// With `age: SQLExpression<Int>` and `minimumAge: SQLExpression<Int>`, `age >= minimumAge` renders
+/// `("age" >= "minimumAge")`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func >= <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V>) -> SQLExpression<Bool> where V.Datatype: Comparable {
     SQLTemplate.infix(">=", lhs, rhs)
 }
 
-/// Greater than or equal (`>=`).
+/// Tests whether the left value is greater than or equal to the right one (`>=`).
+///
+/// With `age: SQLExpression<Int>` and `retirementAge: SQLExpression<Int?>`, `age >= retirementAge`
+/// renders `("age" >= "retirementAge")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func >= <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Comparable {
     SQLTemplate.infix(">=", lhs, rhs)
 }
 
-/// Greater than or equal (`>=`).
+/// Tests whether the left value is greater than or equal to the right one (`>=`).
+///
+/// With `retirementAge: SQLExpression<Int?>` and `age: SQLExpression<Int>`, `retirementAge >= age`
+/// renders `("retirementAge" >= "age")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func >= <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V>) -> SQLExpression<Bool?> where V.Datatype: Comparable {
     SQLTemplate.infix(">=", lhs, rhs)
 }
 
-/// Greater than or equal (`>=`).
+/// Tests whether the left value is greater than or equal to the right one (`>=`).
+///
+/// With `retirementAge: SQLExpression<Int?>` and `pensionAge: SQLExpression<Int?>`,
+/// `retirementAge >= pensionAge` renders `("retirementAge" >= "pensionAge")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func >= <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Comparable {
     SQLTemplate.infix(">=", lhs, rhs)
 }
 
-/// Greater than or equal (`>=`).
+/// Tests whether the left value is greater than or equal to the right one (`>=`).
+///
+/// With `age: SQLExpression<Int>`, `age >= 18` renders `("age" >= ?)` and binds `18`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func >= <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<Bool> where V.Datatype: Comparable {
     SQLTemplate.infix(">=", lhs, SQLTemplate.value(rhs))
 }
 
-/// Greater than or equal (`>=`).
+/// Tests whether the left value is greater than or equal to the right one (`>=`).
+///
+/// With `retirementAge: SQLExpression<Int?>`, `retirementAge >= 18` renders
+/// `("retirementAge" >= ?)` and binds `18`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func >= <V: Value>(lhs: SQLExpression<V?>, rhs: V) -> SQLExpression<Bool?> where V.Datatype: Comparable {
     SQLTemplate.infix(">=", lhs, SQLTemplate.value(rhs))
 }
 
-/// Greater than or equal (`>=`).
+/// Tests whether the left value is greater than or equal to the right one (`>=`).
+///
+/// With `age: SQLExpression<Int>`, `18 >= age` renders `(? >= "age")` and binds `18`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>=` as an SQL boolean expression.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func >= <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<Bool> where V.Datatype: Comparable {
     SQLTemplate.infix(">=", SQLTemplate.value(lhs), rhs)
 }
 
-/// Greater than or equal (`>=`).
+/// Tests whether the left value is greater than or equal to the right one (`>=`).
+///
+/// With `retirementAge: SQLExpression<Int?>`, `18 >= retirementAge` renders
+/// `(? >= "retirementAge")` and binds `18`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `>=` as an SQL boolean expression.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func >= <V: Value>(lhs: V, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Comparable {
     SQLTemplate.infix(">=", SQLTemplate.value(lhs), rhs)
 }
 
-/// Less than (`<`).
+/// Tests whether the left value is less than the right one (`<`).
+///
+/// With `age: SQLExpression<Int>` and `minimumAge: SQLExpression<Int>`, `age < minimumAge` renders
+/// `("age" < "minimumAge")`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func < <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V>) -> SQLExpression<Bool> where V.Datatype: Comparable {
     SQLTemplate.infix("<", lhs, rhs)
 }
 
-/// Less than (`<`).
+/// Tests whether the left value is less than the right one (`<`).
+///
+/// With `age: SQLExpression<Int>` and `retirementAge: SQLExpression<Int?>`, `age < retirementAge`
+/// renders `("age" < "retirementAge")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func < <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Comparable {
     SQLTemplate.infix("<", lhs, rhs)
 }
 
-/// Less than (`<`).
+/// Tests whether the left value is less than the right one (`<`).
+///
+/// With `retirementAge: SQLExpression<Int?>` and `age: SQLExpression<Int>`, `retirementAge < age`
+/// renders `("retirementAge" < "age")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func < <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V>) -> SQLExpression<Bool?> where V.Datatype: Comparable {
     SQLTemplate.infix("<", lhs, rhs)
 }
 
-/// Less than (`<`).
+/// Tests whether the left value is less than the right one (`<`).
+///
+/// With `retirementAge: SQLExpression<Int?>` and `pensionAge: SQLExpression<Int?>`,
+/// `retirementAge < pensionAge` renders `("retirementAge" < "pensionAge")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func < <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Comparable {
     SQLTemplate.infix("<", lhs, rhs)
 }
 
-/// Less than (`<`).
+/// Tests whether the left value is less than the right one (`<`).
+///
+/// With `age: SQLExpression<Int>`, `age < 18` renders `("age" < ?)` and binds `18`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func < <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<Bool> where V.Datatype: Comparable {
     SQLTemplate.infix("<", lhs, SQLTemplate.value(rhs))
 }
 
-/// Less than (`<`).
+/// Tests whether the left value is less than the right one (`<`).
+///
+/// With `retirementAge: SQLExpression<Int?>`, `retirementAge < 18` renders `("retirementAge" < ?)`
+/// and binds `18`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func < <V: Value>(lhs: SQLExpression<V?>, rhs: V) -> SQLExpression<Bool?> where V.Datatype: Comparable {
     SQLTemplate.infix("<", lhs, SQLTemplate.value(rhs))
 }
 
-/// Less than (`<`).
+/// Tests whether the left value is less than the right one (`<`).
+///
+/// With `age: SQLExpression<Int>`, `18 < age` renders `(? < "age")` and binds `18`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<` as an SQL boolean expression.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func < <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<Bool> where V.Datatype: Comparable {
     SQLTemplate.infix("<", SQLTemplate.value(lhs), rhs)
 }
 
-/// Less than (`<`).
+/// Tests whether the left value is less than the right one (`<`).
+///
+/// With `retirementAge: SQLExpression<Int?>`, `18 < retirementAge` renders `(? < "retirementAge")`
+/// and binds `18`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<` as an SQL boolean expression.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func < <V: Value>(lhs: V, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Comparable {
     SQLTemplate.infix("<", SQLTemplate.value(lhs), rhs)
 }
 
-/// Less than or equal (`<=`).
+/// Tests whether the left value is less than or equal to the right one (`<=`).
+///
+/// With `age: SQLExpression<Int>` and `minimumAge: SQLExpression<Int>`, `age <= minimumAge` renders
+/// `("age" <= "minimumAge")`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func <= <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V>) -> SQLExpression<Bool> where V.Datatype: Comparable {
     SQLTemplate.infix("<=", lhs, rhs)
 }
 
-/// Less than or equal (`<=`).
+/// Tests whether the left value is less than or equal to the right one (`<=`).
+///
+/// With `age: SQLExpression<Int>` and `retirementAge: SQLExpression<Int?>`, `age <= retirementAge`
+/// renders `("age" <= "retirementAge")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func <= <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Comparable {
     SQLTemplate.infix("<=", lhs, rhs)
 }
 
-/// Less than or equal (`<=`).
+/// Tests whether the left value is less than or equal to the right one (`<=`).
+///
+/// With `retirementAge: SQLExpression<Int?>` and `age: SQLExpression<Int>`, `retirementAge <= age`
+/// renders `("retirementAge" <= "age")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func <= <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V>) -> SQLExpression<Bool?> where V.Datatype: Comparable {
     SQLTemplate.infix("<=", lhs, rhs)
 }
 
-/// Less than or equal (`<=`).
+/// Tests whether the left value is less than or equal to the right one (`<=`).
+///
+/// With `retirementAge: SQLExpression<Int?>` and `pensionAge: SQLExpression<Int?>`,
+/// `retirementAge <= pensionAge` renders `("retirementAge" <= "pensionAge")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func <= <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Comparable {
     SQLTemplate.infix("<=", lhs, rhs)
 }
 
-/// Less than or equal (`<=`).
+/// Tests whether the left value is less than or equal to the right one (`<=`).
+///
+/// With `age: SQLExpression<Int>`, `age <= 18` renders `("age" <= ?)` and binds `18`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func <= <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<Bool> where V.Datatype: Comparable {
     SQLTemplate.infix("<=", lhs, SQLTemplate.value(rhs))
 }
 
-/// Less than or equal (`<=`).
+/// Tests whether the left value is less than or equal to the right one (`<=`).
+///
+/// With `retirementAge: SQLExpression<Int?>`, `retirementAge <= 18` renders
+/// `("retirementAge" <= ?)` and binds `18`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<=` as an SQL boolean expression.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func <= <V: Value>(lhs: SQLExpression<V?>, rhs: V) -> SQLExpression<Bool?> where V.Datatype: Comparable {
     SQLTemplate.infix("<=", lhs, SQLTemplate.value(rhs))
 }
 
-/// Less than or equal (`<=`).
+/// Tests whether the left value is less than or equal to the right one (`<=`).
+///
+/// With `age: SQLExpression<Int>`, `18 <= age` renders `(? <= "age")` and binds `18`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<=` as an SQL boolean expression.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` condition, for `filter`, `where`, `having` or a join.
 public func <= <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<Bool> where V.Datatype: Comparable {
     SQLTemplate.infix("<=", SQLTemplate.value(lhs), rhs)
 }
 
-/// Less than or equal (`<=`).
+/// Tests whether the left value is less than or equal to the right one (`<=`).
+///
+/// With `retirementAge: SQLExpression<Int?>`, `18 <= retirementAge` renders
+/// `(? <= "retirementAge")` and binds `18`.
+///
+/// The result is `NULL` when either operand is `NULL`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `<=` as an SQL boolean expression.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func <= <V: Value>(lhs: V, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Comparable {
     SQLTemplate.infix("<=", SQLTemplate.value(lhs), rhs)
 }

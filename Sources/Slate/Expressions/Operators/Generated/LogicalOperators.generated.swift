@@ -2,162 +2,230 @@
 
 // Boolean operators: && (AND) and || (OR).
 
-/// Conjunction (`AND`).
+/// True when both conditions are (`AND`).
+///
+/// With `verified: SQLExpression<Bool>` and `active: SQLExpression<Bool>`, `verified && active`
+/// renders `("verified" AND "active")`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `AND`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` expression.
 public func && (lhs: SQLExpression<Bool>, rhs: SQLExpression<Bool>) -> SQLExpression<Bool> {
     SQLTemplate.infix("AND", lhs, rhs)
 }
 
-/// Conjunction (`AND`).
+/// True when both conditions are (`AND`).
+///
+/// With `verified: SQLExpression<Bool>` and `subscribed: SQLExpression<Bool?>`,
+/// `verified && subscribed` renders `("verified" AND "subscribed")`.
+///
+/// The result follows SQL's three-valued logic: `NULL` unless the other operand decides it.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `AND`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` expression.
 public func && (lhs: SQLExpression<Bool>, rhs: SQLExpression<Bool?>) -> SQLExpression<Bool?> {
     SQLTemplate.infix("AND", lhs, rhs)
 }
 
-/// Conjunction (`AND`).
+/// True when both conditions are (`AND`).
+///
+/// With `subscribed: SQLExpression<Bool?>` and `verified: SQLExpression<Bool>`,
+/// `subscribed && verified` renders `("subscribed" AND "verified")`.
+///
+/// The result follows SQL's three-valued logic: `NULL` unless the other operand decides it.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `AND`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool?` expression.
 public func && (lhs: SQLExpression<Bool?>, rhs: SQLExpression<Bool>) -> SQLExpression<Bool?> {
     SQLTemplate.infix("AND", lhs, rhs)
 }
 
-/// Conjunction (`AND`).
+/// True when both conditions are (`AND`).
+///
+/// With `subscribed: SQLExpression<Bool?>` and `trial: SQLExpression<Bool?>`, `subscribed && trial`
+/// renders `("subscribed" AND "trial")`.
+///
+/// The result follows SQL's three-valued logic: `NULL` unless the other operand decides it.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `AND`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` expression.
 public func && (lhs: SQLExpression<Bool?>, rhs: SQLExpression<Bool?>) -> SQLExpression<Bool?> {
     SQLTemplate.infix("AND", lhs, rhs)
 }
 
-/// Conjunction (`AND`).
+/// True when both conditions are (`AND`).
+///
+/// With `verified: SQLExpression<Bool>`, `verified && true` renders `("verified" AND ?)` and binds
+/// `1`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `AND`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool` expression.
 public func && (lhs: SQLExpression<Bool>, rhs: Bool) -> SQLExpression<Bool> {
     SQLTemplate.infix("AND", lhs, SQLTemplate.value(rhs))
 }
 
-/// Conjunction (`AND`).
+/// True when both conditions are (`AND`).
+///
+/// With `subscribed: SQLExpression<Bool?>`, `subscribed && true` renders `("subscribed" AND ?)` and
+/// binds `1`.
+///
+/// The result follows SQL's three-valued logic: `NULL` unless the other operand decides it.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `AND`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool?` expression.
 public func && (lhs: SQLExpression<Bool?>, rhs: Bool) -> SQLExpression<Bool?> {
     SQLTemplate.infix("AND", lhs, SQLTemplate.value(rhs))
 }
 
-/// Conjunction (`AND`).
+/// True when both conditions are (`AND`).
+///
+/// With `verified: SQLExpression<Bool>`, `true && verified` renders `(? AND "verified")` and binds
+/// `1`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `AND`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` expression.
 public func && (lhs: Bool, rhs: SQLExpression<Bool>) -> SQLExpression<Bool> {
     SQLTemplate.infix("AND", SQLTemplate.value(lhs), rhs)
 }
 
-/// Conjunction (`AND`).
+/// True when both conditions are (`AND`).
+///
+/// With `subscribed: SQLExpression<Bool?>`, `true && subscribed` renders `(? AND "subscribed")` and
+/// binds `1`.
+///
+/// The result follows SQL's three-valued logic: `NULL` unless the other operand decides it.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `AND`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` expression.
 public func && (lhs: Bool, rhs: SQLExpression<Bool?>) -> SQLExpression<Bool?> {
     SQLTemplate.infix("AND", SQLTemplate.value(lhs), rhs)
 }
 
-/// Disjunction (`OR`).
+/// True when either condition is (`OR`).
+///
+/// With `verified: SQLExpression<Bool>` and `active: SQLExpression<Bool>`, `verified || active`
+/// renders `("verified" OR "active")`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `OR`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` expression.
 public func || (lhs: SQLExpression<Bool>, rhs: SQLExpression<Bool>) -> SQLExpression<Bool> {
     SQLTemplate.infix("OR", lhs, rhs)
 }
 
-/// Disjunction (`OR`).
+/// True when either condition is (`OR`).
+///
+/// With `verified: SQLExpression<Bool>` and `subscribed: SQLExpression<Bool?>`,
+/// `verified || subscribed` renders `("verified" OR "subscribed")`.
+///
+/// The result follows SQL's three-valued logic: `NULL` unless the other operand decides it.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `OR`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` expression.
 public func || (lhs: SQLExpression<Bool>, rhs: SQLExpression<Bool?>) -> SQLExpression<Bool?> {
     SQLTemplate.infix("OR", lhs, rhs)
 }
 
-/// Disjunction (`OR`).
+/// True when either condition is (`OR`).
+///
+/// With `subscribed: SQLExpression<Bool?>` and `verified: SQLExpression<Bool>`,
+/// `subscribed || verified` renders `("subscribed" OR "verified")`.
+///
+/// The result follows SQL's three-valued logic: `NULL` unless the other operand decides it.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `OR`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool?` expression.
 public func || (lhs: SQLExpression<Bool?>, rhs: SQLExpression<Bool>) -> SQLExpression<Bool?> {
     SQLTemplate.infix("OR", lhs, rhs)
 }
 
-/// Disjunction (`OR`).
+/// True when either condition is (`OR`).
+///
+/// With `subscribed: SQLExpression<Bool?>` and `trial: SQLExpression<Bool?>`, `subscribed || trial`
+/// renders `("subscribed" OR "trial")`.
+///
+/// The result follows SQL's three-valued logic: `NULL` unless the other operand decides it.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `OR`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` expression.
 public func || (lhs: SQLExpression<Bool?>, rhs: SQLExpression<Bool?>) -> SQLExpression<Bool?> {
     SQLTemplate.infix("OR", lhs, rhs)
 }
 
-/// Disjunction (`OR`).
+/// True when either condition is (`OR`).
+///
+/// With `verified: SQLExpression<Bool>`, `verified || true` renders `("verified" OR ?)` and binds
+/// `1`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `OR`.
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool` expression.
 public func || (lhs: SQLExpression<Bool>, rhs: Bool) -> SQLExpression<Bool> {
     SQLTemplate.infix("OR", lhs, SQLTemplate.value(rhs))
 }
 
-/// Disjunction (`OR`).
+/// True when either condition is (`OR`).
+///
+/// With `subscribed: SQLExpression<Bool?>`, `subscribed || true` renders `("subscribed" OR ?)` and
+/// binds `1`.
+///
+/// The result follows SQL's three-valued logic: `NULL` unless the other operand decides it.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `OR`.
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool?` expression.
 public func || (lhs: SQLExpression<Bool?>, rhs: Bool) -> SQLExpression<Bool?> {
     SQLTemplate.infix("OR", lhs, SQLTemplate.value(rhs))
 }
 
-/// Disjunction (`OR`).
+/// True when either condition is (`OR`).
+///
+/// With `verified: SQLExpression<Bool>`, `true || verified` renders `(? OR "verified")` and binds
+/// `1`.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `OR`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` expression.
 public func || (lhs: Bool, rhs: SQLExpression<Bool>) -> SQLExpression<Bool> {
     SQLTemplate.infix("OR", SQLTemplate.value(lhs), rhs)
 }
 
-/// Disjunction (`OR`).
+/// True when either condition is (`OR`).
+///
+/// With `subscribed: SQLExpression<Bool?>`, `true || subscribed` renders `(? OR "subscribed")` and
+/// binds `1`.
+///
+/// The result follows SQL's three-valued logic: `NULL` unless the other operand decides it.
 ///
 /// - Parameters:
-///   - lhs: The left operand.
-///   - rhs: The right operand.
-/// - Returns: `OR`.
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` expression.
 public func || (lhs: Bool, rhs: SQLExpression<Bool?>) -> SQLExpression<Bool?> {
     SQLTemplate.infix("OR", SQLTemplate.value(lhs), rhs)
 }
