@@ -5,7 +5,7 @@ import Testing
 /// The examples of `Slate.docc/TypedQueries.md`, so the article cannot drift from the API.
 @Suite("Typed queries article")
 struct TypedQueriesArticleTests {
-    enum Status: String, Value { case active, archived }
+    enum Status: String, Value { case active, archived }     // enums store their raw value
 
     struct Celsius: Value {
         let degrees: Double
@@ -42,6 +42,9 @@ struct TypedQueriesArticleTests {
             .filter(name != nil && balance >= 10)           // WHERE ("name" IS NOT NULL AND …)
             .order(email.desc)
             .limit(10)
+        for user in try db.prepare(query) {
+            print(user[id], user[email])                      // typed, unwrapped
+        }
         var seen: [String] = []
         for user in try db.prepare(query) {
             seen.append("\(user[id]) \(user[email])")
@@ -50,12 +53,14 @@ struct TypedQueriesArticleTests {
         #expect(query.asSQL()
             == "SELECT \"id\", \"email\" FROM \"users\" WHERE ((\"name\" IS NOT NULL) AND (\"balance\" >= 10.0)) ORDER BY \"email\" DESC LIMIT 10")
         let rows = try db.prepareRowIterator(users)           // errors are thrown, not swallowed
-        var names: [String?] = []
-        while let row = try rows.failableNext() { names.append(try row.get(name)) }
-        #expect(names == ["Alice B.", nil, nil])
+        while let row = try rows.failableNext() { _ = try row.get(name) }
         let cursor = try db.cursor(users.order(id))           // rows read in place, not copied
+        while let user = try cursor.next() { _ = try user.get(email) }
+        let names = try db.prepareRowIterator(users).map { try $0.get(name) }
+        #expect(names == ["Alice B.", nil, nil])
+        let emailCursor = try db.cursor(users.order(id))
         var emails: [String] = []
-        while let user = try cursor.next() { emails.append(try user.get(email)) }
+        while let user = try emailCursor.next() { emails.append(try user.get(email)) }
         #expect(emails == ["alice@mac.com", "betty@mac.com", "cathy@mac.com"])
         let count = try db.scalar(users.count)                // Int
         let richest = try db.scalar(users.select(balance.max)) // Double?

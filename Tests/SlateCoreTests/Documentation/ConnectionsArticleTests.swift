@@ -1,0 +1,52 @@
+import Foundation
+import SlateCore
+import Testing
+
+/// The examples of `SlateCore.docc/Connections.md`, run as written.
+@Suite("Connections article")
+struct ConnectionsArticleTests {
+    @Test func openingPragmasAndAttaching() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("app.sqlite")
+        let newPath = directory.path("new.sqlite")
+
+        let scratch = try Connection()                                    // in memory
+        let file = try Connection(.file(path: path))                      // created if missing
+        let snapshot = try Connection(.uri(path, parameters: [.mode(.readOnly)]))
+        print(snapshot.isReadonly)                                        // true
+        #expect(snapshot.isReadonly)
+        #expect(!file.isReadonly)
+
+        let created = try Connection(toNewDatabaseAt: newPath)        // fails if anything is there
+        created.close()
+        let existing = try Connection(toExistingDatabaseAt: newPath)  // fails if nothing is there
+        #expect(!existing.isClosed)
+        #expect(sqliteError { _ = try Connection(toNewDatabaseAt: newPath) }?.code == SQLITE_CANTOPEN)
+        #expect(sqliteError { _ = try Connection(toExistingDatabaseAt: directory.path("missing.sqlite")) }?.code
+            == SQLITE_CANTOPEN)
+
+        try file.setJournalMode(.wal)
+        try file.setForeignKeys(true)
+        try file.setBusyTimeout(2.5)                  // seconds
+        try file.setUserVersion(3)
+        let pageSize: Int? = try file.get(pragma: "page_size")
+        file.userVersion = 4                          // the property form
+        print(file.lastPropertyError as Any)          // nil: it worked
+        #expect(file.lastPropertyError == nil)
+        #expect(try file.getJournalMode() == .wal)
+        #expect(try file.getUserVersion() == 4)
+        #expect(try file.getBusyTimeout() == 2.5)
+        #expect((pageSize ?? 0) > 0)
+        // The throwing form reports what the database refused; the property records it.
+        #expect(sqliteError { try scratch.setJournalMode(.wal) } != nil)
+        scratch.journalMode = .wal
+        #expect(scratch.lastPropertyError != nil)
+
+        try scratch.attach(.file(path: path), as: "archive")
+        try scratch.execute(sql: "CREATE TABLE archive.notes (body TEXT)")
+        print(try scratch.databaseList().map(\.name))  // ["main", "archive"]
+        #expect(try scratch.databaseList().map(\.name) == ["main", "archive"])
+        try scratch.detach("archive")
+        #expect(try file.scalar(Int.self, "SELECT count(*) FROM sqlite_master WHERE name = 'notes'") == 1)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import SlateCore
+import Testing
+
+/// A delegate from `SlateCore.docc/HooksAndDelegates.md`, as written.
+final class ChangeLog: ConnectionDelegate {
+    var changes: [String] = []
+    var allowCommits = true
+    func connection(_ connection: ConnectionProtocol, didUpdate action: SQLiteAction) {
+        changes.append("\(action.operation.rawValue) \(action.table) \(action.rowID)")
+    }
+    func connectionWillCommit(_ connection: ConnectionProtocol) throws {
+        guard allowCommits else { throw CocoaError(.userCancelled) }
+    }
+}
+
+/// The examples of `SlateCore.docc/HooksAndDelegates.md`, run as written.
+@Suite("Hooks and delegates article")
+struct HooksAndDelegatesArticleTests {
+    @Test func delegatesAndClosures() throws {
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE notes (body TEXT)")
+
+        let log = ChangeLog()
+        db.add(delegate: log)
+        try db.run("INSERT INTO notes (body) VALUES ('hello')")
+        print(log.changes)                            // ["INSERT notes 1"]
+        log.allowCommits = false
+        let vetoed = try? db.run("INSERT INTO notes (body) VALUES ('refused')")
+        print(vetoed == nil)                          // true: nothing was written
+        db.remove(delegate: log)
+        #expect(log.changes.first == "INSERT notes 1")
+        #expect(vetoed == nil)
+        #expect(try db.scalar(Int.self, "SELECT count(*) FROM notes") == 1)
+
+        var statements: [String] = []
+        db.trace { sql in statements.append(sql) }
+        db.updateHook { operation, database, table, rowid in print(operation, table, rowid) }
+        try db.run("UPDATE notes SET body = 'hi' WHERE rowid = 1")
+        db.trace(nil)
+        db.updateHook(nil)
+        print(statements)                             // ["UPDATE notes SET body = 'hi' WHERE rowid = 1"]
+        #expect(statements == ["UPDATE notes SET body = 'hi' WHERE rowid = 1"])
+    }
+
+    @Test func vetoReachesTheCaller() throws {
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE notes (body TEXT)")
+        let log = ChangeLog()
+        log.allowCommits = false
+        db.add(delegate: log)
+        let error = sqliteError { try db.run("INSERT INTO notes (body) VALUES ('refused')") }
+        #expect(error?.code == SQLITE_CONSTRAINT_COMMITHOOK)
+        #expect(try db.scalar(Int.self, "SELECT count(*) FROM notes") == 0)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// Every ```swift block of every DocC article is compiled and run by a test: each block must
+/// appear, line by line in order, in one test file of its catalog's documentation tests
+/// (SlateCore.docc → Tests/SlateCoreTests/Documentation, Slate.docc → Tests/SlateTests/Documentation).
+/// A new article, or a changed example, fails here until a test runs it as written.
+@Suite("DocC article examples")
+struct ArticleExamplesTests {
+    struct Catalog: CustomTestStringConvertible, Sendable {
+        let articles: String
+        let tests: String
+        var testDescription: String { articles }
+    }
+
+    static let catalogs = [
+        Catalog(articles: "Sources/SlateCore/SlateCore.docc", tests: "Tests/SlateCoreTests/Documentation"),
+        Catalog(articles: "Sources/Slate/Slate.docc", tests: "Tests/SlateTests/Documentation"),
+    ]
+
+    @Test("every ```swift block of a catalog's articles is in one of its test files", arguments: catalogs)
+    func articleBlocksAreCompiled(catalog: Catalog) throws {
+        let root = packageRoot()
+        let articles = try Self.files(in: root.appendingPathComponent(catalog.articles), withExtension: "md")
+        let tests = try Self.files(in: root.appendingPathComponent(catalog.tests), withExtension: "swift")
+            .map { url in (url.lastPathComponent, ReadmeExamplesTests.normalizedLines(try String(contentsOf: url, encoding: .utf8))) }
+        #expect(articles.count >= 5, "articles in \(catalog.articles)")
+        var blockCount = 0
+        for article in articles {
+            let markdown = try String(contentsOf: article, encoding: .utf8)
+            for block in ReadmeExamplesTests.swiftBlocks(in: markdown) {
+                blockCount += 1
+                let lines = ReadmeExamplesTests.normalizedLines(block).filter { !$0.hasPrefix("import ") }
+                let home = tests.first { ReadmeExamplesTests.containsInOrder($0.1, lines) }
+                #expect(home != nil, "\(article.lastPathComponent): block not found in \(catalog.tests):\n\(block)")
+            }
+        }
+        #expect(blockCount >= articles.count, "fewer examples than articles in \(catalog.articles)")
+    }
+
+    @Test("the block finder sees fenced swift blocks and nothing else")
+    func blockFinder() {
+        let markdown = "Text\n```swift\nlet a = 1\n\nlet b = 2\n```\n```\nswift build\n```\n```swift\nprint(a)\n```\n"
+        #expect(ReadmeExamplesTests.swiftBlocks(in: markdown) == ["let a = 1\n\nlet b = 2", "print(a)"])
+        #expect(ReadmeExamplesTests.containsInOrder(["x", "let a = 1", "y", "let b = 2"], ["let a = 1", "let b = 2"]))
+        #expect(!ReadmeExamplesTests.containsInOrder(["let b = 2", "let a = 1"], ["let a = 1", "let b = 2"]))
+    }
+
+    static func files(in folder: URL, withExtension ext: String) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == ext }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+}

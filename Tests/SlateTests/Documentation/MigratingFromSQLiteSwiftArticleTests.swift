@@ -1,0 +1,57 @@
+import Foundation
+import Slate
+import Testing
+
+/// The examples of `Slate.docc/MigratingFromSQLiteSwift.md` and of the landing page
+/// `Slate.docc/Slate.md`, run as written.
+@Suite("Migrating from SQLite.swift article")
+struct MigratingFromSQLiteSwiftArticleTests {
+    @Test func sqliteSwiftSpellings() throws {
+        let db = try Connection()
+
+        let users = Table("users")
+        let id = Expression<Int64>("id")
+        let email = Expression<String>("email")
+        try db.run(users.create { t in
+            t.column(id, primaryKey: true)
+            t.column(email, unique: true)
+        })
+        let rowid = try db.run(users.insert(email <- "alice@mac.com"))
+        var printed: [String] = []
+        for user in try db.prepare(users.filter(email.like("%@mac.com"))) {
+            print(user[id], user[email])
+            printed.append("\(user[id]) \(user[email])")
+        }
+        var failure = ""
+        do {
+            try db.run(users.insert(email <- "alice@mac.com"))
+        } catch where error.code == SQLITE_CONSTRAINT {
+            print("constraint failed: \(error.message)")
+            failure = error.message
+        } catch {
+            print("insertion failed: \(error)")
+        }
+        #expect(rowid == 1)
+        #expect(printed == ["1 alice@mac.com"])
+        #expect(failure == "UNIQUE constraint failed: users.email")
+    }
+
+    @Test func landingPageTour() throws {
+        let users = Table("users")
+        let id = SQLExpression<Int64>("id")
+        let email = SQLExpression<String>("email")
+
+        let db = try Connection()
+        try db.run(users.create { t in
+            t.column(id, primaryKey: true)
+            t.column(email, unique: true)
+        })
+        try db.run(users.insert(email <- "alice@mac.com"))
+        var seen: [String] = []
+        for user in try db.prepare(users.filter(email.like("%@mac.com"))) {
+            print(user[id], user[email])
+            seen.append(user[email])
+        }
+        #expect(seen == ["alice@mac.com"])
+    }
+}
