@@ -11,7 +11,7 @@ extension Connection {
     ///
     /// - Parameter query: The query.
     /// - Returns: The rows. The query runs when iteration starts, and again for each iteration.
-    /// - Throws: ``SQLiteError`` when the SQL does not compile.
+    /// - Throws: `SQLiteError` when the SQL does not compile.
     public func prepare(_ query: some QueryType) throws(SQLiteError) -> RowSequence {
         // Render once and compile now, so that bad SQL fails here; the query itself runs when
         // iteration starts.
@@ -35,7 +35,7 @@ extension Connection {
     ///
     /// - Parameter query: The query.
     /// - Returns: The row iterator.
-    /// - Throws: ``SQLiteError`` when the SQL does not compile or the values do not bind.
+    /// - Throws: `SQLiteError` when the SQL does not compile or the values do not bind.
     public func prepareRowIterator(_ query: some QueryType) throws(SQLiteError) -> RowIterator {
         RowIterator(state: try prepareQuery(query))
     }
@@ -44,7 +44,7 @@ extension Connection {
     ///
     /// - Parameter query: The query.
     /// - Returns: The row, or `nil`.
-    /// - Throws: ``SQLiteError`` on failure.
+    /// - Throws: `SQLiteError` on failure.
     public func pluck(_ query: some QueryType) throws(SQLiteError) -> Row? {
         // One row: step the cached statement directly, without a QueryExecution (and its
         // closure) per call, and leave the statement reset for the next caller.
@@ -70,7 +70,7 @@ extension Connection {
     ///
     /// - Parameter query: A query selecting one expression.
     /// - Returns: The first row's value.
-    /// - Throws: ``SQLiteError`` on failure, when there is no row, or when the value is `NULL` or
+    /// - Throws: `SQLiteError` on failure, when there is no row, or when the value is `NULL` or
     ///   does not convert; or the error ``Value/fromDatatypeValue(_:)`` throws.
     public func scalar<V: Value>(_ query: ScalarQuery<V>) throws -> V {
         guard let row = try prepareQuery(query).nextRow() else {
@@ -83,7 +83,7 @@ extension Connection {
     ///
     /// - Parameter query: A query selecting one expression.
     /// - Returns: The first row's value, or `nil` for `NULL` or no row.
-    /// - Throws: ``SQLiteError`` on failure or when the value does not convert; or the error
+    /// - Throws: `SQLiteError` on failure or when the value does not convert; or the error
     ///   ``Value/fromDatatypeValue(_:)`` throws.
     public func scalar<V: Value>(_ query: ScalarQuery<V?>) throws -> V? {
         guard let row = try prepareQuery(query).nextRow() else { return nil }
@@ -94,7 +94,7 @@ extension Connection {
     ///
     /// - Parameter expression: The expression.
     /// - Returns: Its value.
-    /// - Throws: ``SQLiteError`` on failure or when the value is `NULL` or does not convert.
+    /// - Throws: `SQLiteError` on failure or when the value is `NULL` or does not convert.
     public func scalar<V: Value>(_ expression: SQLExpression<V>) throws -> V {
         let statement = try bound(SQLExpression(template: "SELECT " + expression.template, values: expression.values))
         let run = QueryExecution(statement: statement, makeLayout: Self.layout(keys: [expression.template]))
@@ -108,7 +108,7 @@ extension Connection {
     ///
     /// - Parameter expression: The expression.
     /// - Returns: Its value, or `nil`.
-    /// - Throws: ``SQLiteError`` on failure or when the value does not convert.
+    /// - Throws: `SQLiteError` on failure or when the value does not convert.
     public func scalar<V: Value>(_ expression: SQLExpression<V?>) throws -> V? {
         let statement = try bound(SQLExpression(template: "SELECT " + expression.template, values: expression.values))
         let run = QueryExecution(statement: statement, makeLayout: Self.layout(keys: [expression.template]))

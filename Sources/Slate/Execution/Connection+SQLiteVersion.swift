@@ -5,7 +5,7 @@ extension Connection {
     /// Throws when a query uses a clause the linked SQLite is too old to run.
     ///
     /// - Parameter query: The query about to be compiled.
-    /// - Throws: ``SQLiteError`` naming the feature, such as a common table expression's
+    /// - Throws: `SQLiteError` naming the feature, such as a common table expression's
     ///   `MATERIALIZED` hint on SQLite older than 3.35.
     func requireSQLiteFeatures(of query: some QueryType) throws(SQLiteError) {
         if query.clauses.with.contains(where: { $0.hint != nil }) {

@@ -19,7 +19,7 @@ extension Connection {
     ///
     /// - Parameter query: The query.
     /// - Returns: A cursor positioned before the first row.
-    /// - Throws: ``SQLiteError`` when the SQL does not compile or the values do not bind.
+    /// - Throws: `SQLiteError` when the SQL does not compile or the values do not bind.
     public func cursor(_ query: some QueryType) throws(SQLiteError) -> QueryCursor {
         try requireSQLiteFeatures(of: query)
         let expression = query.expression
@@ -33,7 +33,7 @@ extension Connection {
 }
 
 /// A forward-only walk over a typed query's rows, read in place; see
-/// ``Connection/cursor(_:)-(QueryType)``.
+/// ``SlateCore/Connection/cursor(_:)-(QueryType)``.
 public struct QueryCursor {
     /// The statement cursor underneath, for reading columns by index or name.
     public let cursor: Cursor
@@ -42,7 +42,7 @@ public struct QueryCursor {
     /// Steps to the next row.
     ///
     /// - Returns: The row, valid until the next step, or `nil` once the rows are exhausted.
-    /// - Throws: ``SQLiteError`` on failure.
+    /// - Throws: `SQLiteError` on failure.
     @inlinable
     public func next() throws(SQLiteError) -> QueryRowView? {
         guard let view = try cursor.next() else { return nil }
@@ -85,9 +85,9 @@ public struct QueryRowView {
 
     /// Reads a column that is never `NULL`.
     ///
-    /// - Parameter column: The column expression, as for ``Row/get(_:)-(SQLExpression<V>)``.
+    /// - Parameter column: The column expression, as for ``SlateCore/Row/get(_:)-(SQLExpression<V>)``.
     /// - Returns: The value.
-    /// - Throws: ``SQLiteError`` for an ambiguous or missing column, a `NULL`, or a value that
+    /// - Throws: `SQLiteError` for an ambiguous or missing column, a `NULL`, or a value that
     ///   does not convert to `V`; or the error ``Value/fromDatatypeValue(_:)`` throws.
     @inlinable @inline(__always)
     public func get<V: Value>(_ column: SQLExpression<V>) throws -> V {
@@ -99,7 +99,7 @@ public struct QueryRowView {
     ///
     /// - Parameter column: The column expression.
     /// - Returns: The value, or `nil` for `NULL`.
-    /// - Throws: ``SQLiteError`` for an ambiguous or missing column or a value that does not
+    /// - Throws: `SQLiteError` for an ambiguous or missing column or a value that does not
     ///   convert to `V`; or the error ``Value/fromDatatypeValue(_:)`` throws.
     @inlinable @inline(__always)
     public func get<V: Value>(_ column: SQLExpression<V?>) throws -> V? {

@@ -9,7 +9,7 @@ extension Row {
     ///
     /// - Parameter column: A column expression, namespaced or not.
     /// - Returns: The 0-based column index.
-    /// - Throws: ``SQLiteError`` for an ambiguous or missing column.
+    /// - Throws: `SQLiteError` for an ambiguous or missing column.
     public func columnIndex(for column: some Expressible) throws(SQLiteError) -> Int {
         try columnIndex(template: column.expression.template)
     }
@@ -39,7 +39,7 @@ extension Row {
     ///
     /// - Parameter column: The column expression.
     /// - Returns: The value.
-    /// - Throws: ``SQLiteError`` for an ambiguous or missing column, a `NULL`, or a value that
+    /// - Throws: `SQLiteError` for an ambiguous or missing column, a `NULL`, or a value that
     ///   does not convert to `V`; or the error ``Value/fromDatatypeValue(_:)`` throws.
     @inlinable
     public func get<V: Value>(_ column: SQLExpression<V>) throws -> V {
@@ -51,7 +51,7 @@ extension Row {
     ///
     /// - Parameter column: The column expression.
     /// - Returns: The value, or `nil` for `NULL`.
-    /// - Throws: ``SQLiteError`` for an ambiguous or missing column or a value that does not
+    /// - Throws: `SQLiteError` for an ambiguous or missing column or a value that does not
     ///   convert to `V`; or the error ``Value/fromDatatypeValue(_:)`` throws.
     @inlinable
     public func get<V: Value>(_ column: SQLExpression<V?>) throws -> V? {

@@ -12,7 +12,7 @@ public struct RowIterator: IteratorProtocol {
     /// The next row, or `nil` after the last one.
     ///
     /// - Returns: The row, or `nil`.
-    /// - Throws: ``SQLiteError`` when stepping fails.
+    /// - Throws: `SQLiteError` when stepping fails.
     public func failableNext() throws(SQLiteError) -> Row? {
         try state.nextRow()
     }
@@ -46,7 +46,7 @@ extension Array where Element == Row {
     /// Collects every remaining row of an iterator.
     ///
     /// - Parameter rowIterator: The iterator.
-    /// - Throws: ``SQLiteError`` when stepping fails.
+    /// - Throws: `SQLiteError` when stepping fails.
     public init(_ rowIterator: RowIterator) throws(SQLiteError) {
         self.init()
         while let row = try rowIterator.failableNext() { append(row) }

@@ -1,7 +1,7 @@
 /// The rows of a typed query, for `for row in try db.prepare(query)`.
 ///
 /// Iteration cannot throw: an error ends the loop and is kept in ``error``. Use
-/// ``Connection/prepareRowIterator(_:)`` to have errors thrown.
+/// ``SlateCore/Connection/prepareRowIterator(_:)`` to have errors thrown.
 public struct RowSequence: Sequence {
     let makeState: () -> QueryExecution
     private let last: ErrorBox = ErrorBox()

@@ -49,7 +49,7 @@ extension ExpressionType {
         self.init(template: literal, values: [])
     }
 
-    /// The bound values as SQLite.swift's bindings (`Int64`, `Double`, `String`, ``Blob`` or `nil`).
+    /// The bound values as SQLite.swift's bindings (`Int64`, `Double`, `String`, ``SlateCore/Blob`` or `nil`).
     public var bindings: [(any Binding)?] { values.map(\.binding) }
 
     /// The expression without its Swift type.

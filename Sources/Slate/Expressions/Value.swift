@@ -4,7 +4,7 @@ import Foundation
 /// custom-type protocol).
 ///
 /// A value is stored as its ``datatypeValue``, of a ``Datatype`` that SlateCore already knows how
-/// to bind and read (`Int64`, `Double`, `String`, ``Blob``, …): there is one conversion system.
+/// to bind and read (`Int64`, `Double`, `String`, ``SlateCore/Blob``, …): there is one conversion system.
 ///
 /// ```swift
 /// struct Celsius: Value {
@@ -130,13 +130,13 @@ extension Data: Value {
     /// `BLOB`.
     public static var declaredDatatype: String { Blob.declaredDatatype }
 
-    /// Wraps a ``Blob``'s bytes.
+    /// Wraps a ``SlateCore/Blob``'s bytes.
     ///
     /// - Parameter dataValue: The blob.
     /// - Returns: The bytes as `Data`.
     public static func fromDatatypeValue(_ dataValue: Blob) -> Data { Data(dataValue.bytes) }
 
-    /// The bytes as a ``Blob`` (SQLite.swift's stored form for `Data`).
+    /// The bytes as a ``SlateCore/Blob`` (SQLite.swift's stored form for `Data`).
     public var datatypeValue: Blob { Blob(data: self) }
 }
 
@@ -155,7 +155,7 @@ extension Value where Self: RawRepresentable, RawValue: Value, Datatype == RawVa
     ///
     /// - Parameter datatypeValue: The stored raw value.
     /// - Returns: The value.
-    /// - Throws: ``SQLiteError`` when the raw value matches no case.
+    /// - Throws: `SQLiteError` when the raw value matches no case.
     public static func fromDatatypeValue(_ datatypeValue: Datatype) throws -> Self {
         let raw = try RawValue.fromDatatypeValue(datatypeValue)
         guard let raw = raw as? RawValue, let value = Self(rawValue: raw) else {

@@ -1,5 +1,5 @@
 /// The clauses of a query, built up by ``QueryType``'s chainable methods and rendered once into
-/// SQL by ``QueryType/expression``.
+/// SQL by ``Expressible/expression``.
 public struct QueryClauses: Sendable {
     /// The result columns and whether they are `DISTINCT`.
     public internal(set) var select: Select

@@ -46,7 +46,7 @@ final class QueryColumns: Sendable {
 
     /// The index of the column an expression names.
     ///
-    /// - Throws: ``SQLiteError`` naming the candidates when the name is ambiguous, or the
+    /// - Throws: `SQLiteError` naming the candidates when the name is ambiguous, or the
     ///   columns when there is no such column.
     func index(of template: String) throws(SQLiteError) -> Int {
         if let hash = ColumnNameTable.hash(template) {

@@ -157,7 +157,7 @@ extension QueryType {
         select(true, [star(nil, nil)])
     }
 
-    /// Selects one typed expression, giving a query ``Connection/scalar(_:)-(ScalarQuery<V>)`` can run.
+    /// Selects one typed expression, giving a query ``SlateCore/Connection/scalar(_:)-(ScalarQuery<V>)`` can run.
     ///
     /// - Parameter column: The expression.
     /// - Returns: A scalar query.

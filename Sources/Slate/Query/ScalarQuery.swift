@@ -1,4 +1,4 @@
-/// A query that selects one typed expression; ``Connection/scalar(_:)-(ScalarQuery<V>)`` runs it.
+/// A query that selects one typed expression; ``SlateCore/Connection/scalar(_:)-(ScalarQuery<V>)`` runs it.
 ///
 /// ```swift
 /// let count: Int = try db.scalar(users.count)

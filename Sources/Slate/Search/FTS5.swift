@@ -3,7 +3,7 @@
 extension Module {
     /// An FTS5 table: `fts5("subject", "body" UNINDEXED)`.
     ///
-    /// The linked SQLite must include FTS5; ``Connection/requireFTS5()`` checks it, and creating
+    /// The linked SQLite must include FTS5; ``SlateCore/Connection/requireFTS5()`` checks it, and creating
     /// the table fails with "no such module: fts5" otherwise.
     ///
     /// - Parameter config: The configuration.
@@ -32,7 +32,7 @@ extension Connection {
 
     /// Throws unless this connection can create FTS5 tables.
     ///
-    /// - Throws: ``SQLiteError`` naming the missing module.
+    /// - Throws: `SQLiteError` naming the missing module.
     public func requireFTS5() throws(SQLiteError) {
         guard supportsFTS5 else {
             throw SQLiteError(

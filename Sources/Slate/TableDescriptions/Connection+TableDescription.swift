@@ -10,7 +10,7 @@ extension Connection {
     /// ```
     ///
     /// - Parameter description: The table's description.
-    /// - Throws: ``SQLiteError`` when the table already exists or the connection is closed.
+    /// - Throws: `SQLiteError` when the table already exists or the connection is closed.
     public func createTable(_ description: TableDescription) throws(SQLiteError) {
         try description.create(in: self)
     }
@@ -19,7 +19,7 @@ extension Connection {
     ///
     /// - Parameter description: The table's description.
     /// - Returns: The statement; keep it to insert many rows.
-    /// - Throws: ``SQLiteError`` when the table does not exist, lacks a described column, or the
+    /// - Throws: `SQLiteError` when the table does not exist, lacks a described column, or the
     ///   connection is closed.
     public func prepareInsert(into description: TableDescription) throws(SQLiteError) -> InsertStatement {
         try InsertStatement(table: description, connection: self)
@@ -32,7 +32,7 @@ extension Connection {
     ///
     /// - Parameter description: The table's description.
     /// - Returns: The rows, in the table's order (by rowid for an ordinary table).
-    /// - Throws: ``SQLiteError`` (`SQLITE_ERROR`) when the table does not exist or its columns
+    /// - Throws: `SQLiteError` (`SQLITE_ERROR`) when the table does not exist or its columns
     ///   differ from the description (a missing or extra column, another declared type, another
     ///   nullability) — the message lists every difference; or SQLite's own error.
     public func readAllRows(from description: TableDescription) throws(SQLiteError) -> [Row] {

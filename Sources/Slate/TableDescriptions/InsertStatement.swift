@@ -1,7 +1,7 @@
 /// A prepared `INSERT` into a described table that inserts one row per call (SQLite.swiftly).
 ///
 /// The SQL is built and compiled once, when the statement is prepared with
-/// ``Connection/prepareInsert(into:)``; each ``insert(_:)`` only binds and steps, so keep one
+/// ``SlateCore/Connection/prepareInsert(into:)``; each ``insert(_:)`` only binds and steps, so keep one
 /// statement for a bulk load (inside a transaction for speed):
 ///
 /// ```swift
@@ -72,7 +72,7 @@ public final class InsertStatement {
     ///   name in another case). An explicit `.null` is passed to SQLite, which rejects it for a
     ///   `NOT NULL` column.
     /// - Returns: The rowid of the inserted row.
-    /// - Throws: ``SQLiteError``: `SQLITE_ERROR` for a column the table does not have, or a column
+    /// - Throws: `SQLiteError`: `SQLITE_ERROR` for a column the table does not have, or a column
     ///   given twice (in different cases); `SQLITE_CONSTRAINT_NOTNULL` for a column that is not
     ///   nullable and has no value; SQLite's own error (a constraint violation, a closed
     ///   connection, …) otherwise. Nothing is inserted when it throws, and the statement stays
@@ -137,7 +137,7 @@ public final class InsertStatement {
     /// - Parameter values: One value per column, in ``TableDescription/orderedColumns`` order;
     ///   `.null` for `NULL` (which SQLite rejects for a `NOT NULL` column).
     /// - Returns: The rowid of the inserted row.
-    /// - Throws: ``SQLiteError``: `SQLITE_RANGE` when the number of values is not the number of
+    /// - Throws: `SQLiteError`: `SQLITE_RANGE` when the number of values is not the number of
     ///   columns; SQLite's own error (a constraint violation, a closed connection, …) otherwise.
     ///   Nothing is inserted when it throws, and the statement stays ready for the next row.
     @discardableResult

@@ -31,7 +31,7 @@ public struct TableDescription: Hashable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - name: The table name (unquoted).
     ///   - columns: The columns; at least one.
-    /// - Throws: ``SQLiteError`` (`SQLITE_MISUSE`) for an empty name, no columns, or two columns
+    /// - Throws: `SQLiteError` (`SQLITE_MISUSE`) for an empty name, no columns, or two columns
     ///   whose names differ only by case or that share a name (SQLite's column names ignore case).
     public init(name: String, columns: Set<ColumnDescription>) throws(SQLiteError) {
         guard !name.isEmpty else {
@@ -81,7 +81,7 @@ public struct TableDescription: Hashable, Sendable, CustomStringConvertible {
     /// ```
     ///
     /// - Parameter connection: The database.
-    /// - Throws: ``SQLiteError`` when the table already exists or the connection is closed.
+    /// - Throws: `SQLiteError` when the table already exists or the connection is closed.
     public func create(in connection: Connection) throws(SQLiteError) {
         _ = try connection.prepare(sql: createTableSQL).step()
     }

@@ -9,7 +9,7 @@ extension Connection {
     ///
     /// - Parameter query: The insert.
     /// - Returns: The last inserted rowid.
-    /// - Throws: ``SQLiteError`` on failure (a constraint violation, rows setting different
+    /// - Throws: `SQLiteError` on failure (a constraint violation, rows setting different
     ///   columns, an upsert needing a newer SQLite, …); the database is left unchanged.
     @discardableResult
     public func run(_ query: Insert) throws(SQLiteError) -> Int64 {
@@ -31,7 +31,7 @@ extension Connection {
     ///
     /// - Parameter query: The update.
     /// - Returns: The number of rows changed.
-    /// - Throws: ``SQLiteError`` on failure; the database is left unchanged.
+    /// - Throws: `SQLiteError` on failure; the database is left unchanged.
     @discardableResult
     public func run(_ query: Update) throws(SQLiteError) -> Int {
         try bound(query.expression).executeToCompletion()
@@ -42,7 +42,7 @@ extension Connection {
     ///
     /// - Parameter query: The delete.
     /// - Returns: The number of rows deleted.
-    /// - Throws: ``SQLiteError`` on failure; the database is left unchanged.
+    /// - Throws: `SQLiteError` on failure; the database is left unchanged.
     @discardableResult
     public func run(_ query: Delete) throws(SQLiteError) -> Int {
         try bound(query.expression).executeToCompletion()
@@ -53,7 +53,7 @@ extension Connection {
     ///
     /// - Parameter query: The statement with its `RETURNING` clause.
     /// - Returns: The returned rows; read them with the returned expressions (`row[id]`).
-    /// - Throws: ``SQLiteError`` on failure, or when the linked SQLite is older than 3.35.
+    /// - Throws: `SQLiteError` on failure, or when the linked SQLite is older than 3.35.
     @discardableResult
     public func run(_ query: Returning) throws(SQLiteError) -> [Row] {
         try SQLite.require("RETURNING", version: 3_035_000)

@@ -1,4 +1,4 @@
-/// A `DELETE` statement; run it with ``Connection/run(_:)-(Delete)``, which returns the number of
+/// A `DELETE` statement; run it with ``SlateCore/Connection/run(_:)-(Delete)``, which returns the number of
 /// deleted rows.
 public struct Delete: Expressible, Sendable {
     /// The statement, with `?` placeholders.

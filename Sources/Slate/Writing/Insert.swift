@@ -1,5 +1,5 @@
 /// An `INSERT` statement (one row, several rows, `DEFAULT VALUES`, or an upsert); run it with
-/// ``Connection/run(_:)-(Insert)``, which returns the last inserted rowid.
+/// ``SlateCore/Connection/run(_:)-(Insert)``, which returns the last inserted rowid.
 ///
 /// ```swift
 /// let rowid = try db.run(users.insert(email <- "alice@mac.com", name <- "Alice"))
@@ -98,7 +98,7 @@ public struct Insert: Expressible, Sendable {
         return SQLExpression(template: template, values: values)
     }
 
-    /// Adds a `RETURNING` clause (SQLite 3.35+): run it with ``Connection/run(_:)-(Returning)``
+    /// Adds a `RETURNING` clause (SQLite 3.35+): run it with ``SlateCore/Connection/run(_:)-(Returning)``
     /// to get the inserted rows' values.
     ///
     /// - Parameters:

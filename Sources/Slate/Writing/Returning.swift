@@ -1,5 +1,5 @@
 /// An `INSERT`, `UPDATE` or `DELETE` with a `RETURNING` clause (SQLite 3.35+); run it with
-/// ``Connection/run(_:)-(Returning)`` to get one row per changed row.
+/// ``SlateCore/Connection/run(_:)-(Returning)`` to get one row per changed row.
 ///
 /// ```swift
 /// let rows = try db.run(users.insert(email <- "a@b.c").returning(id, email))

@@ -1,4 +1,4 @@
-/// An `UPDATE` statement; run it with ``Connection/run(_:)-(Update)``, which returns the number
+/// An `UPDATE` statement; run it with ``SlateCore/Connection/run(_:)-(Update)``, which returns the number
 /// of changed rows.
 public struct Update: Expressible, Sendable {
     /// The statement, with `?` placeholders.

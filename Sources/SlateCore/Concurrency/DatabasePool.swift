@@ -34,7 +34,7 @@ public final class DatabasePool: @unchecked Sendable {
     ///   - path: The database file (a pool needs a file: WAL does not apply to memory).
     ///   - maximumReaders: The most reads that run at once.
     ///   - busyTimeout: How long connections wait for locks, in seconds.
-    ///   - retry: How ``write(_:)`` retries a transaction that fails because the database is busy.
+    ///   - retry: How `write(_:)` retries a transaction that fails because the database is busy.
     /// - Throws: ``SQLiteError`` when the database cannot be opened or cannot use WAL.
     public init(path: String, maximumReaders: Int = 4, busyTimeout: Double = 5, retry: RetryPolicy = .standard) throws(SQLiteError) {
         guard maximumReaders > 0 else { throw SQLiteError.misuse("a DatabasePool needs at least one reader") }

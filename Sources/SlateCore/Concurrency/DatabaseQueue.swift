@@ -27,7 +27,7 @@ public final class DatabaseQueue: @unchecked Sendable {
     /// - Parameters:
     ///   - location: Where the database lives.
     ///   - busyTimeout: How long to wait for locks held by other processes, in seconds.
-    ///   - retry: How ``write(_:)`` retries a transaction that fails because the database is busy.
+    ///   - retry: How `write(_:)` retries a transaction that fails because the database is busy.
     /// - Throws: ``SQLiteError`` when the database cannot be opened.
     public init(location: Connection.Location = .inMemory, busyTimeout: Double = 5, retry: RetryPolicy = .standard) throws(SQLiteError) {
         connection = try Connection(location)

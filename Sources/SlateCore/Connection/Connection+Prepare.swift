@@ -10,7 +10,7 @@ extension Connection {
     ///   - options: `SQLITE_PREPARE_*` flags.
     /// - Returns: The compiled statement.
     /// - Throws: ``SQLiteError`` for invalid SQL (with the error's offset when SQLite gives it),
-    ///   for empty SQL, for SQL with more than one statement (use ``execute(sql:)`` for scripts),
+    ///   for empty SQL, for SQL with more than one statement (use ``execute(sql:)-(String)`` for scripts),
     ///   or when the connection is closed.
     public func prepare(sql: String, options: Statement.Options = []) throws(SQLiteError) -> Statement {
         let db = try checkedHandle()

@@ -65,7 +65,7 @@ extension Connection {
         }
     }
 
-    /// Runs every statement of an SQL script (SQLite.swift's spelling of ``execute(sql:)``).
+    /// Runs every statement of an SQL script (SQLite.swift's spelling of ``execute(sql:)-(String)``).
     ///
     /// - Parameter SQL: Zero or more SQL statements.
     /// - Throws: ``SQLiteError`` from the first statement that fails.

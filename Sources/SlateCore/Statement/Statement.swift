@@ -1,7 +1,7 @@
 /// A compiled SQL statement.
 ///
-/// Prepare one with ``Connection/prepare(sql:options:)`` (DataLiteCore) or
-/// ``Connection/prepare(_:_:)-(String,(any Binding)?...)`` (SQLite.swift); bind parameters, then step
+/// Prepare one with ``Connection/prepare(sql:options:)->Statement`` (DataLiteCore) or
+/// `Connection.prepare(_:_:)` (SQLite.swift); bind parameters, then step
 /// through its rows. A statement keeps its connection alive, and, like its connection, is used by
 /// one thread at a time.
 ///

@@ -73,7 +73,7 @@ extension Cursor {
     ///   - type: The type to decode (usually inferred).
     ///   - userInfo: Passed to the value's `init(from:)` through the decoder.
     /// - Returns: The value, or `nil` once the rows are exhausted.
-    /// - Throws: ``SQLiteError`` when stepping fails; `DecodingError` naming the column and the
+    /// - Throws: `SQLiteError` when stepping fails; `DecodingError` naming the column and the
     ///   type when the row does not decode (see ``Row/decode(userInfo:)``).
     public func decodeNext<T: Decodable>(
         _ type: T.Type = T.self, userInfo: [CodingUserInfoKey: Any] = [:]
@@ -93,7 +93,7 @@ extension Cursor {
     ///   - type: The type to decode (usually inferred).
     ///   - userInfo: Passed to each value's `init(from:)` through the decoder.
     /// - Returns: The values, in row order.
-    /// - Throws: ``SQLiteError`` when stepping fails; `DecodingError` at the first row that does
+    /// - Throws: `SQLiteError` when stepping fails; `DecodingError` at the first row that does
     ///   not decode.
     @inlinable
     public func decodeAll<T: Decodable>(

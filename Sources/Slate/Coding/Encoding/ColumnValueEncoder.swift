@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The order is what makes it fast and predictable:
 /// 1. types SlateCore converts (`Int8`…`UInt64`, `Bool`, `Float`, `Double`, `String`, `Data`,
-///    `Date`, `UUID`, `URL`, ``Blob``, opted-in enums, optionals of those) use that one conversion;
+///    `Date`, `UUID`, `URL`, ``SlateCore/Blob``, opted-in enums, optionals of those) use that one conversion;
 /// 2. custom ``Value`` types store their ``Value/datatypeValue``, as typed expressions do;
 /// 3. types that encode a single value (enums with raw values, wrappers) store that value;
 /// 4. anything else (structs, arrays, dictionaries) is stored as JSON text.

@@ -22,7 +22,7 @@ extension QueryType {
     ///   - encodable: The value.
     ///   - userInfo: Passed to the value's `encode(to:)` through the encoder.
     ///   - otherSetters: More columns to set; they win over properties with the same column.
-    /// - Returns: The statement; run it with ``Connection/run(_:)-(Insert)``.
+    /// - Returns: The statement; run it with ``SlateCore/Connection/run(_:)-(Insert)``.
     /// - Throws: `EncodingError` when the value cannot be a row, or the value's own error.
     @inlinable   // specialized for the table type: reads only the table name from its clauses
     public func insert<T: Encodable>(
@@ -39,7 +39,7 @@ extension QueryType {
     ///   - encodable: The value.
     ///   - userInfo: Passed to the value's `encode(to:)` through the encoder.
     ///   - otherSetters: More columns to set; they win over properties with the same column.
-    /// - Returns: The statement; run it with ``Connection/run(_:)-(Insert)``.
+    /// - Returns: The statement; run it with ``SlateCore/Connection/run(_:)-(Insert)``.
     /// - Throws: `EncodingError` when the value cannot be a row, or the value's own error.
     @_disfavoredOverload   // a concrete value (or a plain existential, opened) takes the generic overload
     public func insert(
@@ -134,7 +134,7 @@ extension QueryType {
     ///   - encodable: The value.
     ///   - userInfo: Passed to the value's `encode(to:)` through the encoder.
     ///   - otherSetters: More columns to set; they win over properties with the same column.
-    /// - Returns: The statement; run it with ``Connection/run(_:)-(Update)``.
+    /// - Returns: The statement; run it with ``SlateCore/Connection/run(_:)-(Update)``.
     /// - Throws: `EncodingError` when the value cannot be a row, or the value's own error.
     public func update(
         _ encodable: any Encodable, userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = []

@@ -15,7 +15,7 @@ extension SQLExpression where Datatype == String {
     ///
     /// - Parameter path: A JSON path.
     /// - Returns: The JSON text, or `NULL`.
-    /// - Throws: ``SQLiteError`` when the linked SQLite is older than 3.38.
+    /// - Throws: `SQLiteError` when the linked SQLite is older than 3.38.
     public func json(_ path: String) throws(SQLiteError) -> SQLExpression<String?> {
         try SQLite.require("the JSON -> operator", version: 3_038_000)
         return SQLTemplate.infix("->", self, SQLTemplate.value(path))
@@ -27,7 +27,7 @@ extension SQLExpression where Datatype == String {
     ///   - path: A JSON path.
     ///   - type: The expected type (usually inferred).
     /// - Returns: The value, or `NULL`.
-    /// - Throws: ``SQLiteError`` when the linked SQLite is older than 3.38.
+    /// - Throws: `SQLiteError` when the linked SQLite is older than 3.38.
     public func jsonValue<T: Value>(_ path: String, as type: T.Type = T.self) throws(SQLiteError) -> SQLExpression<T?> {
         try SQLite.require("the JSON ->> operator", version: 3_038_000)
         return SQLTemplate.infix("->>", self, SQLTemplate.value(path))
@@ -49,7 +49,7 @@ extension SQLExpression where Datatype == String? {
     ///
     /// - Parameter path: A JSON path.
     /// - Returns: The JSON text, or `NULL`.
-    /// - Throws: ``SQLiteError`` when the linked SQLite is older than 3.38.
+    /// - Throws: `SQLiteError` when the linked SQLite is older than 3.38.
     public func json(_ path: String) throws(SQLiteError) -> SQLExpression<String?> {
         try SQLite.require("the JSON -> operator", version: 3_038_000)
         return SQLTemplate.infix("->", self, SQLTemplate.value(path))
@@ -61,7 +61,7 @@ extension SQLExpression where Datatype == String? {
     ///   - path: A JSON path.
     ///   - type: The expected type (usually inferred).
     /// - Returns: The value, or `NULL`.
-    /// - Throws: ``SQLiteError`` when the linked SQLite is older than 3.38.
+    /// - Throws: `SQLiteError` when the linked SQLite is older than 3.38.
     public func jsonValue<T: Value>(_ path: String, as type: T.Type = T.self) throws(SQLiteError) -> SQLExpression<T?> {
         try SQLite.require("the JSON ->> operator", version: 3_038_000)
         return SQLTemplate.infix("->>", self, SQLTemplate.value(path))

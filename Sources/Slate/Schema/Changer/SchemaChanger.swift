@@ -163,7 +163,7 @@ public final class SchemaChanger {
     /// - Parameters:
     ///   - table: The table's name.
     ///   - block: Describes the changes.
-    /// - Throws: ``SQLiteError`` when the table does not exist, a change is invalid, or the
+    /// - Throws: `SQLiteError` when the table does not exist, a change is invalid, or the
     ///   rebuilt table breaks a foreign key; the schema and data are then unchanged.
     public func alter(table: String, block: (AlterTableDefinition) -> Void) throws(SQLiteError) {
         let definition = AlterTableDefinition(name: table)
@@ -212,7 +212,7 @@ public final class SchemaChanger {
     ///   - table: The table's name.
     ///   - ifNotExists: Whether to add `IF NOT EXISTS` (to the table and its indexes).
     ///   - block: Adds the columns and indexes.
-    /// - Throws: ``SQLiteError`` when there is no column or SQLite refuses the table.
+    /// - Throws: `SQLiteError` when there is no column or SQLite refuses the table.
     public func create(table: String, ifNotExists: Bool = false, block: (CreateTableDefinition) -> Void)
         throws(SQLiteError)
     {
@@ -236,7 +236,7 @@ public final class SchemaChanger {
     /// - Parameters:
     ///   - table: The table's name.
     ///   - ifExists: Whether a missing table is fine (`IF EXISTS`).
-    /// - Throws: ``SQLiteError`` when the table is missing and `ifExists` is false.
+    /// - Throws: `SQLiteError` when the table is missing and `ifExists` is false.
     public func drop(table: String, ifExists: Bool = true) throws(SQLiteError) {
         try connection.execute(sql: "DROP TABLE " + (ifExists ? "IF EXISTS " : "") + SQLiteValue.quoteIdentifier(table))
     }
@@ -246,7 +246,7 @@ public final class SchemaChanger {
     /// - Parameters:
     ///   - table: The table's current name.
     ///   - to: Its new name.
-    /// - Throws: ``SQLiteError`` when the table is missing or the name is taken.
+    /// - Throws: `SQLiteError` when the table is missing or the name is taken.
     public func rename(table: String, to: String) throws(SQLiteError) {
         try connection.execute(
             sql: "ALTER TABLE " + SQLiteValue.quoteIdentifier(table) + " RENAME TO " + SQLiteValue.quoteIdentifier(to))
@@ -258,7 +258,7 @@ public final class SchemaChanger {
     ///   - sql: One SQL statement.
     ///   - bindings: Values for its parameters.
     /// - Returns: The statement.
-    /// - Throws: ``SQLiteError`` on failure.
+    /// - Throws: `SQLiteError` on failure.
     @discardableResult
     public func run(_ sql: String, _ bindings: (any Binding)?...) throws(SQLiteError) -> Statement {
         try connection.run(sql, bindings)

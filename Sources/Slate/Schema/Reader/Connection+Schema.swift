@@ -12,7 +12,7 @@ extension Connection {
     ///
     /// - Parameter table: Only check this table, if given.
     /// - Returns: One entry per dangling reference; empty when the data is consistent.
-    /// - Throws: ``SQLiteError`` when the connection is closed or the table does not exist.
+    /// - Throws: `SQLiteError` when the connection is closed or the table does not exist.
     public func foreignKeyCheck(table: String? = nil) throws(SQLiteError) -> [ForeignKeyError] {
         let sql = "PRAGMA foreign_key_check" + (table.map { "(" + SQLiteValue.quoteIdentifier($0) + ")" } ?? "")
         return try prepare(sql).rows().map { row in

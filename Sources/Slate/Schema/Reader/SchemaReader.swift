@@ -1,5 +1,5 @@
 /// Reads the schema of a connection's database: its objects, and the columns, indexes and
-/// foreign keys of a table. Get one with ``Connection/schema``.
+/// foreign keys of a table. Get one with ``SlateCore/Connection/schema``.
 ///
 /// ```swift
 /// let schema = db.schema
@@ -28,7 +28,7 @@ public final class SchemaReader {
     ///   - type: Only objects of this kind, if given.
     ///   - temp: Whether to read the temporary schema instead of `main`.
     /// - Returns: The objects, in the order SQLite stores them.
-    /// - Throws: ``SQLiteError`` when the connection is closed or the query fails.
+    /// - Throws: `SQLiteError` when the connection is closed or the query fails.
     public func objectDefinitions(
         name: String? = nil, type: ObjectDefinition.ObjectType? = nil, temp: Bool = false
     ) throws(SQLiteError) -> [ObjectDefinition] {
@@ -60,7 +60,7 @@ public final class SchemaReader {
     ///
     /// - Parameter table: The table's name.
     /// - Returns: Whether it exists.
-    /// - Throws: ``SQLiteError`` when the connection is closed.
+    /// - Throws: `SQLiteError` when the connection is closed.
     public func tableExists(_ table: String) throws(SQLiteError) -> Bool {
         try !connection.prepare("PRAGMA table_info(" + SQLiteValue.quoteIdentifier(table) + ")").rows().isEmpty
     }
@@ -72,7 +72,7 @@ public final class SchemaReader {
     ///
     /// - Parameter table: The table's name.
     /// - Returns: The columns, in table order.
-    /// - Throws: ``SQLiteError`` when the connection is closed or a query fails.
+    /// - Throws: `SQLiteError` when the connection is closed or a query fails.
     public func columnDefinitions(table: String) throws(SQLiteError) -> [ColumnDefinition] {
         let rows = try connection.prepare("PRAGMA table_info(" + SQLiteValue.quoteIdentifier(table) + ")").rows()
         let keyColumns = rows.filter { (Self.integer($0, "pk") ?? 0) > 0 }
@@ -107,7 +107,7 @@ public final class SchemaReader {
     ///
     /// - Parameter table: The table's name.
     /// - Returns: The columns, in table order.
-    /// - Throws: ``SQLiteError`` when the connection is closed or a query fails.
+    /// - Throws: `SQLiteError` when the connection is closed or a query fails.
     public func columnDefinitions(_ table: String) throws(SQLiteError) -> [ColumnDefinition] {
         try columnDefinitions(table: table)
     }
@@ -119,7 +119,7 @@ public final class SchemaReader {
     ///
     /// - Parameter table: The table's name.
     /// - Returns: The indexes.
-    /// - Throws: ``SQLiteError`` when the connection is closed or a query fails.
+    /// - Throws: `SQLiteError` when the connection is closed or a query fails.
     public func indexDefinitions(table: String) throws(SQLiteError) -> [IndexDefinition] {
         let list = try connection.prepare("PRAGMA index_list(" + SQLiteValue.quoteIdentifier(table) + ")").rows()
         var indexes: [IndexDefinition] = []
@@ -147,7 +147,7 @@ public final class SchemaReader {
     ///
     /// - Parameter table: The table's name.
     /// - Returns: The indexes.
-    /// - Throws: ``SQLiteError`` when the connection is closed or a query fails.
+    /// - Throws: `SQLiteError` when the connection is closed or a query fails.
     public func indexDefinitions(_ table: String) throws(SQLiteError) -> [IndexDefinition] {
         try indexDefinitions(table: table)
     }
@@ -158,7 +158,7 @@ public final class SchemaReader {
     ///
     /// - Parameter table: The table's name.
     /// - Returns: The foreign keys; `NO ACTION` is reported as `nil`.
-    /// - Throws: ``SQLiteError`` when the connection is closed or the query fails.
+    /// - Throws: `SQLiteError` when the connection is closed or the query fails.
     public func foreignKeys(table: String) throws(SQLiteError) -> [ColumnDefinition.ForeignKey] {
         try foreignKeyRows(table: table).map(\.key)
     }
