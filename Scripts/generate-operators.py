@@ -92,8 +92,9 @@ def example_sentence(op, sql_op, lt, lk, rt, rk, ex, nil_sql=None, render=None):
     if "ov" in (lk, rk) and nil_sql:
         column = rs if lk == "ov" else ls
         nil_swift = f"nil {op} {rs}" if lk == "ov" else f"{ls} {op} nil"
-        text += (f"; `{nil_swift}` renders `\"{column}\" {nil_sql}` instead, since `= NULL` "
-                 "is never true")
+        text += f"; `{nil_swift}` renders `\"{column}\" {nil_sql}`"
+        if sql_op in ("=", "!="):
+            text += f" instead, since `{sql_op} NULL` is never true"
     return text + "."
 
 

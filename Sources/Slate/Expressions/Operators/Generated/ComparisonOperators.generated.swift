@@ -192,7 +192,7 @@ public func != <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<Bool> 
 ///
 /// With `retirementAge: SQLExpression<Int?>`, `retirementAge != 18` renders
 /// `("retirementAge" != ?)` and binds `18`; `retirementAge != nil` renders
-/// `"retirementAge" IS NOT NULL` instead, since `= NULL` is never true.
+/// `"retirementAge" IS NOT NULL` instead, since `!= NULL` is never true.
 ///
 /// The result is `NULL` when either operand is `NULL`.
 ///
@@ -221,7 +221,7 @@ public func != <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<Bool> 
 ///
 /// With `retirementAge: SQLExpression<Int?>`, `18 != retirementAge` renders
 /// `(? != "retirementAge")` and binds `18`; `nil != retirementAge` renders
-/// `"retirementAge" IS NOT NULL` instead, since `= NULL` is never true.
+/// `"retirementAge" IS NOT NULL` instead, since `!= NULL` is never true.
 ///
 /// The result is `NULL` when either operand is `NULL`.
 ///
@@ -311,7 +311,7 @@ public func === <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<Bool>
 ///
 /// With `retirementAge: SQLExpression<Int?>`, `retirementAge === 18` renders
 /// `("retirementAge" IS ?)` and binds `18`; `retirementAge === nil` renders
-/// `"retirementAge" IS NULL` instead, since `= NULL` is never true.
+/// `"retirementAge" IS NULL`.
 ///
 /// The result is never `NULL` (`IS` treats two `NULL`s as the same), but is typed optional because
 /// an operand is.
@@ -341,7 +341,7 @@ public func === <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<Bool>
 ///
 /// With `retirementAge: SQLExpression<Int?>`, `18 === retirementAge` renders
 /// `(? IS "retirementAge")` and binds `18`; `nil === retirementAge` renders
-/// `"retirementAge" IS NULL` instead, since `= NULL` is never true.
+/// `"retirementAge" IS NULL`.
 ///
 /// The result is never `NULL` (`IS` treats two `NULL`s as the same), but is typed optional because
 /// an operand is.
@@ -432,7 +432,7 @@ public func !== <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<Bool>
 ///
 /// With `retirementAge: SQLExpression<Int?>`, `retirementAge !== 18` renders
 /// `("retirementAge" IS NOT ?)` and binds `18`; `retirementAge !== nil` renders
-/// `"retirementAge" IS NOT NULL` instead, since `= NULL` is never true.
+/// `"retirementAge" IS NOT NULL`.
 ///
 /// The result is never `NULL` (`IS` treats two `NULL`s as the same), but is typed optional because
 /// an operand is.
@@ -462,7 +462,7 @@ public func !== <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<Bool>
 ///
 /// With `retirementAge: SQLExpression<Int?>`, `18 !== retirementAge` renders
 /// `(? IS NOT "retirementAge")` and binds `18`; `nil !== retirementAge` renders
-/// `"retirementAge" IS NOT NULL` instead, since `= NULL` is never true.
+/// `"retirementAge" IS NOT NULL`.
 ///
 /// The result is never `NULL` (`IS` treats two `NULL`s as the same), but is typed optional because
 /// an operand is.
