@@ -25,22 +25,6 @@ extension QueryType {
         }
     }
 
-    /// The same as ``filter(_:)-(SQLExpression<Bool>)``.
-    ///
-    /// - Parameter predicate: The condition.
-    /// - Returns: The filtered query.
-    public func `where`(_ predicate: SQLExpression<Bool>) -> Self {
-        filter(predicate)
-    }
-
-    /// The same as ``filter(_:)-(SQLExpression<Bool?>)``.
-    ///
-    /// - Parameter predicate: The condition.
-    /// - Returns: The filtered query.
-    public func `where`(_ predicate: SQLExpression<Bool?>) -> Self {
-        filter(predicate)
-    }
-
     // MARK: GROUP BY
 
     /// Groups rows by expressions.

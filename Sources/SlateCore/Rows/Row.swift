@@ -4,6 +4,19 @@
 /// let rows = try db.prepare(sql: "SELECT id, name FROM users").rows()
 /// let name: String = try rows[0].get("name")
 /// ```
+///
+/// ## Choosing a row type
+///
+/// Each row type has one job:
+/// - `Row` (this type) is a *copy* that outlives the statement: what ``Statement/rows()``,
+///   ``RowView/snapshot()`` and SQLite.swift-style `for row in try db.prepare(query)` give.
+/// - ``RowView`` reads the statement's current row *in place*, without copying: what a
+///   ``Cursor`` hands out, and the fastest way to read.
+/// - `QueryRowView` (in `Slate`) is a ``RowView`` that also reads columns by typed expression
+///   (`row.get(email)`), from `db.cursor(query)`.
+/// - ``SQLiteRow`` is DataLiteCore's ordered column → value map: the named parameters of
+///   ``Statement/bind(_:)-(SQLiteRow)`` and ``Statement/execute(_:)``, and what
+///   ``Statement/currentRow()`` returns.
 public struct Row: Hashable, Sendable, CustomStringConvertible {
     /// The column names and their lookup table, shared by every row of a statement.
     public let layout: ColumnLayout

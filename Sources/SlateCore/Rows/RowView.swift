@@ -1,5 +1,6 @@
 /// The current row of a statement, read in place. Its values are those of the row the statement
-/// is on: they change when the statement steps again.
+/// is on: they change when the statement steps again. Copy it into a ``Row`` with
+/// ``snapshot()``; see ``Row`` for when to use which row type.
 public struct RowView {
     @usableFromInline let handle: OpaquePointer
     /// The number of columns.
