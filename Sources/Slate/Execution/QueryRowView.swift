@@ -38,30 +38,6 @@ public struct QueryRowView {
         return try Self.convert(stored, column: column.template)
     }
 
-    /// Reads a column that is never `NULL`, trapping on error as SQLite.swift's row subscripts
-    /// do; use ``get(_:)-(SQLExpression<V>)`` to handle errors instead.
-    ///
-    /// - Parameter column: The column expression.
-    public subscript<V: Value>(column: SQLExpression<V>) -> V {
-        do {
-            return try get(column)
-        } catch {
-            preconditionFailure("\(error)")
-        }
-    }
-
-    /// Reads a column that may be `NULL`, trapping on error as SQLite.swift's row subscripts
-    /// do; use ``get(_:)-(SQLExpression<V?>)`` to handle errors instead.
-    ///
-    /// - Parameter column: The column expression.
-    public subscript<V: Value>(column: SQLExpression<V?>) -> V? {
-        do {
-            return try get(column)
-        } catch {
-            preconditionFailure("\(error)")
-        }
-    }
-
     /// Copies the row, with the query's layout, so it can outlive the step.
     public func snapshot() -> Row {
         let layout = columns.layout

@@ -62,8 +62,9 @@ extension Connection {
     /// Sets (or, with `nil`, removes) a closure that decides whether to retry when the database
     /// is locked by another connection.
     ///
-    /// SQLite keeps one busy handler per connection: setting a closure replaces ``busyTimeout``,
-    /// setting ``busyTimeout`` replaces the closure, and removing the closure leaves neither.
+    /// SQLite keeps one busy handler per connection: setting a closure replaces the busy timeout,
+    /// setting one with ``setBusyTimeout(_:)`` replaces the closure, and removing the closure
+    /// leaves neither.
     ///
     /// ```swift
     /// db.busyHandler { tries in tries < 3 }  // fail with SQLITE_BUSY after 3 retries
