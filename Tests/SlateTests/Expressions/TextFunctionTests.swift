@@ -91,28 +91,33 @@ struct TextFunctionTests {
         let doc = SQLExpression<String?>("doc")
         let query = people.select(
             id, name.trim().uppercaseString, name.length, name.like("%ada%"), name.replace("A", with: "a"),
-            doc.jsonExtract("$.n", as: Int64.self), email.trim().lowercaseString, email.substring(2, length: 3)
+            email.trim().lowercaseString, email.substring(2, length: 3)
         ).order(id)
         let rows = try db.prepare(query).map { row in
             (try row.get(name.trim().uppercaseString), try row.get(name.length), try row.get(name.like("%ada%")),
-             try row.get(name.replace("A", with: "a")), try row.get(doc.jsonExtract("$.n", as: Int64.self)),
-             try row.get(email.trim().lowercaseString), try row.get(email.substring(2, length: 3)))
+             try row.get(name.replace("A", with: "a")), try row.get(email.trim().lowercaseString),
+             try row.get(email.substring(2, length: 3)))
         }
         #expect(rows.count == 2)
         #expect(rows[0].0 == "ADA")
         #expect(rows[0].1 == 5)
         #expect(rows[0].2 == true)
         #expect(rows[0].3 == " ada ")
-        #expect(rows[0].4 == 1)
-        #expect(rows[0].5 == "ada@mac.com")
-        #expect(rows[0].6 == "Ada")
+        #expect(rows[0].4 == "ada@mac.com")
+        #expect(rows[0].5 == "Ada")
         #expect(rows[1].0 == nil)
         #expect(rows[1].1 == nil)
         #expect(rows[1].2 == nil)
         #expect(rows[1].3 == nil)
-        #expect(rows[1].4 == nil)
-        #expect(rows[1].5 == "grace@icloud.com")
-        #expect(rows[1].6 == "rac")
+        #expect(rows[1].4 == "grace@icloud.com")
+        #expect(rows[1].5 == "rac")
+
+        // JSON needs SQLite 3.38 or JSON1 (SQLCipher 3.4's SQLite 3.15 has neither).
+        if db.supportsJSON {
+            let values = try db.prepare(people.select(doc.jsonExtract("$.n", as: Int64.self)).order(id))
+                .map { try $0.get(doc.jsonExtract("$.n", as: Int64.self)) }
+            #expect(values == [1, nil])
+        }
 
         // Reading a NULL result through the non-optional form fails with a clear error.
         let notNull = SQLExpression<String>("name").uppercaseString
