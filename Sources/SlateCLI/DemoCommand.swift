@@ -27,7 +27,7 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         let db = inMemory ? try Connection(.inMemory) : try Connection(path)
-        db.journalMode = .wal
+        try? db.setJournalMode(.wal)   // best effort: an in-memory database keeps its own mode
         let report = try CatalogDemo(setCount: sets, partCount: parts).run(on: db)
         let rows = report.themes + report.sets + report.parts + report.inventoryRows
         print("""

@@ -1,4 +1,6 @@
-// Typed access to SlateCore's `Row`: `row[email]`, `try row.get(name)`, `row[users[id]]`.
+// Typed access to SlateCore's `Row`: `try row.get(email)`, `try row.get(users[id])`.
+// SQLite.swift's trapping subscript, `row[email]`, forwards here from
+// Compatibility/Row+SQLiteSwift.swift.
 
 extension Row {
     /// The index of the column an expression names.
@@ -58,33 +60,6 @@ extension Row {
         let index = try columnIndex(template: column.template)
         if values[index].isNull { return nil }
         return try decode(V.self, at: index, column: column.template)
-    }
-
-    /// Reads a column that is never `NULL`, trapping on error as SQLite.swift documents; use
-    /// ``get(_:)-(SQLExpression<V>)`` to handle errors instead.
-    ///
-    /// - Parameter column: The column expression.
-    @inlinable
-    public subscript<V: Value>(column: SQLExpression<V>) -> V {
-        do {
-            return try get(column)
-        } catch {
-            // SQLite.swift's documented contract: a non-throwing subscript aborts on error.
-            preconditionFailure("\(error)")
-        }
-    }
-
-    /// Reads a column that may be `NULL`, trapping on error as SQLite.swift documents; use
-    /// ``get(_:)-(SQLExpression<V?>)`` to handle errors instead.
-    ///
-    /// - Parameter column: The column expression.
-    @inlinable
-    public subscript<V: Value>(column: SQLExpression<V?>) -> V? {
-        do {
-            return try get(column)
-        } catch {
-            preconditionFailure("\(error)")
-        }
     }
 
     @inlinable

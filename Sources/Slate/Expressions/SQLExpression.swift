@@ -49,6 +49,3 @@ public struct SQLExpression<Datatype>: ExpressionType, Sendable {
         self = SQLTemplate.call(quoted ? SQLiteValue.quoteIdentifier(name) : name, arguments)
     }
 }
-
-/// SQLite.swift's name for ``SQLExpression``.
-public typealias Expression<Datatype> = SQLExpression<Datatype>

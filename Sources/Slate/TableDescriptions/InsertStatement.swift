@@ -120,7 +120,7 @@ public final class InsertStatement {
             }
         }
         _ = try statement.step()
-        return statement.connection.lastInsertRowid
+        return statement.connection.lastInsertRowID
     }
 
     /// Inserts one row from its values in column order: the order of ``TableDescription/orderedColumns``
@@ -158,7 +158,7 @@ public final class InsertStatement {
             parameter += 1
         }
         _ = try statement.step()
-        return statement.connection.lastInsertRowid
+        return statement.connection.lastInsertRowID
     }
 
 

@@ -61,8 +61,8 @@ public final class DatabaseQueue: @unchecked Sendable {
     /// - Throws: What `body` throws; a write attempted inside fails with `SQLITE_READONLY`.
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
         try inDatabase { db in
-            try db.execute(raw: "PRAGMA query_only = 1")
-            defer { try? db.execute(raw: "PRAGMA query_only = 0") }
+            try db.exec("PRAGMA query_only = 1")
+            defer { try? db.exec("PRAGMA query_only = 0") }
             return try body(db)
         }
     }

@@ -22,7 +22,7 @@ extension Connection {
     public func attach(_ location: Location, as name: String) throws(SQLiteError) {
         let sql = "ATTACH DATABASE \(SQLiteValue.quote(location.filename)) AS \(SQLiteValue.quote(name))"
         do {
-            try execute(raw: sql)
+            try exec(sql)
         } catch {
             // SQLite's messages ("unable to open database: …") do not always name the file.
             throw SQLiteError(
@@ -38,7 +38,7 @@ extension Connection {
     /// - Throws: ``SQLiteError`` when no database is attached under `name`, when it is in use by
     ///   a running statement or an open transaction, or when the connection is closed.
     public func detach(_ name: String) throws(SQLiteError) {
-        try execute(raw: "DETACH DATABASE \(SQLiteValue.quote(name))")
+        try exec("DETACH DATABASE \(SQLiteValue.quote(name))")
     }
 
     /// The databases of this connection, in order: `main`, `temp` (once used) and attached ones.

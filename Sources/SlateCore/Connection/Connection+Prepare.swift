@@ -98,7 +98,7 @@ extension Connection {
     ///   - bindings: Values for its parameters, in order.
     /// - Returns: A cursor positioned before the first row.
     /// - Throws: ``SQLiteError`` when the SQL does not compile or the values do not bind.
-    public func cursor(_ sql: String, _ bindings: (any Binding)?...) throws(SQLiteError) -> Cursor {
+    public func cursor(_ sql: String, _ bindings: (any SQLiteBindable)?...) throws(SQLiteError) -> Cursor {
         let statement = try prepare(sql: sql)
         try statement.bindAll(bindings)
         return statement.cursor()

@@ -1,122 +1,67 @@
-// SQLite.swift's raw-SQL API: prepare, run and scalar with positional or named bindings.
+// Running one SQL statement with values in a single call: `run` to change rows, a typed `scalar`
+// to read one value. SQLite.swift's other spellings of these jobs (`prepare(_:_:)`, the untyped
+// `scalar(_:_:)`, `execute(_:)`) are in Compatibility/SQLiteSwift.
 
 extension Connection {
-    /// Prepares one statement and binds values to it, in order (SQLite.swift).
+    /// Prepares one statement, binds values to its parameters in order, and runs it to
+    /// completion. The primary way to run one statement with values.
     ///
     /// ```swift
-    /// let stmt = try db.prepare("INSERT INTO users (email) VALUES (?)")
-    /// try stmt.run("alice@mac.com")
+    /// try db.run("INSERT INTO users (name, age) VALUES (?, ?)", "Alice", 30)
     /// ```
     ///
     /// - Parameters:
     ///   - statement: One SQL statement.
-    ///   - bindings: Values for its parameters; none leaves them unbound.
+    ///   - bindings: Values for its parameters; `nil` binds NULL.
     /// - Returns: The statement.
-    /// - Throws: ``SQLiteError`` when the SQL does not compile or the values do not bind.
-    public func prepare(_ statement: String, _ bindings: (any Binding)?...) throws(SQLiteError) -> Statement {
-        try prepare(statement, bindings)
+    /// - Throws: ``SQLiteError`` when the SQL does not compile, the number of values does not
+    ///   match the parameters, or the statement fails.
+    @discardableResult
+    public func run(_ statement: String, _ bindings: (any SQLiteBindable)?...) throws(SQLiteError) -> Statement {
+        try run(statement, bindings)
     }
 
-    /// Prepares one statement and binds an array of values to it, in order.
+    /// Prepares one statement, binds an array of values to its parameters in order, and runs it
+    /// to completion (for values collected at run time).
     ///
     /// - Parameters:
     ///   - statement: One SQL statement.
     ///   - bindings: Values for its parameters; empty leaves them unbound.
     /// - Returns: The statement.
-    /// - Throws: ``SQLiteError`` when the SQL does not compile or the values do not bind.
-    public func prepare(_ statement: String, _ bindings: [(any Binding)?]) throws(SQLiteError) -> Statement {
+    /// - Throws: ``SQLiteError`` on failure.
+    @discardableResult
+    public func run(_ statement: String, _ bindings: [(any SQLiteBindable)?]) throws(SQLiteError) -> Statement {
         let prepared = try prepare(sql: statement)
         if !bindings.isEmpty { try prepared.bindAll(bindings) }
+        try prepared.executeToCompletion()
         return prepared
     }
 
-    /// Prepares one statement and binds named values to it.
-    ///
-    /// - Parameters:
-    ///   - statement: One SQL statement.
-    ///   - bindings: Values by parameter name (`":email"`).
-    /// - Returns: The statement.
-    /// - Throws: ``SQLiteError`` when the SQL does not compile or a name matches no parameter.
-    public func prepare(_ statement: String, _ bindings: [String: (any Binding)?]) throws(SQLiteError) -> Statement {
-        let prepared = try prepare(sql: statement)
-        try prepared.bindAll(bindings)
-        return prepared
-    }
-
-    /// Prepares one statement, binds values and runs it to completion.
-    ///
-    /// - Parameters:
-    ///   - statement: One SQL statement.
-    ///   - bindings: Values for its parameters.
-    /// - Returns: The statement.
-    /// - Throws: ``SQLiteError`` on failure.
-    @discardableResult
-    public func run(_ statement: String, _ bindings: (any Binding)?...) throws(SQLiteError) -> Statement {
-        try run(statement, bindings)
-    }
-
-    /// Prepares one statement, binds an array of values and runs it to completion.
-    ///
-    /// - Parameters:
-    ///   - statement: One SQL statement.
-    ///   - bindings: Values for its parameters.
-    /// - Returns: The statement.
-    /// - Throws: ``SQLiteError`` on failure.
-    @discardableResult
-    public func run(_ statement: String, _ bindings: [(any Binding)?]) throws(SQLiteError) -> Statement {
-        try prepare(statement, bindings).run()
-    }
-
-    /// Prepares one statement, binds named values and runs it to completion.
-    ///
-    /// - Parameters:
-    ///   - statement: One SQL statement.
-    ///   - bindings: Values by parameter name.
-    /// - Returns: The statement.
-    /// - Throws: ``SQLiteError`` on failure.
-    @discardableResult
-    public func run(_ statement: String, _ bindings: [String: (any Binding)?]) throws(SQLiteError) -> Statement {
-        try prepare(statement, bindings).run()
-    }
-
-    /// Runs one statement and returns the first column of its first row.
+    /// Prepares one statement, binds values to its named parameters, and runs it to completion.
     ///
     /// ```swift
-    /// let count = try db.scalar("SELECT count(*) FROM users") as? Int64
+    /// try db.run("UPDATE users SET age = :age WHERE name = :name", [":age": 31, ":name": "Alice"])
     /// ```
     ///
     /// - Parameters:
     ///   - statement: One SQL statement.
-    ///   - bindings: Values for its parameters.
-    /// - Returns: `Int64`, `Double`, `String`, ``Blob``, or `nil` for NULL or no row.
-    /// - Throws: ``SQLiteError`` on failure.
-    public func scalar(_ statement: String, _ bindings: (any Binding)?...) throws(SQLiteError) -> (any Binding)? {
-        try scalar(statement, bindings)
+    ///   - bindings: Values by parameter name (`":email"`; a bare name is tried with `:`, `@`, `$`).
+    /// - Returns: The statement.
+    /// - Throws: ``SQLiteError`` when a name matches no parameter, or on failure.
+    @discardableResult
+    public func run(_ statement: String, _ bindings: [String: (any SQLiteBindable)?]) throws(SQLiteError) -> Statement {
+        let prepared = try prepare(sql: statement)
+        try prepared.bindAll(bindings)
+        try prepared.executeToCompletion()
+        return prepared
     }
 
-    /// Runs one statement with an array of values and returns the first column of its first row.
+    /// Runs one statement and reads the first column of its first row as a Swift type. The
+    /// primary way to read one value.
     ///
-    /// - Parameters:
-    ///   - statement: One SQL statement.
-    ///   - bindings: Values for its parameters.
-    /// - Returns: `Int64`, `Double`, `String`, ``Blob``, or `nil` for NULL or no row.
-    /// - Throws: ``SQLiteError`` on failure.
-    public func scalar(_ statement: String, _ bindings: [(any Binding)?]) throws(SQLiteError) -> (any Binding)? {
-        try prepare(statement, bindings).scalar()
-    }
-
-    /// Runs one statement with named values and returns the first column of its first row.
-    ///
-    /// - Parameters:
-    ///   - statement: One SQL statement.
-    ///   - bindings: Values by parameter name.
-    /// - Returns: `Int64`, `Double`, `String`, ``Blob``, or `nil` for NULL or no row.
-    /// - Throws: ``SQLiteError`` on failure.
-    public func scalar(_ statement: String, _ bindings: [String: (any Binding)?]) throws(SQLiteError) -> (any Binding)? {
-        try prepare(statement, bindings).scalar()
-    }
-
-    /// Runs one statement and reads the first column of its first row as a Swift type.
+    /// ```swift
+    /// let count = try db.scalar(Int.self, "SELECT count(*) FROM users WHERE age > ?", 18) ?? 0
+    /// ```
     ///
     /// - Parameters:
     ///   - type: The type to read.
@@ -125,9 +70,10 @@ extension Connection {
     /// - Returns: The value, or `nil` when there is no row or the value is NULL.
     /// - Throws: ``SQLiteError`` on failure, or when the value does not convert to `type`.
     public func scalar<T: SQLiteRepresentable>(
-        _ type: T.Type, _ sql: String, _ bindings: (any Binding)?...
+        _ type: T.Type, _ sql: String, _ bindings: (any SQLiteBindable)?...
     ) throws(SQLiteError) -> T? {
-        let statement = try prepare(sql, bindings)
+        let statement = try prepare(sql: sql)
+        if !bindings.isEmpty { try statement.bindAll(bindings) }
         // A RowView does not retain its statement: keep it alive until the value is read.
         defer { withExtendedLifetime(statement) {} }
         let cursor = statement.cursor()

@@ -10,7 +10,7 @@ import Foundation
 /// let db = try Connection(.inMemory)
 /// try db.execute(sql: "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)")
 /// try db.run("INSERT INTO users (name) VALUES (?)", "Alice")
-/// let count = try db.scalar("SELECT count(*) FROM users") as? Int64  // 1
+/// let count = try db.scalar(Int64.self, "SELECT count(*) FROM users")  // 1
 /// ```
 ///
 /// The connection closes when it is deallocated, or earlier with ``close()``; any use after
@@ -87,7 +87,7 @@ public final class Connection {
         // the first query. (With SQLCipher it may be encrypted: the key comes first.)
         if !filename.isEmpty && filename != ":memory:" {
             do {
-                try execute(raw: "PRAGMA schema_version")
+                try exec("PRAGMA schema_version")
             } catch {
                 close()
                 throw SQLiteError(
@@ -197,8 +197,10 @@ extension Connection {
         return sqlite3_get_autocommit(handle) != 0
     }
 
-    /// Whether the main database is read-only.
-    public var isReadonly: Bool {
+    /// Whether the main database is read-only (opened read-only, or a read-only file).
+    ///
+    /// DataLiteCore spells it `isReadonly`; `Statement` has ``Statement/isReadOnly`` too.
+    public var isReadOnly: Bool {
         guard let handle else { return true }
         return sqlite3_db_readonly(handle, "main") == 1
     }
@@ -215,8 +217,8 @@ extension Connection {
         return slate_total_changes64(handle)
     }
 
-    /// The rowid of the most recent successful INSERT.
-    public var lastInsertRowid: Int64 {
+    /// The rowid of the most recent successful INSERT (SQLite.swift spells it `lastInsertRowid`).
+    public var lastInsertRowID: Int64 {
         guard let handle else { return 0 }
         return sqlite3_last_insert_rowid(handle)
     }

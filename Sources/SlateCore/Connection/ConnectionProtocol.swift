@@ -22,7 +22,8 @@ public protocol ConnectionProtocol {
     /// Whether no transaction is open.
     var isAutocommit: Bool { get }
 
-    /// Whether the main database is read-only.
+    /// Whether the main database is read-only (DataLiteCore's name for the requirement;
+    /// ``isReadOnly`` is the primary spelling, as on ``Connection``).
     var isReadonly: Bool { get }
 
     /// The number of rows changed by the most recent INSERT, UPDATE or DELETE.
@@ -31,7 +32,8 @@ public protocol ConnectionProtocol {
     /// The number of rows changed since the connection opened.
     var totalChanges: Int64 { get }
 
-    /// The rowid of the most recent successful INSERT.
+    /// The rowid of the most recent successful INSERT (the requirement's name; ``lastInsertRowID``
+    /// is the primary spelling, as on ``Connection``).
     var lastInsertRowid: Int64 { get }
 
     /// Compiles exactly one SQL statement.
@@ -106,6 +108,13 @@ public protocol ConnectionProtocol {
 }
 
 extension ConnectionProtocol {
+    /// Whether the main database is read-only: ``isReadonly`` under the primary spelling.
+    public var isReadOnly: Bool { isReadonly }
+
+    /// The rowid of the most recent successful INSERT: ``lastInsertRowid`` under the primary
+    /// spelling.
+    public var lastInsertRowID: Int64 { lastInsertRowid }
+
     /// Compiles exactly one SQL statement without options.
     ///
     /// - Parameter sql: One SQL statement.

@@ -65,17 +65,13 @@ extension Connection {
         case modeOf(String)
         /// `mode=ro|rw|rwc|memory`.
         case mode(FileMode)
-        /// `nolock=1`: no file locking (SQLite.swift's documentation spells it `.noLock`).
+        /// `nolock=1`: no file locking (as SQLite.swift's documentation spells it; its source's
+        /// `.nolock(_:)` compiles too).
         case noLock(Bool)
         /// `psow=1|0`: powersafe overwrite.
         case powersafeOverwrite(Bool)
         /// `vfs=name`: the VFS to use.
         case vfs(String)
-
-        /// `nolock=1`, as SQLite.swift's source spells it.
-        ///
-        /// - Parameter enabled: Whether locking is disabled.
-        public static func nolock(_ enabled: Bool) -> URIQueryParameter { .noLock(enabled) }
 
         /// The `name=value` text, with the value percent-encoded where needed.
         public var queryItem: String {

@@ -220,7 +220,7 @@ extension Connection {
         do {
             try verifyKey(schema: schema, filename: filename, action: "attach")
         } catch {
-            try? execute(raw: "DETACH DATABASE " + SQLiteValue.quoteIdentifier(schema))
+            try? exec("DETACH DATABASE " + SQLiteValue.quoteIdentifier(schema))
             throw error
         }
     }
@@ -247,16 +247,16 @@ extension Connection {
             try export.bind(.text(schema), at: 1)
             _ = try export.step()
             // sqlcipher_export copies the schema and rows; carry the version number over too.
-            let version = try prepare(sql: "PRAGMA main.user_version").scalar() as? Int64 ?? 0
-            try execute(raw: "PRAGMA \(SQLiteValue.quoteIdentifier(schema)).user_version = \(version)")
+            let version = try scalar(Int64.self, "PRAGMA main.user_version") ?? 0
+            try exec("PRAGMA \(SQLiteValue.quoteIdentifier(schema)).user_version = \(version)")
         } catch {
-            try? execute(raw: "DETACH DATABASE " + SQLiteValue.quoteIdentifier(schema))
+            try? exec("DETACH DATABASE " + SQLiteValue.quoteIdentifier(schema))
             if !existed && !filename.isEmpty && filename != ":memory:" {
                 try? fileManager.removeItem(atPath: filename)
             }
             throw error
         }
-        try execute(raw: "DETACH DATABASE " + SQLiteValue.quoteIdentifier(schema))
+        try exec("DETACH DATABASE " + SQLiteValue.quoteIdentifier(schema))
     }
 
     /// Whether SQLCipher has a codec (a key) on the schema: only then does

@@ -1,5 +1,7 @@
-// Delegates (DataLiteCore) and hook closures (SQLite.swift) for changes, commits, rollbacks,
-// traced SQL and busy databases. Both forms share one set of C hooks per connection.
+// Delegates for changes, commits, rollbacks and traced SQL (the primary spelling, DataLiteCore's),
+// and the busy handler. SQLite.swift's hook closures (`trace`, `updateHook`, `commitHook`,
+// `rollbackHook`) are in Compatibility/SQLiteSwift; both forms share one set of C hooks per
+// connection.
 
 extension Connection {
     /// This connection's hook listeners, created on first use; `nil` once closed.
@@ -55,58 +57,14 @@ extension Connection {
         connectionHooks?.remove(trace: delegate)
     }
 
-    // MARK: SQLite.swift's closures
-
-    /// Sets (or, with `nil`, removes) a closure that receives the SQL of each statement as it
-    /// starts, with its bound values inlined (SQLite.swift's logging).
-    ///
-    /// ```swift
-    /// #if DEBUG
-    /// db.trace { print($0) }
-    /// #endif
-    /// ```
-    ///
-    /// - Parameter callback: Called with the expanded SQL; replaces any previous trace closure.
-    public func trace(_ callback: ((String) -> Void)?) {
-        connectionHooks?.traceCallback = callback
-    }
-
-    /// Sets (or, with `nil`, removes) a closure called for each row inserted, updated or deleted
-    /// in a rowid table.
-    ///
-    /// The closure runs inside SQLite: it must not use this connection.
-    ///
-    /// - Parameter callback: Called with the operation, the database name, the table name and the
-    ///   rowid; replaces any previous update closure.
-    public func updateHook(
-        _ callback: ((_ operation: Operation, _ db: String, _ table: String, _ rowid: Int64) -> Void)?
-    ) {
-        connectionHooks?.updateCallback = callback
-    }
-
-    /// Sets (or, with `nil`, removes) a closure called before each commit; throwing vetoes it.
-    ///
-    /// A vetoed commit is rolled back, and the COMMIT (or the statement that was committing in
-    /// autocommit mode) throws an ``SQLiteError`` with code `SQLITE_CONSTRAINT_COMMITHOOK` whose
-    /// message carries the thrown error's description.
-    ///
-    /// - Parameter callback: Called before each commit; replaces any previous commit closure.
-    public func commitHook(_ callback: (() throws -> Void)?) {
-        connectionHooks?.commitCallback = callback
-    }
-
-    /// Sets (or, with `nil`, removes) a closure called after each rollback.
-    ///
-    /// - Parameter callback: Called after each rollback; replaces any previous rollback closure.
-    public func rollbackHook(_ callback: (() -> Void)?) {
-        connectionHooks?.rollbackCallback = callback
-    }
+    // MARK: Busy databases
 
     /// Sets (or, with `nil`, removes) a closure that decides whether to retry when the database
     /// is locked by another connection.
     ///
-    /// SQLite keeps one busy handler per connection: setting a closure replaces ``busyTimeout``,
-    /// setting ``busyTimeout`` replaces the closure, and removing the closure leaves neither.
+    /// SQLite keeps one busy handler per connection: setting a closure replaces the busy timeout,
+    /// setting one with ``setBusyTimeout(_:)`` replaces the closure, and removing the closure
+    /// leaves neither.
     ///
     /// ```swift
     /// db.busyHandler { tries in tries < 3 }  // fail with SQLITE_BUSY after 3 retries

@@ -53,16 +53,3 @@ extension ConnectionDelegate {
     /// - Parameter connection: The connection that rolled back.
     public func connectionDidRollback(_ connection: ConnectionProtocol) {}
 }
-
-/// An observer of the SQL a connection runs (DataLiteCore's trace delegate, `sqlite3_trace_v2`).
-///
-/// Register with ``Connection/add(trace:)``; connections hold trace delegates weakly.
-public protocol ConnectionTraceDelegate: AnyObject {
-    /// Called when a statement starts running.
-    ///
-    /// - Parameters:
-    ///   - connection: The connection running the statement.
-    ///   - trace: The statement's SQL as written (`unexpandedSQL`, or a `-- TRIGGER name` comment
-    ///     when a trigger starts) and with its bound values inlined (`expandedSQL`).
-    func connection(_ connection: ConnectionProtocol, trace: (unexpandedSQL: String, expandedSQL: String))
-}

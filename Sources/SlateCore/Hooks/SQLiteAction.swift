@@ -33,25 +33,4 @@ public enum SQLiteAction: Hashable, Sendable {
         case .insert(_, _, let rowID), .update(_, _, let rowID), .delete(_, _, let rowID): rowID
         }
     }
-
-    /// The kind of change, SQLite.swift-style.
-    public var operation: Connection.Operation {
-        switch self {
-        case .insert: .insert
-        case .update: .update
-        case .delete: .delete
-        }
-    }
-}
-
-extension Connection {
-    /// The kind of row change passed to ``Connection/updateHook(_:)`` (SQLite.swift's `Operation`).
-    public enum Operation: String, Hashable, Sendable, CaseIterable {
-        /// `INSERT`.
-        case insert = "INSERT"
-        /// `UPDATE`.
-        case update = "UPDATE"
-        /// `DELETE`.
-        case delete = "DELETE"
-    }
 }

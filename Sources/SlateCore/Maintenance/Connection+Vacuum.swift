@@ -4,7 +4,7 @@ extension Connection {
     /// - Throws: ``SQLiteError`` when a transaction is open, a statement is running, the
     ///   database is read-only, or the connection is closed.
     public func vacuum() throws(SQLiteError) {
-        try execute(raw: "VACUUM")
+        try exec("VACUUM")
     }
 
     /// Rebuilds a database into a new file, leaving the original unchanged (`VACUUM INTO`):
@@ -21,6 +21,6 @@ extension Connection {
     ///   does not exist, SQLite is older than 3.27, or the connection is closed.
     public func vacuum(into path: String, schema: String = "main") throws(SQLiteError) {
         try SQLite.require("VACUUM INTO", version: 3_027_000)
-        try execute(raw: "VACUUM \(SQLiteValue.quoteIdentifier(schema)) INTO \(SQLiteValue.quote(path))")
+        try exec("VACUUM \(SQLiteValue.quoteIdentifier(schema)) INTO \(SQLiteValue.quote(path))")
     }
 }

@@ -96,7 +96,11 @@ extension Connection {
         }
     }
 
-    // MARK: Typed pragmas, throwing forms
+    // MARK: Typed pragmas
+    //
+    // The primary spelling of each known pragma is a throwing get/set pair. DataLiteCore's and
+    // SQLite.swift's properties (`db.journalMode = .wal`) forward to these and record failures in
+    // `lastPropertyError` (Compatibility/DataLiteCore/Connection+PragmaProperties.swift).
 
     /// Reads how long SQLite waits for a lock before failing with `SQLITE_BUSY`, in seconds.
     public func getBusyTimeout() throws(SQLiteError) -> Double {
@@ -135,66 +139,4 @@ extension Connection {
     public func getUserVersion() throws(SQLiteError) -> Int32 { try get(pragma: .userVersion) ?? 0 }
     /// Sets `PRAGMA user_version`.
     public func setUserVersion(_ value: Int32) throws(SQLiteError) { try set(pragma: .userVersion, value: value) }
-
-    // MARK: Typed pragmas, properties
-
-    /// Reads a property through its throwing form, recording a failure in ``lastPropertyError``.
-    private func reading<T>(_ fallback: T, _ body: () throws(SQLiteError) -> T) -> T {
-        do { return try body() } catch {
-            lastPropertyError = error
-            return fallback
-        }
-    }
-
-    /// Writes a property through its throwing form, recording a failure in ``lastPropertyError``.
-    private func writing(_ body: () throws(SQLiteError) -> Void) {
-        do { try body() } catch { lastPropertyError = error }
-    }
-
-    /// How long SQLite waits for a lock before failing with `SQLITE_BUSY`, in seconds (SQLite.swift).
-    ///
-    /// A failure is recorded in ``lastPropertyError``; use ``setBusyTimeout(_:)`` to have it thrown.
-    public var busyTimeout: Double {
-        get { reading(0) { () throws(SQLiteError) in try getBusyTimeout() } }
-        set { writing { () throws(SQLiteError) in try setBusyTimeout(newValue) } }
-    }
-
-    /// `PRAGMA application_id`. A failure is recorded in ``lastPropertyError``.
-    public var applicationID: Int32 {
-        get { reading(0) { () throws(SQLiteError) in try getApplicationID() } }
-        set { writing { () throws(SQLiteError) in try setApplicationID(newValue) } }
-    }
-
-    /// `PRAGMA foreign_keys`. A failure is recorded in ``lastPropertyError``.
-    public var foreignKeys: Bool {
-        get { reading(false) { () throws(SQLiteError) in try getForeignKeys() } }
-        set { writing { () throws(SQLiteError) in try setForeignKeys(newValue) } }
-    }
-
-    /// `PRAGMA journal_mode`. A failure is recorded in ``lastPropertyError``.
-    public var journalMode: JournalMode {
-        get { reading(.delete) { () throws(SQLiteError) in try getJournalMode() } }
-        set { writing { () throws(SQLiteError) in try setJournalMode(newValue) } }
-    }
-
-    /// `PRAGMA synchronous`. A failure is recorded in ``lastPropertyError``.
-    public var synchronous: Synchronous {
-        get { reading(.full) { () throws(SQLiteError) in try getSynchronous() } }
-        set { writing { () throws(SQLiteError) in try setSynchronous(newValue) } }
-    }
-
-    /// `PRAGMA user_version`, for schema migrations (SQLite.swift and DataLiteCore).
-    ///
-    /// ```swift
-    /// if db.userVersion == 0 {
-    ///     // first migration
-    ///     db.userVersion = 1
-    /// }
-    /// ```
-    ///
-    /// A failure is recorded in ``lastPropertyError``; use ``setUserVersion(_:)`` to have it thrown.
-    public var userVersion: Int32 {
-        get { reading(0) { () throws(SQLiteError) in try getUserVersion() } }
-        set { writing { () throws(SQLiteError) in try setUserVersion(newValue) } }
-    }
 }

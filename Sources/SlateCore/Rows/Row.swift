@@ -4,6 +4,19 @@
 /// let rows = try db.prepare(sql: "SELECT id, name FROM users").rows()
 /// let name: String = try rows[0].get("name")
 /// ```
+///
+/// ## Choosing a row type
+///
+/// Each row type has one job:
+/// - `Row` (this type) is a *copy* that outlives the statement: what ``Statement/rows()``,
+///   ``RowView/snapshot()`` and SQLite.swift-style `for row in try db.prepare(query)` give.
+/// - ``RowView`` reads the statement's current row *in place*, without copying: what a
+///   ``Cursor`` hands out, and the fastest way to read.
+/// - `QueryRowView` (in `Slate`) is a ``RowView`` that also reads columns by typed expression
+///   (`row.get(email)`), from `db.cursor(query)`.
+/// - ``SQLiteRow`` is DataLiteCore's ordered column → value map: the named parameters of
+///   ``Statement/bind(_:)-(SQLiteRow)`` and ``Statement/execute(_:)``, and what
+///   ``Statement/currentRow()`` returns.
 public struct Row: Hashable, Sendable, CustomStringConvertible {
     /// The column names and their lookup table, shared by every row of a statement.
     public let layout: ColumnLayout
@@ -77,101 +90,7 @@ public struct Row: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The names of a result's columns and a name → index table, built once per statement.
-public final class ColumnLayout: Hashable, Sendable {
-    /// The column names, in order.
-    public let names: [String]
-    private let indexByName: [String: Int]
-    /// ASCII names → index without SipHash (see ``ColumnNameTable``).
-    private let nameTable: ColumnNameTable
-    private let indexByLowercasedName: [String: Int]
-    /// Extra column lookup data owned by the typed query layer (`Slate`), which finds columns by
-    /// expression (`users[id]`) rather than by name; `nil` for rows of raw SQL.
-    package let typedColumns: (any AnyObject & Sendable)?
-    /// Whether each column is the first with its exact spelling (a join can repeat `id`).
-    @usableFromInline let isFirstOfItsName: [Bool]
-
-    /// Creates a layout.
-    ///
-    /// - Parameter names: The column names, in order.
-    public convenience init(names: [String]) {
-        self.init(names: names, typedColumns: nil)
-    }
-
-    /// Creates a layout carrying the typed query layer's lookup data.
-    package init(names: [String], typedColumns: (any AnyObject & Sendable)?) {
-        self.names = names
-        self.typedColumns = typedColumns
-        var exact: [String: Int] = [:]
-        var folded: [String: Int] = [:]
-        var first: [Bool] = []
-        for (index, name) in names.enumerated() {
-            first.append(exact[name] == nil)
-            if exact[name] == nil { exact[name] = index }
-            if folded[name.lowercased()] == nil { folded[name.lowercased()] = index }
-        }
-        indexByName = exact
-        nameTable = ColumnNameTable(names: names)
-        indexByLowercasedName = folded
-        isFirstOfItsName = first
-    }
-
-    /// Whether the column at `index` is the one ``index(of:)`` finds for `name`: spelled exactly
-    /// so, and the first so spelled. Costs one string comparison, no hashing.
-    @inlinable package func isColumn(_ index: Int, named name: String) -> Bool {
-        index < names.count && isFirstOfItsName[index] && names[index] == name
-    }
-
-    /// The index of the first column with a name: the exact spelling first, then ignoring case.
-    ///
-    /// - Parameter name: The column name.
-    public func index(of name: String) -> Int? {
-        switch nameTable.lookup(name, in: names) {
-        case .found(let index): return index
-        case .absent: return indexByLowercasedName[name.lowercased()]
-        case .unknown: return indexByName[name] ?? indexByLowercasedName[name.lowercased()]
-        }
-    }
-
-    /// Layouts are equal when their names are.
-    public static func == (lhs: ColumnLayout, rhs: ColumnLayout) -> Bool { lhs === rhs || lhs.names == rhs.names }
-
-    /// Hashes the names.
-    public func hash(into hasher: inout Hasher) { hasher.combine(names) }
-}
-
 extension Statement {
-    /// The statement's column names as a shared layout.
-    public var columnLayout: ColumnLayout {
-        if layoutNeedsCheck { checkLayout() }
-        if let layout = cachedLayout { return layout }
-        let layout = ColumnLayout(names: columnNames)
-        cachedLayout = layout
-        layoutReprepareCount = reprepareCount
-        guessNames = layout.names.indices.map { layout.isColumn($0, named: layout.names[$0]) ? layout.names[$0] : nil }
-        return layout
-    }
-
-    /// Forgets the cached columns if SQLite recompiled the statement with other ones since they
-    /// were read (a schema change between runs). Checked once per run, after its first step:
-    /// only then has SQLite recompiled what it had to.
-    @usableFromInline
-    func checkLayout() {
-        guard sqlite3_stmt_busy(handle) != 0 else { return }   // not stepped yet: check later
-        layoutNeedsCheck = false
-        guard let layout = cachedLayout else { return }
-        if let count = reprepareCount, count == layoutReprepareCount { return }
-        // Recompiled (or SQLite too old to say, before 3.20): keep the layout only if the
-        // columns are the same.
-        if columnNames == layout.names {
-            layoutReprepareCount = reprepareCount
-            return
-        }
-        cachedLayout = nil
-        guessNames = []
-        nextColumnGuess = 0
-    }
-
     /// Runs the statement (reset first, bound values kept) and copies every row.
     ///
     /// - Returns: The rows.

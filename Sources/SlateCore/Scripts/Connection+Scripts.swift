@@ -41,7 +41,7 @@ extension Connection {
         if case .failure(let error) = result { throw explainingMissingJSON(error) }
     }
 
-    /// Runs every statement of a script (DataLiteCore).
+    /// Runs every statement of a script loaded as an ``SQLScript`` (from a string or a file).
     ///
     /// - Parameter script: The statements.
     /// - Throws: ``SQLiteError`` from the first statement that fails; earlier ones stay applied.
@@ -49,11 +49,13 @@ extension Connection {
         try execute(sql: script.source)
     }
 
-    /// Runs SQL text as given to `sqlite3_exec`, unchanged.
+    /// Runs SQL text through `sqlite3_exec`, unchanged: for the fixed SQL Slate writes itself
+    /// (`BEGIN`, `SAVEPOINT`, `DETACH`, …), where there is no statement to report and a commit
+    /// hook's veto message must be recovered. DataLiteCore's `execute(raw:)` forwards here.
     ///
     /// - Parameter sql: Zero or more SQL statements.
     /// - Throws: ``SQLiteError`` from the first statement that fails.
-    public func execute(raw sql: String) throws(SQLiteError) {
+    package func exec(_ sql: String) throws(SQLiteError) {
         let db = try checkedHandle()
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(db, sql, nil, nil, &message)
@@ -63,14 +65,6 @@ extension Connection {
             if code == SQLITE_CONSTRAINT_COMMITHOOK, let veto = CommitVetoMessages.take(for: db) { text = veto }
             throw SQLiteError(code: code, message: text ?? String(cString: sqlite3_errstr(code)), sql: sql)
         }
-    }
-
-    /// Runs every statement of an SQL script (SQLite.swift's spelling of ``execute(sql:)-(String)``).
-    ///
-    /// - Parameter SQL: Zero or more SQL statements.
-    /// - Throws: ``SQLiteError`` from the first statement that fails.
-    public func execute(_ SQL: String) throws(SQLiteError) {
-        try execute(sql: SQL)
     }
 
     /// The statement starting at `sql`, for error messages when it does not compile.

@@ -1,9 +1,9 @@
 /// A compiled SQL statement.
 ///
-/// Prepare one with ``Connection/prepare(sql:options:)->Statement`` (DataLiteCore) or
-/// `Connection.prepare(_:_:)` (SQLite.swift); bind parameters, then step
-/// through its rows. A statement keeps its connection alive, and, like its connection, is used by
-/// one thread at a time.
+/// Prepare one with ``Connection/prepare(sql:options:)->Statement`` (SQLite.swift's `prepare(_:_:)` is a
+/// compatibility spelling that also binds); bind parameters, then step through its rows, or read
+/// them with a ``Cursor``. A statement keeps its connection alive, and, like its connection, is
+/// used by one thread at a time.
 ///
 /// ```swift
 /// let insert = try db.prepare(sql: "INSERT INTO users (name, age) VALUES (?, ?)")

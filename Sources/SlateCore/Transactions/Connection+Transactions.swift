@@ -1,23 +1,10 @@
-/// How a transaction takes its locks.
-public enum TransactionType: String, Hashable, Sendable, CaseIterable {
-    /// Locks are taken when the transaction first reads or writes.
-    case deferred = "DEFERRED"
-    /// The write lock is taken at once, so the transaction cannot fail later for being busy.
-    case immediate = "IMMEDIATE"
-    /// Like immediate; in rollback-journal mode, readers are locked out too.
-    case exclusive = "EXCLUSIVE"
-}
-
 extension Connection {
-    /// SQLite.swift's name for ``TransactionType``.
-    public typealias TransactionMode = TransactionType
-
     /// Begins a transaction (`BEGIN DEFERRED TRANSACTION`, …).
     ///
     /// - Parameter type: How the transaction takes its locks.
     /// - Throws: ``SQLiteError`` when a transaction is already open or the database is busy.
     public func beginTransaction(_ type: TransactionType = .deferred) throws(SQLiteError) {
-        try execute(raw: "BEGIN \(type.rawValue) TRANSACTION")
+        try exec("BEGIN \(type.rawValue) TRANSACTION")
     }
 
     /// Commits the open transaction.
@@ -25,14 +12,14 @@ extension Connection {
     /// - Throws: ``SQLiteError`` when no transaction is open, the database is busy, or a commit
     ///   hook vetoes the commit.
     public func commitTransaction() throws(SQLiteError) {
-        try execute(raw: "COMMIT TRANSACTION")
+        try exec("COMMIT TRANSACTION")
     }
 
     /// Rolls back the open transaction.
     ///
     /// - Throws: ``SQLiteError`` when no transaction is open.
     public func rollbackTransaction() throws(SQLiteError) {
-        try execute(raw: "ROLLBACK TRANSACTION")
+        try exec("ROLLBACK TRANSACTION")
     }
 
     /// Runs `block` in a transaction: commits when it returns, rolls back when anything throws.
@@ -56,7 +43,7 @@ extension Connection {
     /// - Throws: `block`'s error, or the ``SQLiteError`` from BEGIN or COMMIT.
     @discardableResult
     public func transaction<R>(
-        _ mode: TransactionMode = .deferred, retry: RetryPolicy = .none, block: () throws -> R
+        _ mode: TransactionType = .deferred, retry: RetryPolicy = .none, block: () throws -> R
     ) throws -> R {
         let policy = isAutocommit ? retry : .none  // a nested attempt cannot be retried alone
         return try policy.run { _ in
@@ -84,14 +71,14 @@ extension Connection {
     @discardableResult
     public func savepoint<R>(_ name: String = "slate_\(UInt64.random(in: 0...UInt64.max))", block: () throws -> R) throws -> R {
         let quoted = SQLiteValue.quote(name)
-        try execute(raw: "SAVEPOINT \(quoted)")
+        try exec("SAVEPOINT \(quoted)")
         let result: R
         do {
             result = try block()
-            try execute(raw: "RELEASE SAVEPOINT \(quoted)")
+            try exec("RELEASE SAVEPOINT \(quoted)")
         } catch {
-            try? execute(raw: "ROLLBACK TO SAVEPOINT \(quoted)")
-            try? execute(raw: "RELEASE SAVEPOINT \(quoted)")
+            try? exec("ROLLBACK TO SAVEPOINT \(quoted)")
+            try? exec("RELEASE SAVEPOINT \(quoted)")
             throw error
         }
         return result

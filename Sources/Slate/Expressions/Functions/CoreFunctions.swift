@@ -55,19 +55,19 @@ extension SQLExpression where Datatype == Blob {
     public var length: SQLExpression<Int> { SQLTemplate.call("length", [self]) }
 }
 
-extension SQLExpression where Datatype == String {
-    /// `length(text)`: the number of characters.
-    public var length: SQLExpression<Int> { SQLTemplate.call("length", [self]) }
+extension SQLExpression where Datatype: TextExpressionDatatype {
+    /// `length(text)`: the number of characters (`NULL` for a `NULL` text).
+    public var length: SQLExpression<Datatype.TextLength> { SQLTemplate.call("length", [self]) }
     /// `lower(text)`.
-    public var lowercaseString: SQLExpression<String> { SQLTemplate.call("lower", [self]) }
+    public var lowercaseString: SQLExpression<Datatype> { SQLTemplate.call("lower", [self]) }
     /// `upper(text)`.
-    public var uppercaseString: SQLExpression<String> { SQLTemplate.call("upper", [self]) }
+    public var uppercaseString: SQLExpression<Datatype> { SQLTemplate.call("upper", [self]) }
 
     /// `ltrim(text)` or `ltrim(text, characters)`.
     ///
     /// - Parameter characters: The characters to remove; spaces by default.
     /// - Returns: The trimmed text.
-    public func ltrim(_ characters: Set<Character>? = nil) -> SQLExpression<String> {
+    public func ltrim(_ characters: Set<Character>? = nil) -> SQLExpression<Datatype> {
         SQLTemplate.call("ltrim", [self] + SQLTemplate.characters(characters))
     }
 
@@ -75,7 +75,7 @@ extension SQLExpression where Datatype == String {
     ///
     /// - Parameter characters: The characters to remove; spaces by default.
     /// - Returns: The trimmed text.
-    public func rtrim(_ characters: Set<Character>? = nil) -> SQLExpression<String> {
+    public func rtrim(_ characters: Set<Character>? = nil) -> SQLExpression<Datatype> {
         SQLTemplate.call("rtrim", [self] + SQLTemplate.characters(characters))
     }
 
@@ -83,7 +83,7 @@ extension SQLExpression where Datatype == String {
     ///
     /// - Parameter characters: The characters to remove; spaces by default.
     /// - Returns: The trimmed text.
-    public func trim(_ characters: Set<Character>? = nil) -> SQLExpression<String> {
+    public func trim(_ characters: Set<Character>? = nil) -> SQLExpression<Datatype> {
         SQLTemplate.call("trim", [self] + SQLTemplate.characters(characters))
     }
 
@@ -93,7 +93,7 @@ extension SQLExpression where Datatype == String {
     ///   - pattern: The text to find.
     ///   - replacement: The text to put instead.
     /// - Returns: The changed text.
-    public func replace(_ pattern: String, with replacement: String) -> SQLExpression<String> {
+    public func replace(_ pattern: String, with replacement: String) -> SQLExpression<Datatype> {
         SQLTemplate.call("replace", [self, pattern, replacement])
     }
 
@@ -103,7 +103,7 @@ extension SQLExpression where Datatype == String {
     ///   - location: The 1-based start.
     ///   - length: The number of characters, or `nil` for the rest.
     /// - Returns: The substring.
-    public func substring(_ location: Int, length: Int? = nil) -> SQLExpression<String> {
+    public func substring(_ location: Int, length: Int? = nil) -> SQLExpression<Datatype> {
         SQLTemplate.call("substr", [self, location] + (length.map { [$0] } ?? []))
     }
 
@@ -111,77 +111,18 @@ extension SQLExpression where Datatype == String {
     ///
     /// - Parameter range: The 0-based character range.
     /// - Returns: The substring.
-    public func substring(_ range: Range<Int>) -> SQLExpression<String> {
+    public func substring(_ range: Range<Int>) -> SQLExpression<Datatype> {
         substring(range.lowerBound + 1, length: range.count)
     }
+}
 
+extension SQLExpression where Datatype == String {
     /// `instr(text, needle)`: the 1-based position of `needle`, or 0.
     ///
     /// - Parameter needle: The text to find.
     /// - Returns: The position.
     public func position(of needle: String) -> SQLExpression<Int> {
         SQLTemplate.call("instr", [self, needle])
-    }
-}
-
-extension SQLExpression where Datatype == String? {
-    /// `length(text)`: the number of characters, or `NULL`.
-    public var length: SQLExpression<Int?> { SQLTemplate.call("length", [self]) }
-    /// `lower(text)`.
-    public var lowercaseString: SQLExpression<String?> { SQLTemplate.call("lower", [self]) }
-    /// `upper(text)`.
-    public var uppercaseString: SQLExpression<String?> { SQLTemplate.call("upper", [self]) }
-
-    /// `ltrim(text)` or `ltrim(text, characters)`.
-    ///
-    /// - Parameter characters: The characters to remove; spaces by default.
-    /// - Returns: The trimmed text.
-    public func ltrim(_ characters: Set<Character>? = nil) -> SQLExpression<String?> {
-        SQLTemplate.call("ltrim", [self] + SQLTemplate.characters(characters))
-    }
-
-    /// `rtrim(text)` or `rtrim(text, characters)`.
-    ///
-    /// - Parameter characters: The characters to remove; spaces by default.
-    /// - Returns: The trimmed text.
-    public func rtrim(_ characters: Set<Character>? = nil) -> SQLExpression<String?> {
-        SQLTemplate.call("rtrim", [self] + SQLTemplate.characters(characters))
-    }
-
-    /// `trim(text)` or `trim(text, characters)`.
-    ///
-    /// - Parameter characters: The characters to remove; spaces by default.
-    /// - Returns: The trimmed text.
-    public func trim(_ characters: Set<Character>? = nil) -> SQLExpression<String?> {
-        SQLTemplate.call("trim", [self] + SQLTemplate.characters(characters))
-    }
-
-    /// `replace(text, pattern, replacement)`.
-    ///
-    /// - Parameters:
-    ///   - pattern: The text to find.
-    ///   - replacement: The text to put instead.
-    /// - Returns: The changed text.
-    public func replace(_ pattern: String, with replacement: String) -> SQLExpression<String?> {
-        SQLTemplate.call("replace", [self, pattern, replacement])
-    }
-
-    /// `substr(text, location)` or `substr(text, location, length)` (1-based).
-    ///
-    /// - Parameters:
-    ///   - location: The 1-based start.
-    ///   - length: The number of characters, or `nil` for the rest.
-    /// - Returns: The substring.
-    public func substring(_ location: Int, length: Int? = nil) -> SQLExpression<String?> {
-        SQLTemplate.call("substr", [self, location] + (length.map { [$0] } ?? []))
-    }
-
-    /// `substr(text, start, count)` for a 0-based range.
-    ///
-    /// - Parameter range: The 0-based character range.
-    /// - Returns: The substring.
-    public func substring(_ range: Range<Int>) -> SQLExpression<String?> {
-        substring(range.lowerBound + 1, length: range.count)
     }
 }
 

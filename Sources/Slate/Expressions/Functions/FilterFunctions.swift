@@ -1,13 +1,13 @@
 // Filtering functions: like, glob, match, regexp, IN (contains) and ranges (~=).
 
-extension SQLExpression where Datatype == String {
+extension SQLExpression where Datatype: TextExpressionDatatype {
     /// `("column" LIKE pattern)`, optionally with an escape character.
     ///
     /// - Parameters:
     ///   - pattern: The pattern (`%` any text, `_` one character).
     ///   - character: The character that escapes `%` and `_` in the pattern.
-    /// - Returns: The condition.
-    public func like(_ pattern: String, escape character: Character? = nil) -> SQLExpression<Bool> {
+    /// - Returns: The condition (`NULL` for a `NULL` text).
+    public func like(_ pattern: String, escape character: Character? = nil) -> SQLExpression<Datatype.TextCondition> {
         SQLTemplate.like("LIKE", self, SQLTemplate.value(pattern), escape: character)
     }
 
@@ -16,78 +16,34 @@ extension SQLExpression where Datatype == String {
     /// - Parameters:
     ///   - pattern: The pattern expression.
     ///   - character: The character that escapes `%` and `_` in the pattern.
-    /// - Returns: The condition.
-    public func like(_ pattern: SQLExpression<String>, escape character: Character? = nil) -> SQLExpression<Bool> {
+    /// - Returns: The condition (`NULL` for a `NULL` text).
+    public func like(
+        _ pattern: SQLExpression<String>, escape character: Character? = nil
+    ) -> SQLExpression<Datatype.TextCondition> {
         SQLTemplate.like("LIKE", self, pattern, escape: character)
     }
 
     /// `("column" GLOB pattern)`: a case-sensitive Unix-style pattern (`*`, `?`, `[…]`).
     ///
     /// - Parameter pattern: The pattern.
-    /// - Returns: The condition.
-    public func glob(_ pattern: String) -> SQLExpression<Bool> {
+    /// - Returns: The condition (`NULL` for a `NULL` text).
+    public func glob(_ pattern: String) -> SQLExpression<Datatype.TextCondition> {
         SQLTemplate.infix("GLOB", self, SQLTemplate.value(pattern))
     }
 
     /// `"column" MATCH pattern`: a full-text query on an FTS column.
     ///
     /// - Parameter pattern: The full-text query.
-    /// - Returns: The condition.
-    public func match(_ pattern: String) -> SQLExpression<Bool> {
+    /// - Returns: The condition (`NULL` for a `NULL` text).
+    public func match(_ pattern: String) -> SQLExpression<Datatype.TextCondition> {
         SQLTemplate.infix("MATCH", self, SQLTemplate.value(pattern), wrap: false)
     }
 
     /// `("column" REGEXP pattern)`; the connection must define a `regexp` function.
     ///
     /// - Parameter pattern: The regular expression.
-    /// - Returns: The condition.
-    public func regexp(_ pattern: String) -> SQLExpression<Bool> {
-        SQLTemplate.infix("REGEXP", self, SQLTemplate.value(pattern))
-    }
-}
-
-extension SQLExpression where Datatype == String? {
-    /// `("column" LIKE pattern)`, optionally with an escape character.
-    ///
-    /// - Parameters:
-    ///   - pattern: The pattern (`%` any text, `_` one character).
-    ///   - character: The character that escapes `%` and `_` in the pattern.
-    /// - Returns: The condition (`NULL` for a `NULL` column).
-    public func like(_ pattern: String, escape character: Character? = nil) -> SQLExpression<Bool?> {
-        SQLTemplate.like("LIKE", self, SQLTemplate.value(pattern), escape: character)
-    }
-
-    /// `("column" LIKE pattern)` with a pattern expression.
-    ///
-    /// - Parameters:
-    ///   - pattern: The pattern expression.
-    ///   - character: The character that escapes `%` and `_` in the pattern.
-    /// - Returns: The condition.
-    public func like(_ pattern: SQLExpression<String>, escape character: Character? = nil) -> SQLExpression<Bool?> {
-        SQLTemplate.like("LIKE", self, pattern, escape: character)
-    }
-
-    /// `("column" GLOB pattern)`.
-    ///
-    /// - Parameter pattern: The pattern.
-    /// - Returns: The condition.
-    public func glob(_ pattern: String) -> SQLExpression<Bool?> {
-        SQLTemplate.infix("GLOB", self, SQLTemplate.value(pattern))
-    }
-
-    /// `"column" MATCH pattern`.
-    ///
-    /// - Parameter pattern: The full-text query.
-    /// - Returns: The condition.
-    public func match(_ pattern: String) -> SQLExpression<Bool?> {
-        SQLTemplate.infix("MATCH", self, SQLTemplate.value(pattern), wrap: false)
-    }
-
-    /// `("column" REGEXP pattern)`.
-    ///
-    /// - Parameter pattern: The regular expression.
-    /// - Returns: The condition.
-    public func regexp(_ pattern: String) -> SQLExpression<Bool?> {
+    /// - Returns: The condition (`NULL` for a `NULL` text).
+    public func regexp(_ pattern: String) -> SQLExpression<Datatype.TextCondition> {
         SQLTemplate.infix("REGEXP", self, SQLTemplate.value(pattern))
     }
 }

@@ -1,46 +1,12 @@
 // SQLite's JSON functions: json_extract, the -> and ->> operators (SQLite 3.38+) and json_each.
 
-extension SQLExpression where Datatype == String {
+extension SQLExpression where Datatype: TextExpressionDatatype {
     /// `json_extract(json, path)`: the value at a path of a JSON text.
     ///
     /// - Parameters:
     ///   - path: A JSON path such as `$.name` or `$.tags[0]`.
     ///   - type: The expected type (usually inferred).
-    /// - Returns: The value, or `NULL` when the path is absent.
-    public func jsonExtract<T: Value>(_ path: String, as type: T.Type = T.self) -> SQLExpression<T?> {
-        SQLTemplate.call("json_extract", [self, path])
-    }
-
-    /// `(json -> path)`: the JSON text of the value at a path.
-    ///
-    /// - Parameter path: A JSON path.
-    /// - Returns: The JSON text, or `NULL`.
-    /// - Throws: `SQLiteError` when the linked SQLite is older than 3.38.
-    public func json(_ path: String) throws(SQLiteError) -> SQLExpression<String?> {
-        try SQLite.require("the JSON -> operator", version: 3_038_000)
-        return SQLTemplate.infix("->", self, SQLTemplate.value(path))
-    }
-
-    /// `(json ->> path)`: the SQL value at a path.
-    ///
-    /// - Parameters:
-    ///   - path: A JSON path.
-    ///   - type: The expected type (usually inferred).
-    /// - Returns: The value, or `NULL`.
-    /// - Throws: `SQLiteError` when the linked SQLite is older than 3.38.
-    public func jsonValue<T: Value>(_ path: String, as type: T.Type = T.self) throws(SQLiteError) -> SQLExpression<T?> {
-        try SQLite.require("the JSON ->> operator", version: 3_038_000)
-        return SQLTemplate.infix("->>", self, SQLTemplate.value(path))
-    }
-}
-
-extension SQLExpression where Datatype == String? {
-    /// `json_extract(json, path)`: the value at a path of a JSON text.
-    ///
-    /// - Parameters:
-    ///   - path: A JSON path such as `$.name`.
-    ///   - type: The expected type (usually inferred).
-    /// - Returns: The value, or `NULL`.
+    /// - Returns: The value, or `NULL` when the path is absent or the JSON text is `NULL`.
     public func jsonExtract<T: Value>(_ path: String, as type: T.Type = T.self) -> SQLExpression<T?> {
         SQLTemplate.call("json_extract", [self, path])
     }

@@ -289,13 +289,13 @@ public final class SchemaChanger {
     /// Runs `body` in a savepoint: all of it is kept, or none.
     private func atomically(_ body: () throws(SQLiteError) -> Void) throws(SQLiteError) {
         let name = "\"slate_schema_changer\""
-        try connection.execute(raw: "SAVEPOINT " + name)
+        try connection.exec("SAVEPOINT " + name)
         do {
             try body()
-            try connection.execute(raw: "RELEASE SAVEPOINT " + name)
+            try connection.exec("RELEASE SAVEPOINT " + name)
         } catch {
-            try? connection.execute(raw: "ROLLBACK TO SAVEPOINT " + name)
-            try? connection.execute(raw: "RELEASE SAVEPOINT " + name)
+            try? connection.exec("ROLLBACK TO SAVEPOINT " + name)
+            try? connection.exec("RELEASE SAVEPOINT " + name)
             throw error
         }
     }
@@ -308,8 +308,8 @@ public final class SchemaChanger {
         // The final rename must not re-check views and triggers that name the dropped table:
         // legacy_alter_table leaves them as they are, which is what the procedure wants.
         let legacy: Int64? = try connection.get(pragma: "legacy_alter_table")
-        try connection.execute(raw: "PRAGMA legacy_alter_table = ON")
-        defer { try? connection.execute(raw: "PRAGMA legacy_alter_table = \(legacy ?? 0)") }
+        try connection.exec("PRAGMA legacy_alter_table = ON")
+        defer { try? connection.exec("PRAGMA legacy_alter_table = \(legacy ?? 0)") }
         for sql in steps {
             try connection.execute(sql: sql)
         }

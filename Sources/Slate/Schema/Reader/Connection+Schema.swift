@@ -15,9 +15,9 @@ extension Connection {
     /// - Throws: `SQLiteError` when the connection is closed or the table does not exist.
     public func foreignKeyCheck(table: String? = nil) throws(SQLiteError) -> [ForeignKeyError] {
         let sql = "PRAGMA foreign_key_check" + (table.map { "(" + SQLiteValue.quoteIdentifier($0) + ")" } ?? "")
-        return try prepare(sql).rows().map { row in
+        return try prepare(sql: sql).rows().map { row in
             ForeignKeyError(
-                from: SchemaReader.text(row, "table") ?? "", rowId: SchemaReader.integer(row, "rowid") ?? 0,
+                from: SchemaReader.text(row, "table") ?? "", rowID: SchemaReader.integer(row, "rowid") ?? 0,
                 to: SchemaReader.text(row, "parent") ?? "")
         }
     }

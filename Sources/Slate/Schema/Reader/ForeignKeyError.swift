@@ -2,8 +2,8 @@
 public struct ForeignKeyError: Equatable, Sendable, CustomStringConvertible {
     /// The table holding the dangling reference.
     public let from: String
-    /// The rowid of the referencing row.
-    public let rowId: Int64
+    /// The rowid of the referencing row (SQLite.swift spells it `rowId`).
+    public let rowID: Int64
     /// The referenced table.
     public let to: String
 
@@ -11,14 +11,14 @@ public struct ForeignKeyError: Equatable, Sendable, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - from: The referencing table.
-    ///   - rowId: The referencing row.
+    ///   - rowID: The referencing row.
     ///   - to: The referenced table.
-    public init(from: String, rowId: Int64, to: String) {
+    public init(from: String, rowID: Int64, to: String) {
         self.from = from
-        self.rowId = rowId
+        self.rowID = rowID
         self.to = to
     }
 
     /// `from [rowid] => to`.
-    public var description: String { "\(from) [\(rowId)] => \(to)" }
+    public var description: String { "\(from) [\(rowID)] => \(to)" }
 }

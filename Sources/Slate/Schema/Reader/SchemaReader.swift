@@ -37,17 +37,19 @@ public final class SchemaReader {
         var sql = "SELECT type, name, tbl_name, rootpage, sql FROM "
             + (temp ? "\"temp\".sqlite_temp_master" : "\"main\".sqlite_master")
         var conditions: [String] = []
-        var bindings: [(any Binding)?] = []
+        var bindings: [SQLiteValue] = []
         if let name {
             conditions.append("name = ?")
-            bindings.append(name)
+            bindings.append(.text(name))
         }
         if let type {
             conditions.append("type = ?")
-            bindings.append(type.rawValue)
+            bindings.append(.text(type.rawValue))
         }
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        return try connection.prepare(sql, bindings).rows().compactMap { row in
+        let statement = try connection.prepare(sql: sql)
+        for (offset, value) in bindings.enumerated() { try statement.bind(value, at: Int32(offset + 1)) }
+        return try statement.rows().compactMap { row in
             // Unknown kinds (none exist today) are skipped rather than guessed.
             guard let type = ObjectDefinition.ObjectType(rawValue: Self.text(row, "type") ?? "") else { return nil }
             return ObjectDefinition(
@@ -62,7 +64,7 @@ public final class SchemaReader {
     /// - Returns: Whether it exists.
     /// - Throws: `SQLiteError` when the connection is closed.
     public func tableExists(_ table: String) throws(SQLiteError) -> Bool {
-        try !connection.prepare("PRAGMA table_info(" + SQLiteValue.quoteIdentifier(table) + ")").rows().isEmpty
+        try !connection.prepare(sql: "PRAGMA table_info(" + SQLiteValue.quoteIdentifier(table) + ")").rows().isEmpty
     }
 
     // MARK: Columns
@@ -74,7 +76,7 @@ public final class SchemaReader {
     /// - Returns: The columns, in table order.
     /// - Throws: `SQLiteError` when the connection is closed or a query fails.
     public func columnDefinitions(table: String) throws(SQLiteError) -> [ColumnDefinition] {
-        let rows = try connection.prepare("PRAGMA table_info(" + SQLiteValue.quoteIdentifier(table) + ")").rows()
+        let rows = try connection.prepare(sql: "PRAGMA table_info(" + SQLiteValue.quoteIdentifier(table) + ")").rows()
         let keyColumns = rows.filter { (Self.integer($0, "pk") ?? 0) > 0 }
         let createSQL = try createTableSQL(table)
         let foreignKeys = try foreignKeyRows(table: table)
@@ -121,11 +123,11 @@ public final class SchemaReader {
     /// - Returns: The indexes.
     /// - Throws: `SQLiteError` when the connection is closed or a query fails.
     public func indexDefinitions(table: String) throws(SQLiteError) -> [IndexDefinition] {
-        let list = try connection.prepare("PRAGMA index_list(" + SQLiteValue.quoteIdentifier(table) + ")").rows()
+        let list = try connection.prepare(sql: "PRAGMA index_list(" + SQLiteValue.quoteIdentifier(table) + ")").rows()
         var indexes: [IndexDefinition] = []
         for row in list {
             let name = Self.text(row, "name") ?? ""
-            let info = try connection.prepare("PRAGMA index_xinfo(" + SQLiteValue.quoteIdentifier(name) + ")").rows()
+            let info = try connection.prepare(sql: "PRAGMA index_xinfo(" + SQLiteValue.quoteIdentifier(name) + ")").rows()
             var columns: [String] = []
             var orders: [String: IndexDefinition.Order] = [:]
             for column in info where Self.integer(column, "key") == 1 {
@@ -166,7 +168,7 @@ public final class SchemaReader {
     /// Foreign keys with their constraint ids (several rows share an id in a composite key).
     func foreignKeyRows(table: String) throws(SQLiteError) -> [(id: Int64, key: ColumnDefinition.ForeignKey)] {
         let sql = "PRAGMA foreign_key_list(" + SQLiteValue.quoteIdentifier(table) + ")"
-        return try connection.prepare(sql).rows().map { row in
+        return try connection.prepare(sql: sql).rows().map { row in
             func action(_ column: String) -> String? {
                 let value = Self.text(row, column)
                 return value == TableBuilder.Dependency.noAction.rawValue ? nil : value
@@ -182,7 +184,7 @@ public final class SchemaReader {
 
     /// The table's primary-key columns, in key order.
     func primaryKeyColumns(table: String) throws(SQLiteError) -> [String] {
-        let rows = try connection.prepare("PRAGMA table_info(" + SQLiteValue.quoteIdentifier(table) + ")").rows()
+        let rows = try connection.prepare(sql: "PRAGMA table_info(" + SQLiteValue.quoteIdentifier(table) + ")").rows()
         return rows.compactMap { row -> (Int64, String)? in
             guard let position = Self.integer(row, "pk"), position > 0, let name = Self.text(row, "name") else { return nil }
             return (position, name)

@@ -1,22 +1,37 @@
 import Foundation
 
-// DataLiteCore's connection article spells a few calls differently from its API inventory;
-// Slate accepts both so that code written from either compiles unchanged.
+// DataLiteCore's spellings of jobs `Connection` does under another primary name (its API
+// inventory and its connection article differ in places; both compile). Each is a thin alias of
+// the primary its documentation names.
 
 extension Connection {
-    /// Registers a delegate (DataLiteCore's article spelling of ``add(delegate:)``).
+    /// Whether the main database is read-only (DataLiteCore's spelling of ``isReadOnly``, the
+    /// primary, which matches ``Statement/isReadOnly``).
+    public var isReadonly: Bool { isReadOnly }
+
+    /// Runs SQL text as given to `sqlite3_exec`, unchanged (DataLiteCore's spelling; the primary
+    /// for scripts is ``execute(sql:)``, which reports the failing statement's own SQL).
+    ///
+    /// - Parameter sql: Zero or more SQL statements.
+    /// - Throws: ``SQLiteError`` from the first statement that fails.
+    public func execute(raw sql: String) throws(SQLiteError) {
+        try exec(sql)
+    }
+
+    /// Registers a delegate (DataLiteCore's article spelling of ``add(delegate:)``, the primary).
     ///
     /// - Parameter delegate: The delegate, held weakly.
     public func addDelegate(_ delegate: any ConnectionDelegate) { add(delegate: delegate) }
 
-    /// Unregisters a delegate (DataLiteCore's article spelling of ``remove(delegate:)``).
+    /// Unregisters a delegate (DataLiteCore's article spelling of ``remove(delegate:)``, the
+    /// primary).
     ///
     /// - Parameter delegate: The delegate to remove.
     public func removeDelegate(_ delegate: any ConnectionDelegate) { remove(delegate: delegate) }
 }
 
 extension Connection.Key {
-    /// A raw 32-byte key (DataLiteCore's article spelling of ``rawKey(_:)``).
+    /// A raw 32-byte key (DataLiteCore's article spelling of ``rawKey(_:)``, the primary).
     ///
     /// - Parameter data: The key bytes; they are checked to be 32 bytes when the key is applied.
     /// - Returns: `.rawKey(data)`.

@@ -1,7 +1,10 @@
 // SQLite.swift's statement API: variadic binding, run, scalar and iteration over `[Binding?]`.
+// The primary spellings are DataLiteCore's: `bind(_:at:)` / `bind(_:by:)` per parameter,
+// `step()` / `reset()` / `executeToCompletion()`, and a `Cursor` (`cursor()`) to read rows.
 
 extension Statement: Sequence, IteratorProtocol {
-    /// Binds values to the statement's parameters, in order (SQLite.swift).
+    /// Binds values to the statement's parameters, in order (SQLite.swift; the primary binds one
+    /// parameter at a time with `bind(_:at:)`).
     ///
     /// - Parameter values: One value per parameter; `nil` binds NULL.
     /// - Returns: The statement, for chaining.
@@ -34,7 +37,8 @@ extension Statement: Sequence, IteratorProtocol {
         return self
     }
 
-    /// Binds the values (if any), then runs the statement to completion.
+    /// Binds the values (if any), then runs the statement to completion (SQLite.swift; the
+    /// primary is ``executeToCompletion()``).
     ///
     /// - Parameter bindings: Values for the statement's parameters; none keeps the current ones.
     /// - Returns: The statement, for chaining.
@@ -68,7 +72,8 @@ extension Statement: Sequence, IteratorProtocol {
         return self
     }
 
-    /// Binds the values (if any), runs the statement and returns the first column of its first row.
+    /// Binds the values (if any), runs the statement and returns the first column of its first row
+    /// (SQLite.swift; the primary reads it typed through ``cursor()``).
     ///
     /// - Parameter bindings: Values for the statement's parameters; none keeps the current ones.
     /// - Returns: `Int64`, `Double`, `String`, ``Blob``, or `nil` for NULL or no row.
@@ -101,7 +106,8 @@ extension Statement: Sequence, IteratorProtocol {
         return try scalar([(any Binding)?]())
     }
 
-    /// Steps to the next row and returns its values, throwing on failure.
+    /// Steps to the next row and returns its values, throwing on failure (SQLite.swift; the
+    /// primary, ``cursor()``, reads columns in place, typed).
     ///
     /// - Returns: The row's values (`Int64`, `Double`, `String`, ``Blob`` or `nil`), or `nil` when
     ///   the statement is done.

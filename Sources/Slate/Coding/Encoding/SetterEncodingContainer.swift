@@ -1,0 +1,89 @@
+import Foundation
+
+/// The keyed container of ``SetterEncoder``: one column per key.
+struct SetterEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: SetterEncoder
+    var codingPath: [any CodingKey] { [] }
+
+    // The common types build their value directly (the same value as their `sqliteValue`, without
+    // a witness call per property); the others, and the optionals, go through `sqliteValue`.
+
+    /// Inlined into each `encode` overload, so the value's conversion is a direct call.
+    @inline(__always)
+    private func store(_ value: some SQLiteBindable, _ key: Key) {
+        encoder.set(value.sqliteValue, column: key.stringValue)
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { encoder.set(.null, column: key.stringValue) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { encoder.set(.int(value ? 1 : 0), column: key.stringValue) }
+    mutating func encode(_ value: String, forKey key: Key) throws { encoder.set(.text(value), column: key.stringValue) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { encoder.set(.real(value), column: key.stringValue) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { store(value, key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { encoder.set(.int(value), column: key.stringValue) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { store(value, key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { store(value, key) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        let value = try ColumnValueEncoding.sqliteValue(of: value, codingPath: [key], userInfo: encoder.userInfo)
+        encoder.set(value, column: key.stringValue)
+    }
+
+    // A nil optional sets NULL rather than leaving the column out, so that updating a row from a
+    // value clears the columns whose properties are nil.
+
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { store(value, key) }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { store(value, key) }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { store(value, key) }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { store(value, key) }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { store(value, key) }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { store(value, key) }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { store(value, key) }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { store(value, key) }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { store(value, key) }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { store(value, key) }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { store(value, key) }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { store(value, key) }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { store(value, key) }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { store(value, key) }
+
+    mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        guard let value else {
+            encoder.set(.null, column: key.stringValue)
+            return
+        }
+        try encode(value, forKey: key)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        encoder.fail(
+            "column \"\(key.stringValue)\": nested keyed containers are not supported; "
+                + "make the property a Codable type instead, which is stored as JSON", codingPath: [key])
+        return KeyedEncodingContainer(DiscardingKeyedEncodingContainer<NestedKey>(codingPath: [key]))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        encoder.fail(
+            "column \"\(key.stringValue)\": nested unkeyed containers are not supported; "
+                + "make the property an array instead, which is stored as JSON", codingPath: [key])
+        return DiscardingUnkeyedEncodingContainer(codingPath: [key])
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        encoder.fail("super encoders are not supported when encoding a row", codingPath: [])
+        return DiscardingEncoder(codingPath: [], userInfo: encoder.userInfo)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        encoder.fail("super encoders are not supported when encoding a row", codingPath: [key])
+        return DiscardingEncoder(codingPath: [key], userInfo: encoder.userInfo)
+    }
+}

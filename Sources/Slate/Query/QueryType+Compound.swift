@@ -1,0 +1,41 @@
+// Queries built from other queries: UNION and common table expressions (WITH).
+
+extension QueryType {
+    // MARK: UNION
+
+    /// Combines the query's rows with another query's (`UNION`, or `UNION ALL` with `all`).
+    ///
+    /// - Parameters:
+    ///   - all: Whether to keep duplicate rows.
+    ///   - query: The other query.
+    /// - Returns: The compound query.
+    public func union(all: Bool = false, _ query: some QueryType) -> Self {
+        changing { $0.union.append(QueryClauses.Union(all: all, query: query.expression)) }
+    }
+
+    // MARK: WITH
+
+    /// Adds a common table expression the query can read by name.
+    ///
+    /// ```swift
+    /// chain.with(chain, recursive: true, as: query)
+    /// // WITH RECURSIVE "chain" AS (…) SELECT * FROM "chain"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - alias: The table the expression is known by.
+    ///   - columns: The expression's column names, if given.
+    ///   - recursive: Whether the expression refers to itself (`WITH RECURSIVE`).
+    ///   - hint: Whether SQLite should materialize it (SQLite 3.35+).
+    ///   - query: The expression's query.
+    /// - Returns: The query with the common table expression.
+    public func with(
+        _ alias: Table, columns: [any Expressible]? = nil, recursive: Bool = false, hint: MaterializationHint? = nil,
+        as query: some QueryType
+    ) -> Self {
+        let clause = QueryClauses.With(
+            alias: alias.tableName(), columns: columns?.map(\.expression), recursive: recursive, hint: hint,
+            query: query.expression)
+        return changing { $0.with.append(clause) }
+    }
+}

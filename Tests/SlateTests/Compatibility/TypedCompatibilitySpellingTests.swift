@@ -1,0 +1,46 @@
+import Foundation
+import Slate
+import Testing
+
+/// SQLite.swift's spellings in the typed layer do what their primaries do.
+@Suite("Typed-layer compatibility spellings")
+struct TypedCompatibilitySpellingTests {
+    let users = Table("users")
+    let id = SQLExpression<Int64>("id")
+    let name = SQLExpression<String?>("name")
+    let verified = SQLExpression<Bool>("verified")
+
+    @Test func whereIsFilter() throws {
+        #expect(users.where(verified).asSQL() == users.filter(verified).asSQL())
+        #expect(users.where(name == "Alice").asSQL() == users.filter(name == "Alice").asSQL())
+        #expect(users.where(id > 1).where(verified).asSQL() == "SELECT * FROM \"users\" WHERE ((\"id\" > 1) AND \"verified\")")
+
+        let db = try makeUsersDatabase()
+        let filtered = try db.prepare(users.filter(verified)).map { try $0.get(id) }
+        #expect(try db.prepare(users.where(verified)).map { try $0.get(id) } == filtered)
+        #expect(filtered == [1, 3])
+    }
+
+    @Test func expressionIsSQLExpression() throws {
+        #expect(Slate.Expression<Int64>.self == SQLExpression<Int64>.self)
+        let column: Slate.Expression<String?> = name
+        #expect(column.template == "\"name\"")
+    }
+
+    @Test func foreignKeyErrorRowIdIsRowID() throws {
+        let db = try Connection()
+        try db.execute(sql: """
+            CREATE TABLE parents (id INTEGER PRIMARY KEY);
+            CREATE TABLE children (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parents (id));
+            INSERT INTO children VALUES (7, 1);
+            """)
+        let problems = try db.foreignKeyCheck()
+        #expect(problems == [ForeignKeyError(from: "children", rowID: 7, to: "parents")])
+        #expect(problems.first?.rowId == 7)
+        #expect(ForeignKeyError(from: "children", rowId: 7, to: "parents") == problems.first)
+        #expect(problems.first?.description == "children [7] => parents")
+        // An unknown table is an error, and the check changes nothing.
+        #expect(throws: SQLiteError.self) { try db.foreignKeyCheck(table: "missing") }
+        #expect(try db.scalar(Int.self, "SELECT count(*) FROM children") == 1)
+    }
+}
