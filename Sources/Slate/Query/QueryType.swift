@@ -414,7 +414,20 @@ extension QueryType {
     ///   - query: The other query.
     /// - Returns: The compound query.
     public func union(all: Bool = false, _ query: some QueryType) -> Self {
-        changing { $0.union.append(QueryClauses.Union(all: all, query: query.expression)) }
+        changing { $0.union.append(QueryClauses.Union(all: all, query: query.compoundMember)) }
+    }
+
+    /// The query as one member of a compound `SELECT`. A query with its own `ORDER BY`,
+    /// `LIMIT`, `UNION` or `WITH` is wrapped (`SELECT * FROM (…)`): written as it is, its
+    /// `ORDER BY`/`LIMIT` would sort and cut the whole compound, its `UNION` would regroup
+    /// with the operators before it, and a `WITH` there is a syntax error.
+    var compoundMember: SQLExpression<Void> {
+        let expression = expression
+        let clauses = clauses
+        guard !clauses.order.isEmpty || clauses.limit != nil || !clauses.union.isEmpty || !clauses.with.isEmpty else {
+            return expression
+        }
+        return SQLExpression(template: "SELECT * FROM (" + expression.template + ")", values: expression.values)
     }
 
     // MARK: WITH
@@ -446,8 +459,18 @@ extension QueryType {
     // MARK: Aggregates
 
     /// The number of rows the query returns: `SELECT count(*) FROM …`.
+    ///
+    /// A query whose row count is not its table's filtered row count (`DISTINCT`, `GROUP BY`,
+    /// `LIMIT`/`OFFSET`, `UNION`) is counted as a subquery, `SELECT count(*) FROM (SELECT …)`,
+    /// so that none of those clauses is lost when the result columns become `count(*)`.
     public var count: ScalarQuery<Int> {
-        select(Slate.count(*))
+        let clauses = clauses
+        guard clauses.select.distinct || clauses.group != nil || clauses.limit != nil || !clauses.union.isEmpty else {
+            return select(Slate.count(*))
+        }
+        var counted = ScalarQuery<Int>(clauses.from.name, database: clauses.from.database)
+        counted.clauses.from.source = SQLTemplate.parenthesized(self)
+        return counted.select(Slate.count(*))
     }
 
     // MARK: Rendering
@@ -523,7 +546,8 @@ extension QueryType {
         return SQLExpression(template: sql, values: values)
     }
 
-    private var withClause: SQLExpression<Void> {
+    /// `WITH [RECURSIVE] "name" AS (…), …`, shared by SELECT and by UPDATE and DELETE.
+    var withClause: SQLExpression<Void> {
         let recursive = clauses.with.contains(where: \.recursive)
         let tables = clauses.with.map { with -> SQLExpression<Void> in
             var template = with.alias.template
