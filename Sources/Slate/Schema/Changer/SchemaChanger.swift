@@ -189,6 +189,11 @@ public final class SchemaChanger {
         try atomically { () throws(SQLiteError) in
             for operation in definition.operations {
                 if let sql = nativeSQL(for: operation, table: table) {
+                    if case .dropColumn(let column) = operation {
+                        // SQLite would leave a view that names the column broken.
+                        try TableRebuild.refuseViewsAndOtherTriggers(
+                            using: column, of: table, change: .drop(column), reader: reader, triggers: false)
+                    }
                     try connection.execute(sql: sql)
                 } else {
                     try rebuild(table: table, applying: operation)
@@ -222,7 +227,7 @@ public final class SchemaChanger {
             throw SQLiteError(code: SQLITE_MISUSE, message: "table \(table) needs at least one column")
         }
         let sql = "CREATE TABLE " + (ifNotExists ? "IF NOT EXISTS " : "") + SQLiteValue.quoteIdentifier(table)
-            + " (" + definition.columns.map(\.sql).joined(separator: ", ") + ")"
+            + " (" + Self.definitions(definition.columns).joined(separator: ", ") + ")"
         try atomically { () throws(SQLiteError) in
             try connection.execute(sql: sql)
             for index in definition.indexes {
@@ -266,6 +271,19 @@ public final class SchemaChanger {
 
     // MARK: Internals
 
+    /// The definitions of a new table's columns. Several columns with a primary key (as the
+    /// reader gives the columns of `PRIMARY KEY (a, b)`) make one table constraint, with the
+    /// first one's `ON CONFLICT`; SQLite refuses a key on more than one column definition.
+    static func definitions(_ columns: [ColumnDefinition]) -> [String] {
+        let keyColumns = columns.filter { $0.primaryKey != nil }
+        guard keyColumns.count > 1 else { return columns.map(\.sql) }
+        var definitions = columns.map(\.withoutPrimaryKey.sql)
+        definitions.append(
+            "PRIMARY KEY (" + keyColumns.map { SQLiteValue.quoteIdentifier($0.name) }.joined(separator: ", ") + ")"
+                + (keyColumns[0].primaryKey?.onConflict.map { " ON CONFLICT " + $0.rawValue } ?? ""))
+        return definitions
+    }
+
     /// The single statement that performs an operation, or `nil` when it needs a rebuild.
     func nativeSQL(for operation: Operation, table: String) -> String? {
         let quotedTable = SQLiteValue.quoteIdentifier(table)
@@ -301,10 +319,26 @@ public final class SchemaChanger {
     }
 
     /// Rebuilds a table in a new form (steps 3 to 10 of SQLite's procedure; the caller turns
-    /// foreign keys off, holds the savepoint and checks foreign keys).
+    /// foreign keys off, holds the savepoint and checks foreign keys). A renamed column that
+    /// other tables' foreign keys name is renamed there too, by rebuilding those tables, as
+    /// SQLite's own `RENAME COLUMN` rewrites them.
     private func rebuild(table: String, applying operation: Operation) throws(SQLiteError) {
-        let plan = try TableRebuild(reader: reader, table: table, operation: operation, editText: editsDefinitionText)
-        let steps = plan.statements()
+        let change: TableRebuild.Change
+        switch operation {
+        case .dropColumn(let column): change = .drop(column)
+        case .renameColumn(let old, let new): change = .rename(old, to: new)
+        default: throw SQLiteError(code: SQLITE_MISUSE, message: "this change does not need a table rebuild")
+        }
+        // Every plan is made (and every refusal raised) before the first statement runs.
+        let plan = try TableRebuild(reader: reader, table: table, change: change, editText: editsDefinitionText)
+        var steps = plan.statements()
+        if case .rename(let old, let new) = change {
+            for child in plan.referencingTables {
+                let retarget = TableRebuild.Change.retarget(parent: table, old: old, new: new)
+                steps += try TableRebuild(reader: reader, table: child, change: retarget, editText: editsDefinitionText)
+                    .statements()
+            }
+        }
         // The final rename must not re-check views and triggers that name the dropped table:
         // legacy_alter_table leaves them as they are, which is what the procedure wants.
         let legacy: Int64? = try connection.get(pragma: "legacy_alter_table")
