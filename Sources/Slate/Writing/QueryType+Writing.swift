@@ -217,7 +217,7 @@ extension QueryType {
         let from = clauses.from
         return Insert(
             conflict: conflict, tableName: from.name, database: from.database, body: body,
-            misplacedClauses: clausesOutsideWrites(allowingFilters: false))
+            misplacedClauses: clauses.namesOutsideWrites(allowingFilters: false))
     }
 
     /// The table written to: its (schema-qualified) name, never an alias.

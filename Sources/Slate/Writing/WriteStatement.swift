@@ -88,35 +88,43 @@ extension QueryType {
         return (SQLTemplate.join(" ", parts), names)
     }
 
-    /// The query's clauses that no `UPDATE`, `DELETE` or `INSERT` can take, by name; with
+    /// The query's clauses that no `UPDATE`, `DELETE` or `INSERT` can take, by name (see
+    /// ``QueryClauses/namesOutsideWrites(allowingFilters:)``).
+    func clausesOutsideWrites(allowingFilters: Bool) -> [String] {
+        clauses.namesOutsideWrites(allowingFilters: allowingFilters)
+    }
+}
+
+extension QueryClauses {
+    /// The clauses that no `UPDATE`, `DELETE` or `INSERT` can take, by name; with
     /// `allowingFilters` false (an `INSERT`), also `WITH`, `WHERE`, `ORDER BY`, `LIMIT` and `OFFSET`.
     ///
     /// The result columns are not among them: they do not change which rows a statement
     /// writes, and a query kept for display (`users.select(name).filter(…)`) may be written
     /// through. `DISTINCT` is, because with a `LIMIT` it changes which rows the query means.
+    ///
+    /// A method of the clauses (not of the query) so that an insert, which asks on every call,
+    /// reads them in place: the plain table's answer is an empty array, with no allocation.
     @usableFromInline
-    func clausesOutsideWrites(allowingFilters: Bool) -> [String] {
-        let clauses = clauses
-        // The common case, a plain table, allocates nothing.
-        if !clauses.select.distinct && clauses.join.isEmpty && clauses.group == nil && clauses.union.isEmpty
-            && (allowingFilters
-                || (clauses.with.isEmpty && clauses.filters == nil && clauses.order.isEmpty && clauses.limit == nil))
+    func namesOutsideWrites(allowingFilters: Bool) -> [String] {
+        if !select.distinct && join.isEmpty && group == nil && union.isEmpty
+            && (allowingFilters || (with.isEmpty && filters == nil && order.isEmpty && limit == nil))
         {
             return []
         }
         var names: [String] = []
-        if !allowingFilters && !clauses.with.isEmpty { names.append("WITH") }
-        if clauses.select.distinct { names.append("DISTINCT") }
-        if !clauses.join.isEmpty { names.append("JOIN") }
-        if !allowingFilters && clauses.filters != nil { names.append("WHERE") }
-        if let group = clauses.group {
+        if !allowingFilters && !with.isEmpty { names.append("WITH") }
+        if select.distinct { names.append("DISTINCT") }
+        if !join.isEmpty { names.append("JOIN") }
+        if !allowingFilters && filters != nil { names.append("WHERE") }
+        if let group {
             names.append("GROUP BY")
             if group.having != nil { names.append("HAVING") }
         }
-        if !clauses.union.isEmpty { names.append("UNION") }
+        if !union.isEmpty { names.append("UNION") }
         if !allowingFilters {
-            if !clauses.order.isEmpty { names.append("ORDER BY") }
-            if let limit = clauses.limit {
+            if !order.isEmpty { names.append("ORDER BY") }
+            if let limit {
                 names.append("LIMIT")
                 if limit.offset != nil { names.append("OFFSET") }
             }

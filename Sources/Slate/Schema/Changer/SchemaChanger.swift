@@ -6,11 +6,21 @@
 /// procedure (https://sqlite.org/lang_altertable.html#otheralter): foreign keys off, a new table
 /// in the desired form, the rows copied, the old table dropped, the new one renamed, indexes and
 /// triggers recreated, `PRAGMA foreign_key_check`, all in one savepoint. The new table's
-/// statement is the original `CREATE TABLE` text with the column renamed or removed, so every
-/// constraint, collation and option survives; a table constraint on a dropped column goes with
-/// it. When that text cannot be read, the table is regenerated from `PRAGMA table_info` and
-/// friends, which keeps declared types, primary keys, `NOT NULL`, defaults, `UNIQUE`, foreign
-/// keys, indexes and triggers but not `CHECK` constraints or collations.
+/// statement is the original `CREATE TABLE` text with the column renamed or removed where the
+/// text names it (its definition, table-constraint column lists, `CHECK` and generated-column
+/// expressions, a foreign key to the table itself; never a type name, default, string or
+/// another table's column spelled the same), so every constraint, collation and option
+/// survives; a table constraint on a dropped column goes with it. Indexes are edited the same
+/// way (an index that uses a dropped column goes with it); other tables' foreign keys to a
+/// renamed column are renamed by rebuilding those tables; a trigger on the table has its
+/// `UPDATE OF` list and `NEW.`/`OLD.` columns renamed. What cannot be carried over is refused,
+/// with an error naming it, before anything changes: dropping a column that another column,
+/// another table's foreign key, a view or a trigger uses, or renaming one that a view or
+/// another statement of a trigger names. (SQLite's own `DROP COLUMN` leaves a view naming the
+/// column in place, failing when read; the changer refuses that on both paths.) When the text
+/// cannot be read, the table is regenerated from `PRAGMA table_info` and friends, which keeps
+/// declared types, primary keys, `NOT NULL`, defaults, `UNIQUE`, foreign keys, indexes and
+/// triggers but not `CHECK` constraints or collations.
 ///
 /// Every ``alter(table:block:)`` is atomic: when one change fails, none is kept.
 ///
@@ -63,7 +73,7 @@ public final class SchemaChanger {
             operations.append(.addIndex(index, ifNotExists: ifNotExists))
         }
 
-        /// Drops a column (and the indexes that use it).
+        /// Drops a column (and, when the table is rebuilt, the indexes that use it).
         ///
         /// - Parameter column: The column's name.
         public func drop(column: String) {
