@@ -48,7 +48,10 @@ extension Connection {
     public func pluck(_ query: some QueryType) throws(SQLiteError) -> Row? {
         // One row: step the cached statement directly, without a QueryExecution (and its
         // closure) per call, and leave the statement reset for the next caller.
-        let limited = query.limit(1, offset: query.clauses.limit?.offset)
+        // `LIMIT 1`, keeping a smaller limit (0: no row) and the offset; a negative limit
+        // means none to SQLite.
+        let length = query.clauses.limit.map { $0.length >= 0 ? min($0.length, 1) : 1 } ?? 1
+        let limited = query.limit(length, offset: query.clauses.limit?.offset)
         let expression = limited.expression
         let statement = try bound(expression)
         defer { try? statement.reset() }

@@ -13,6 +13,9 @@ extension Connection {
     ///   columns, an upsert needing a newer SQLite, …); the database is left unchanged.
     @discardableResult
     public func run(_ query: Insert) throws(SQLiteError) -> Int64 {
+        if !query.misplacedClauses.isEmpty {
+            throw Self.misplaced(query.misplacedClauses, in: "INSERT", sql: query.expression.template)
+        }
         if let rowid = try runThroughShapeCache(query) { return rowid }
         try check(query)
         let chunks = try chunks(of: query)
@@ -27,13 +30,17 @@ extension Connection {
         return lastInsertRowid
     }
 
-    /// Runs an `UPDATE` and returns the number of changed rows.
+    /// Runs an `UPDATE` (or an `INSERT … SELECT`) and returns the number of changed rows.
     ///
     /// - Parameter query: The update.
     /// - Returns: The number of rows changed.
-    /// - Throws: `SQLiteError` on failure; the database is left unchanged.
+    /// - Throws: `SQLiteError` on failure; the database is left unchanged. Also when the
+    ///   query it was built from has a clause an `UPDATE` cannot take (a join, grouping, a
+    ///   compound, `DISTINCT`), or `ORDER BY`/`LIMIT` that the linked SQLite does not accept
+    ///   on `UPDATE`: the error names the clause, and nothing runs.
     @discardableResult
     public func run(_ query: Update) throws(SQLiteError) -> Int {
+        try check(query.statement)
         try bound(query.expression).executeToCompletion()
         return Int(changes)
     }
@@ -42,9 +49,13 @@ extension Connection {
     ///
     /// - Parameter query: The delete.
     /// - Returns: The number of rows deleted.
-    /// - Throws: `SQLiteError` on failure; the database is left unchanged.
+    /// - Throws: `SQLiteError` on failure; the database is left unchanged. Also when the
+    ///   query it was built from has a clause a `DELETE` cannot take (a join, grouping, a
+    ///   compound, `DISTINCT`), or `ORDER BY`/`LIMIT` that the linked SQLite does not accept
+    ///   on `DELETE`: the error names the clause, and nothing runs.
     @discardableResult
     public func run(_ query: Delete) throws(SQLiteError) -> Int {
+        try check(query.statement)
         try bound(query.expression).executeToCompletion()
         return Int(changes)
     }
@@ -63,6 +74,7 @@ extension Connection {
             pieces = try chunks(of: insert).map { query.render($0) }
             if pieces.isEmpty { return [] }   // insertMany of no rows inserts nothing
         } else {
+            if case .write(let write) = query.statement { try check(write) }
             pieces = [query.expression]
         }
         let keys = query.columns.map { QueryColumns.alias(in: $0.template) ?? $0.template }
@@ -165,6 +177,9 @@ extension Connection {
 
     /// Rejects inserts that cannot run, with a clear reason.
     private func check(_ insert: Insert) throws(SQLiteError) {
+        if !insert.misplacedClauses.isEmpty {
+            throw Self.misplaced(insert.misplacedClauses, in: "INSERT", sql: insert.expression.template)
+        }
         if let problem = insert.problem { throw SQLiteError(code: SQLITE_MISUSE, message: problem) }
         if insert.upsert != nil { try SQLite.require("upsert (INSERT … ON CONFLICT … DO)", version: 3_024_000) }
     }

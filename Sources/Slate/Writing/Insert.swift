@@ -15,6 +15,9 @@ public struct Insert: Expressible, Sendable {
     let body: Body
     /// `ON CONFLICT (…) DO …`, for upserts.
     var upsert: SQLExpression<Void>?
+    /// Clauses of the query the insert was built from that an `INSERT` has no place for
+    /// (`users.filter(…).insert(…)`): running it throws an error naming them.
+    let misplacedClauses: [String]
 
     /// What an insert stores: kept as given, so that building a one-row insert does no work that
     /// running it through a cached statement does not need (no rendering, no comparing rows).
@@ -28,11 +31,12 @@ public struct Insert: Expressible, Sendable {
     }
 
     @usableFromInline
-    init(conflict: OnConflict?, tableName: String, database: String?, body: Body) {
+    init(conflict: OnConflict?, tableName: String, database: String?, body: Body, misplacedClauses: [String] = []) {
         self.conflict = conflict
         self.tableName = tableName
         self.database = database
         self.body = body
+        self.misplacedClauses = misplacedClauses
     }
 
     /// The table, quoted (and qualified with its schema).

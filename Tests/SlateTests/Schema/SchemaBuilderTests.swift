@@ -316,6 +316,25 @@ struct SchemaBuilderTests {
         #expect(try db.schema.objectDefinitions(type: .index).map(\.name) == ["index_users_on_email_desc_name"])
     }
 
+    /// A filtered table's index is a partial index: the filter is not left out.
+    @Test func filteredTableMakesAPartialIndex() throws {
+        let named = users.filter(name != nil && email != "")
+        #expect(named.createIndex(email, unique: true)
+            == #"CREATE UNIQUE INDEX "index_users_on_email" ON "users" ("email") WHERE (("name" IS NOT NULL) AND ("email" != ''))"#)
+        let db = try Connection()
+        try db.run(users.create { t in
+            t.column(id, primaryKey: true)
+            t.column(email)
+            t.column(name)
+        })
+        try db.run(named.createIndex(email, unique: true))
+        #expect(try db.schema.indexDefinitions(table: "users").first?.where == #"(("name" IS NOT NULL) AND ("email" != ''))"#)
+        // Unique among the named rows only.
+        try db.run(#"INSERT INTO users VALUES (1, 'a@mac.com', NULL), (2, 'a@mac.com', NULL), (3, 'a@mac.com', 'A')"#)
+        expectSQLiteError(SQLITE_CONSTRAINT_UNIQUE) { try db.run(#"INSERT INTO users VALUES (4, 'a@mac.com', 'B')"#) }
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM users") == 3)
+    }
+
     @Test func indexOnAttachedSchemaTable() {
         let archived = Table("users", database: "archive")
         #expect(archived.createIndex(email) == #"CREATE INDEX "archive"."index_users_on_email" ON "users" ("email")"#)
