@@ -10,7 +10,7 @@ extension Connection {
     public var isReadonly: Bool { isReadOnly }
 
     /// Runs SQL text as given to `sqlite3_exec`, unchanged (DataLiteCore's spelling; the primary
-    /// for scripts is ``execute(sql:)``, which reports the failing statement's own SQL).
+    /// for scripts is ``execute(sql:)-(String)``, which reports the failing statement's own SQL).
     ///
     /// - Parameter sql: Zero or more SQL statements.
     /// - Throws: ``SQLiteError`` from the first statement that fails.

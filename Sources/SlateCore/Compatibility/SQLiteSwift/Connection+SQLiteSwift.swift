@@ -22,7 +22,7 @@ extension Connection {
     // MARK: prepare(_:_:): compile and bind
 
     /// Prepares one statement and binds values to it, in order (SQLite.swift's spelling of
-    /// ``prepare(sql:options:)`` followed by binding).
+    /// ``prepare(sql:options:)->Statement`` followed by binding).
     ///
     /// ```swift
     /// let stmt = try db.prepare("INSERT INTO users (email) VALUES (?)")
@@ -39,7 +39,7 @@ extension Connection {
     }
 
     /// Prepares one statement and binds an array of values to it, in order (SQLite.swift's
-    /// spelling of ``prepare(sql:options:)`` followed by binding).
+    /// spelling of ``prepare(sql:options:)->Statement`` followed by binding).
     ///
     /// - Parameters:
     ///   - statement: One SQL statement.
@@ -53,7 +53,7 @@ extension Connection {
     }
 
     /// Prepares one statement and binds named values to it (SQLite.swift's spelling of
-    /// ``prepare(sql:options:)`` followed by binding).
+    /// ``prepare(sql:options:)->Statement`` followed by binding).
     ///
     /// - Parameters:
     ///   - statement: One SQL statement.
