@@ -73,6 +73,7 @@ public final class Connection {
         if flags.contains(.nofollow) { try SQLite.require("SQLITE_OPEN_NOFOLLOW", version: 3_031_000) }
         if SQLite.versionNumber < 3_037_000 { flags.remove(.exrescode) }
         let filename = location.filename
+        try SQLiteError.checkNoNUL(filename, "the database file name")
         var db: OpaquePointer?
         let code = sqlite3_open_v2(filename, &db, flags.rawValue, nil)
         guard code == SQLITE_OK, let db else {

@@ -21,6 +21,7 @@ extension Connection {
     ///   does not exist, SQLite is older than 3.27, or the connection is closed.
     public func vacuum(into path: String, schema: String = "main") throws(SQLiteError) {
         try SQLite.require("VACUUM INTO", version: 3_027_000)
+        try SQLiteError.checkNoNUL(path, "the file name to vacuum into")
         try execute(raw: "VACUUM \(SQLiteValue.quoteIdentifier(schema)) INTO \(SQLiteValue.quote(path))")
     }
 }

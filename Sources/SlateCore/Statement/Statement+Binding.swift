@@ -6,7 +6,10 @@ extension Statement {
     ///
     /// - Parameter name: The parameter's name with its prefix, such as `":name"`.
     /// - Returns: The 1-based index, or 0 when the statement has no such parameter.
-    public func parameterIndexBy(_ name: String) -> Int32 { sqlite3_bind_parameter_index(handle, name) }
+    public func parameterIndexBy(_ name: String) -> Int32 {
+        // SQLite would look up the part before a NUL: another parameter.
+        name.utf8.contains(0) ? 0 : sqlite3_bind_parameter_index(handle, name)
+    }
 
     /// The name of a parameter.
     ///
@@ -80,6 +83,7 @@ extension Statement {
 
     /// Resolves a parameter name, with or without its prefix.
     func parameterIndex(forName name: String) throws(SQLiteError) -> Int32 {
+        try SQLiteError.checkNoNUL(name, "the parameter name")
         let candidates = name.first.map { ":@$?".contains($0) } == true ? [name] : [":" + name, "@" + name, "$" + name]
         for candidate in candidates {
             let index = sqlite3_bind_parameter_index(handle, candidate)
