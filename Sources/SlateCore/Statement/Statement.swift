@@ -46,6 +46,12 @@ public final class Statement {
     /// ``reprepareCount`` when ``cachedLayout`` was built.
     @exclusivity(unchecked) var layoutReprepareCount: Int32?
 
+    /// Whether the current run has ended for the iterators (``Cursor``, `for row in statement`,
+    /// ``failableNext()``): its last row was read, or a step failed. They then return `nil` until
+    /// the statement is reset, where a further `sqlite3_step` would restart the statement and
+    /// hand its rows out again (or run an INSERT twice). Cleared by every reset.
+    @usableFromInline @exclusivity(unchecked) var iterationEnded = false
+
     /// The error that ended the last `for row in statement` loop early, if any.
     ///
     /// `Sequence` iteration cannot throw, so an error stops the loop and is recorded here.
@@ -100,6 +106,10 @@ public final class Statement {
 
     /// Evaluates the statement up to its next row.
     ///
+    /// This is `sqlite3_step`: after it returned `false` (or threw), a further call starts the
+    /// statement again from its first row, as SQLite does. Iterators (``cursor()``,
+    /// `for row in statement`, ``failableNext()``) instead keep returning `nil` until a reset.
+    ///
     /// - Returns: `true` when a row is available, `false` when the statement has finished.
     /// - Throws: ``SQLiteError`` on failure (constraint violation, busy database, closed
     ///   connection, …). Call ``reset()`` before running the statement again.
@@ -113,6 +123,21 @@ public final class Statement {
         layoutNeedsCheck = true
         if code == SQLITE_DONE { return false }
         throw stepError(code)
+    }
+
+    /// Steps for an iterator: `false` once the run has ended (see ``iterationEnded``), without
+    /// stepping again; a failure ends the run too.
+    @inlinable @inline(__always)
+    func advance() throws(SQLiteError) -> Bool {
+        if iterationEnded { return false }
+        do {
+            if try step() { return true }
+        } catch {
+            iterationEnded = true
+            throw error
+        }
+        iterationEnded = true
+        return false
     }
 
     @usableFromInline
@@ -137,6 +162,7 @@ public final class Statement {
     func resetHandle() {
         sqlite3_reset(handle)
         layoutNeedsCheck = true
+        iterationEnded = false
     }
 
     /// Runs the statement to completion, discarding any rows, then resets it.

@@ -1,6 +1,16 @@
 // SQLite.swift's statement API: variadic binding, run, scalar and iteration over `[Binding?]`.
 
 extension Statement: Sequence, IteratorProtocol {
+    /// Starts a `for row in statement` loop from the first row, keeping the bound values
+    /// (SQLite.swift resets here too): a second loop reads every row again, even after an
+    /// earlier loop stopped early.
+    ///
+    /// - Returns: The statement, reset.
+    public func makeIterator() -> Statement {
+        resetHandle()
+        return self
+    }
+
     /// Binds values to the statement's parameters, in order (SQLite.swift).
     ///
     /// - Parameter values: One value per parameter; `nil` binds NULL.
@@ -104,10 +114,11 @@ extension Statement: Sequence, IteratorProtocol {
     /// Steps to the next row and returns its values, throwing on failure.
     ///
     /// - Returns: The row's values (`Int64`, `Double`, `String`, ``Blob`` or `nil`), or `nil` when
-    ///   the statement is done.
+    ///   the statement is done, and again on every later call until ``reset()`` (SQLite would
+    ///   restart the statement).
     /// - Throws: ``SQLiteError`` on failure.
     public func failableNext() throws(SQLiteError) -> [(any Binding)?]? {
-        guard try step() else { return nil }
+        guard try advance() else { return nil }
         return (0..<columnCount()).map { columnValue(at: $0).binding }
     }
 
