@@ -105,14 +105,28 @@ extension Connection {
 
     /// Sets how long SQLite waits for a lock before failing with `SQLITE_BUSY`.
     ///
+    /// SQLite counts the timeout in `Int32` milliseconds: a longer one waits SQLite's longest,
+    /// `Int32.max` milliseconds (about 24.8 days).
+    ///
     /// - Parameter seconds: The timeout in seconds (0 fails at once); it replaces any busy handler.
     /// - Throws: ``SQLiteError`` for a negative or non-finite value, or a closed connection.
     public func setBusyTimeout(_ seconds: Double) throws(SQLiteError) {
-        guard seconds.isFinite, seconds >= 0 else { throw SQLiteError.misuse("busy timeout must be a finite number of seconds ≥ 0, not \(seconds)") }
+        let milliseconds = try Self.busyTimeoutMilliseconds(seconds)
         let db = try checkedHandle()
-        let milliseconds = Int32(clamping: Int64((seconds * 1000).rounded()))
         let code = sqlite3_busy_timeout(db, milliseconds)
         guard code == SQLITE_OK else { throw SQLiteError(code: code, db: db) }
+    }
+
+    /// A busy timeout in SQLite's unit, `Int32` milliseconds, clamped to the longest SQLite takes.
+    ///
+    /// - Throws: ``SQLiteError`` (`SQLITE_MISUSE`) for a negative or non-finite number of seconds.
+    static func busyTimeoutMilliseconds(_ seconds: Double) throws(SQLiteError) -> Int32 {
+        guard seconds.isFinite, seconds >= 0 else {
+            throw SQLiteError.misuse("the busy timeout must be a finite number of seconds ≥ 0, not \(seconds)")
+        }
+        // Compared as a Double: converting a huge value to an integer first would trap.
+        let milliseconds = (seconds * 1000).rounded()
+        return milliseconds < Double(Int32.max) ? Int32(milliseconds) : Int32.max
     }
 
     /// Reads `PRAGMA application_id`.

@@ -96,6 +96,7 @@ struct NULByteTests {
         // Files: a NUL would open, attach or write the file named by the part before it.
         let truncated = directory.path("db")
         #expect(sqliteError { _ = try Connection(truncated + "\0.sqlite") }?.message.contains("NUL") == true)
+        #expect(sqliteError { _ = try Connection(toNewDatabaseAt: truncated + "\0.sqlite") }?.message.contains("NUL") == true)
         #expect(sqliteError { try db.attach(.file(path: truncated + "\0x"), as: "other") }?.message.contains("NUL") == true)
         #expect(sqliteError { try db.attach(.inMemory, as: "a\0b") }?.message.contains("NUL") == true)
         #expect(sqliteError { try db.vacuum(into: truncated + "\0x") }?.message.contains("NUL") == true)
