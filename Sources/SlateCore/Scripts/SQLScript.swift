@@ -47,8 +47,17 @@ public struct SQLScript: RandomAccessCollection, ExpressibleByStringLiteral, Has
     public var startIndex: Int { statements.startIndex }
     /// The position past the last statement.
     public var endIndex: Int { statements.endIndex }
-    /// The statement at a position.
-    public subscript(position: Int) -> String { statements[position] }
+    /// The statement at a position; past the ends, an empty string (reading never traps).
+    public subscript(position: Int) -> String {
+        statements.indices.contains(position) ? statements[position] : ""
+    }
+
+    /// The statements in a range of positions, clamped to the script (reading never traps).
+    public subscript(bounds: Range<Int>) -> Slice<SQLScript> {
+        let lower = Swift.min(Swift.max(bounds.lowerBound, 0), endIndex)
+        let upper = Swift.min(Swift.max(bounds.upperBound, lower), endIndex)
+        return Slice(base: self, bounds: lower..<upper)
+    }
 
     /// Splits text into complete statements, where `sqlite3_complete` (SQLite's shell) would, in
     /// time linear in the text's length.

@@ -116,12 +116,13 @@ public struct RowView {
         try get(columnIndex(name), as: type)
     }
 
-    /// The stored value of a column (`.null` for a bad index).
+    /// The stored value of a column, or `.null` for an index out of range (as SQLite answers);
+    /// ``get(_:as:)-(Int32,_)`` throws for one instead.
     ///
     /// - Parameter index: The 0-based column index.
     public subscript(index: Int32) -> SQLiteValue { SQLiteValue(sqliteStatement: handle, column: index) }
 
-    /// Whether a column is NULL.
+    /// Whether a column is NULL (`true` for an index out of range).
     ///
     /// - Parameter index: The 0-based column index.
     @inlinable
@@ -163,7 +164,7 @@ extension Statement {
         guard index >= 0 && index < count else {
             return .range("column index \(index) is out of range: the row has \(count) column(s)", sql: sql)
         }
-        let name = columnName(at: index)
+        let name = columnName(at: index) ?? ""
         let storage = switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER: "INTEGER"
         case SQLITE_FLOAT: "REAL"

@@ -181,14 +181,16 @@ public final class Statement {
     /// The name of a result column.
     ///
     /// - Parameter index: The 0-based column index.
-    /// - Returns: The column's name, or an empty string when `index` is out of range.
-    public func columnName(at index: Int32) -> String {
-        guard let name = sqlite3_column_name(handle, index) else { return "" }
+    /// - Returns: The column's name, or `nil` when `index` is out of range.
+    public func columnName(at index: Int32) -> String? {
+        // Checked here: SQLite answers NULL for a bad index too, but also records SQLITE_RANGE
+        // as the connection's last error, which a later message would then report.
+        guard index >= 0 && index < columnCount(), let name = sqlite3_column_name(handle, index) else { return nil }
         return String(cString: name)
     }
 
     /// The names of all result columns, in order.
-    public var columnNames: [String] { (0..<columnCount()).map { columnName(at: $0) } }
+    public var columnNames: [String] { (0..<columnCount()).map { columnName(at: $0) ?? "" } }
 
     /// The index of the first result column with a name: the exact spelling first, then
     /// ignoring case, as SQL does.
@@ -220,7 +222,8 @@ public final class Statement {
     /// The value of a column of the current row.
     ///
     /// - Parameter index: The 0-based column index.
-    /// - Returns: The stored value (`.null` when `index` is out of range).
+    /// - Returns: The stored value (`.null` when `index` is out of range, or before the first
+    ///   step and after the last).
     @inlinable
     public func columnValue(at index: Int32) -> SQLiteValue {
         SQLiteValue(sqliteStatement: handle, column: index)
@@ -243,7 +246,7 @@ public final class Statement {
         guard count > 0 else { return nil }
         var row = SQLiteRow()
         for index in 0..<count {
-            row.append(column: columnName(at: index), value: columnValue(at: index))
+            row.append(column: columnName(at: index) ?? "", value: columnValue(at: index))
         }
         return row
     }
