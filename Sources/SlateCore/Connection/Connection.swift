@@ -224,7 +224,11 @@ extension Connection {
 
     /// Interrupts any query running on this connection; it fails with `SQLITE_INTERRUPT`.
     ///
-    /// This is the one call that is safe from another thread while the connection works.
+    /// Like every other call, this one belongs to the thread using the connection (for example
+    /// from a callback that runs during a query): `Connection` is not `Sendable`, and from
+    /// another thread it would race with ``close()``, which frees the handle it reads. To cancel
+    /// a query from another thread or task, take the connection's ``interruptHandle`` first: it is
+    /// `Sendable`, and does nothing once the connection has closed.
     public func interrupt() {
         guard let handle else { return }
         sqlite3_interrupt(handle)
