@@ -20,8 +20,9 @@ extension Connection {
     /// - Throws: ``SQLiteError`` when the file already holds data, cannot be created, the schema
     ///   does not exist, SQLite is older than 3.27, or the connection is closed.
     public func vacuum(into path: String, schema: String = "main") throws(SQLiteError) {
-        try SQLite.require("VACUUM INTO", version: 3_027_000)
+        _ = try checkedHandle()
         try SQLiteError.checkNoNUL(path, "the file name to vacuum into")
+        try SQLite.require("VACUUM INTO", version: 3_027_000)
         try execute(raw: "VACUUM \(SQLiteValue.quoteIdentifier(schema)) INTO \(SQLiteValue.quote(path))")
     }
 }

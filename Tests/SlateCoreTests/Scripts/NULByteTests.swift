@@ -111,4 +111,17 @@ struct NULByteTests {
         #expect(sqliteError { try db.createCollation("c\0d") { _, _ in .orderedSame } }?.message.contains("NUL") == true)
         #expect(sqliteError { _ = try db.get(pragma: "ma\0in.user_version") as Int32? } != nil)
     }
+
+    @Test("the pragma helpers never set or read a pragma cut short by a NUL")
+    func pragmasWithNUL() throws {
+        let db = try Connection()
+        try db.setUserVersion(7)
+        // A text value is written as a literal spliced with char(0): a pragma takes no expression.
+        #expect(sqliteError { try db.set(pragma: "user_version", value: "8\08") } != nil)
+        #expect(sqliteError { try db.set(pragma: "user_version\0", value: 9) }?.code == SQLITE_MISUSE)
+        #expect(sqliteError { _ = try db.get(pragma: "user_version\0; DROP TABLE t") as Int32? }?.code == SQLITE_MISUSE)
+        let quoted = try #require(sqliteError { _ = try db.get(pragma: "main\0x.user_version") as Int32? })
+        #expect(Self.isNULError(quoted, at: 12))
+        #expect(try db.getUserVersion() == 7)
+    }
 }
