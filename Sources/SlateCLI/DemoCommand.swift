@@ -9,7 +9,7 @@ struct DemoCommand: ParsableCommand {
         abstract: "Create a sample LEGO-style catalog, bulk-load it and read it back."
     )
 
-    @Option(name: .long, help: "The database file to (re)create the catalog in.")
+    @Option(name: .long, help: "The database file for the catalog, created if missing; its themes, sets, parts and inventory tables are replaced, its other tables kept.")
     var path = "slate-demo.sqlite"
 
     @Flag(name: .long, help: "Use an in-memory database instead of a file.")

@@ -47,6 +47,24 @@ struct CLITests {
         #expect(throws: (any Error).self) { _ = try SlateCommand.parseAsRoot(["demo", "--sets", "0"]) }
     }
 
+    @Test("`slate demo --path` on an existing file replaces its four tables and keeps the rest, as the help says")
+    func demoKeepsOtherTables() throws {
+        let path = temporaryPath("existing.sqlite")
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        do {
+            let db = try Connection(toNewDatabaseAt: path)
+            try db.execute(sql: "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me'); CREATE TABLE sets (old INTEGER)")
+        }
+        var command = try SlateCommand.parseAsRoot(["demo", "--path", path, "--sets", "20", "--parts", "10"])
+        try command.run()
+        let db = try Connection(toExistingDatabaseAt: path, readonly: true)
+        #expect(try db.scalar(String.self, "SELECT body FROM notes") == "keep me")
+        #expect(try db.scalar(Int.self, "SELECT count(*) FROM sets") == 20)
+        #expect(db.journalMode == .wal)
+    }
+
     @Test("`slate query` and `slate schema` print rows and definitions; errors are SQLiteErrors")
     func queryAndSchema() throws {
         let db = try Connection()

@@ -58,13 +58,13 @@ extension Row {
     @inlinable
     public func get<V: Value>(_ column: SQLExpression<V?>) throws -> V? {
         let index = try columnIndex(template: column.template)
-        if values[index].isNull { return nil }
+        if self[index].isNull { return nil }   // `self[index]`: .null, not a trap, past the values
         return try decode(V.self, at: index, column: column.template)
     }
 
     @inlinable
     func decode<V: Value>(_: V.Type, at index: Int, column: String) throws -> V {
-        let stored = values[index]
+        let stored = self[index]
         guard let datatypeValue = V.Datatype(stored) else { throw Self.readError(stored, as: V.self, column: column) }
         let value = try V.fromDatatypeValue(datatypeValue)
         // `ValueType` is `Self` for every value but a non-final class's subclasses.

@@ -35,8 +35,9 @@ extension Connection {
     /// Throws unless SQLite's JSON functions run on this connection (see ``supportsJSON``).
     ///
     /// - Throws: ``SQLiteError`` (`SQLITE_ERROR`) naming the missing feature and the version
-    ///   that has it built in.
+    ///   that has it built in, or (`SQLITE_MISUSE`) when the connection is closed.
     public func requireJSON() throws(SQLiteError) {
+        _ = try checkedHandle()
         guard !supportsJSON else { return }
         throw SQLiteError.error(Self.jsonUnavailableMessage)
     }

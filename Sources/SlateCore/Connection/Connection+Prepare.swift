@@ -16,23 +16,25 @@ extension Connection {
         let db = try checkedHandle()
         // A library older than the flag (SQLCipher 3.4 is SQLite 3.15) would silently ignore it.
         if options.contains(.noVtab) { try SQLite.require("SQLITE_PREPARE_NO_VTAB", version: 3_028_000) }
-        let result: Result<Statement, SQLiteError> = sql.withCString { start in
+        let text = try SQLLexer.compilableText(sql)
+        let result: Result<Statement, SQLiteError> = text.withCString { start in
+            let end = start + text.utf8.count
             var statement: OpaquePointer?
             var tail: UnsafePointer<CChar>?
-            let code = slate_prepare_v3(db, start, -1, options.rawValue, &statement, &tail)
+            let code = slate_prepare_v3(db, start, SQLLexer.byteLength(end - start), options.rawValue, &statement, &tail)
             guard code == SQLITE_OK else {
-                return .failure(SQLiteError(code: code, db: db, sql: sql))
+                return .failure(SQLiteError(code: code, db: db, sql: text))
             }
             guard let statement else {
-                return .failure(.misuse("cannot prepare empty SQL: the text holds no statement", sql: sql))
+                return .failure(.misuse("cannot prepare empty SQL: the text holds no statement", sql: text))
             }
-            if let tail, Self.holdsStatement(tail, db: db) {
+            if let tail, Self.holdsStatement(from: tail, to: end, db: db) {
                 sqlite3_finalize(statement)
                 return .failure(.misuse(
                     "prepare(sql:) compiles exactly one statement, but more SQL follows the first one "
                         + "(\"\(String(cString: tail).trimmingWhitespace().prefix(60))\"); "
                         + "use execute(sql:) to run a script",
-                    sql: sql))
+                    sql: text))
             }
             return .success(Statement(connection: self, handle: statement))
         }
@@ -43,19 +45,20 @@ extension Connection {
         }
     }
 
-    /// Whether the text at `sql` contains a statement (not only whitespace, `;` and comments).
-    private static func holdsStatement(_ sql: UnsafePointer<CChar>, db: OpaquePointer) -> Bool {
-        var cursor = sql
-        while cursor.pointee != 0 {
+    /// Whether the text from `start` to `end` (where a NUL terminates it) contains a statement,
+    /// not only whitespace, `;` and comments.
+    private static func holdsStatement(from start: UnsafePointer<CChar>, to end: UnsafePointer<CChar>, db: OpaquePointer) -> Bool {
+        var cursor = start
+        while cursor < end {
             var statement: OpaquePointer?
             var tail: UnsafePointer<CChar>?
-            let code = slate_prepare_v3(db, cursor, -1, 0, &statement, &tail)
+            let code = slate_prepare_v3(db, cursor, SQLLexer.byteLength(end - cursor), 0, &statement, &tail)
             if code != SQLITE_OK { return true }
             if statement != nil {
                 sqlite3_finalize(statement)
                 return true
             }
-            guard let tail, tail != cursor else { return false }
+            guard let tail, tail > cursor else { return false }
             cursor = tail
         }
         return false

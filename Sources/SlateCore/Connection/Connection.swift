@@ -73,6 +73,7 @@ public final class Connection {
         if flags.contains(.nofollow) { try SQLite.require("SQLITE_OPEN_NOFOLLOW", version: 3_031_000) }
         if SQLite.versionNumber < 3_037_000 { flags.remove(.exrescode) }
         let filename = location.filename
+        try SQLiteError.checkNoNUL(filename, "the database file name")
         var db: OpaquePointer?
         let code = sqlite3_open_v2(filename, &db, flags.rawValue, nil)
         guard code == SQLITE_OK, let db else {
@@ -225,7 +226,11 @@ extension Connection {
 
     /// Interrupts any query running on this connection; it fails with `SQLITE_INTERRUPT`.
     ///
-    /// This is the one call that is safe from another thread while the connection works.
+    /// Like every other call, this one belongs to the thread using the connection (for example
+    /// from a callback that runs during a query): `Connection` is not `Sendable`, and from
+    /// another thread it would race with ``close()``, which frees the handle it reads. To cancel
+    /// a query from another thread or task, take the connection's ``interruptHandle`` first: it is
+    /// `Sendable`, and does nothing once the connection has closed.
     public func interrupt() {
         guard let handle else { return }
         sqlite3_interrupt(handle)

@@ -50,7 +50,7 @@ extension Connection {
         /// The bytes handed to `sqlite3_key_v2` / `sqlite3_rekey_v2` or to `ATTACH … KEY`, after
         /// checking that the key is usable.
         ///
-        /// - Throws: ``SQLiteError`` (`SQLITE_MISUSE`) for an empty passphrase or a raw key of
+        /// - Throws: ``SQLiteError`` (`SQLITE_MISUSE`) for an empty (or 2 GiB) passphrase or a raw key of
         ///   the wrong length: SQLCipher would treat the first as "no key" and leave the data in
         ///   plaintext, and reject or misread the second.
         func keyMaterial() throws(SQLiteError) -> [UInt8] {
@@ -59,6 +59,10 @@ extension Connection {
                 guard !passphrase.isEmpty else {
                     throw SQLiteError.misuse(
                         "an encryption passphrase must not be empty: SQLCipher would leave the database unencrypted")
+                }
+                // sqlite3_key_v2 takes the length as an Int32.
+                guard passphrase.utf8.count <= Int(Int32.max) else {
+                    throw SQLiteError.misuse("an encryption passphrase must be shorter than 2 GiB")
                 }
                 return Array(passphrase.utf8)
             case .rawKey(let data):

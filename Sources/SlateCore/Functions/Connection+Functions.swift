@@ -173,6 +173,7 @@ extension Connection {
     /// Removes the function of a name and argument count (-1 for any).
     func removeFunction(_ name: String, argumentCount: Int32) throws(SQLiteError) {
         let db = try checkedHandle()
+        try SQLiteError.checkNoNUL(name, "the function name")
         let code = sqlite3_create_function_v2(db, name, argumentCount, SQLITE_UTF8, nil, nil, nil, nil, nil)
         guard code == SQLITE_OK else {
             throw Self.functionError(code: code, db: db, verb: "remove", name: name, argumentCount: argumentCount)
@@ -182,6 +183,7 @@ extension Connection {
     /// Hands a function definition to SQLite, which then owns one retain of it.
     func register(_ definition: FunctionDefinition) throws(SQLiteError) {
         let db = try checkedHandle()
+        try SQLiteError.checkNoNUL(definition.name, "the function name")
         guard definition.argumentCount >= -1 else { throw Self.badArgumentCount(Int(definition.argumentCount)) }
         if case .window = definition.kind {
             try SQLite.require("window functions", version: 3_025_000)

@@ -20,6 +20,8 @@ extension Connection {
     /// - Throws: ``SQLiteError`` when the file already holds data, cannot be created, the schema
     ///   does not exist, SQLite is older than 3.27, or the connection is closed.
     public func vacuum(into path: String, schema: String = "main") throws(SQLiteError) {
+        _ = try checkedHandle()
+        try SQLiteError.checkNoNUL(path, "the file name to vacuum into")
         try SQLite.require("VACUUM INTO", version: 3_027_000)
         try exec("VACUUM \(SQLiteValue.quoteIdentifier(schema)) INTO \(SQLiteValue.quote(path))")
     }

@@ -4,8 +4,11 @@
 /// Column names are short, so hashing their UTF-8 bytes with FNV-1a costs a few instructions
 /// per byte, where `Dictionary<String, Int>` runs SipHash (about 300 instructions per lookup).
 /// Swift compares strings by canonical equivalence, which a byte hash cannot follow, so the
-/// table only answers for ASCII names (an ASCII string is canonically equal only to itself);
-/// other names get ``Lookup/unknown`` and the caller uses its dictionary.
+/// table only answers for ASCII names, and matches them by their bytes, as SQLite matches
+/// names. That is not always what `String ==` says: the Kelvin sign `K` (U+212A) is canonically
+/// equal to the ASCII `K`, yet the table reports `.absent` for `K` when only a `K` column
+/// exists (the caller's case-insensitive fallback then finds it). Names that are not ASCII get
+/// ``Lookup/unknown``, and the caller uses its dictionary.
 package struct ColumnNameTable: Sendable {
     /// What a lookup found.
     package enum Lookup: Equatable {

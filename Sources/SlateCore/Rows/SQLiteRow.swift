@@ -66,8 +66,18 @@ public struct SQLiteRow: Hashable, Sendable, RandomAccessCollection, Expressible
     public var startIndex: Int { 0 }
     /// The position past the last column.
     public var endIndex: Int { columns.count }
-    /// The column and value at a position.
-    public subscript(position: Int) -> (column: String, value: SQLiteValue) { (columns[position], values[position]) }
+    /// The column and value at a position; past the ends, an empty column name and `.null`
+    /// (reading a row never traps).
+    public subscript(position: Int) -> (column: String, value: SQLiteValue) {
+        columns.indices.contains(position) ? (columns[position], values[position]) : ("", .null)
+    }
+
+    /// The columns in a range of positions, clamped to the row (reading a row never traps).
+    public subscript(bounds: Range<Int>) -> Slice<SQLiteRow> {
+        let lower = Swift.min(Swift.max(bounds.lowerBound, 0), endIndex)
+        let upper = Swift.min(Swift.max(bounds.upperBound, lower), endIndex)
+        return Slice(base: self, bounds: lower..<upper)
+    }
 
     /// The row as `[column: literal, …]`.
     public var description: String {

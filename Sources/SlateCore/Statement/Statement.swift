@@ -46,6 +46,12 @@ public final class Statement {
     /// ``reprepareCount`` when ``cachedLayout`` was built.
     @exclusivity(unchecked) var layoutReprepareCount: Int32?
 
+    /// Whether the current run has ended for the iterators (``Cursor``, `for row in statement`,
+    /// ``failableNext()``): its last row was read, or a step failed. They then return `nil` until
+    /// the statement is reset, where a further `sqlite3_step` would restart the statement and
+    /// hand its rows out again (or run an INSERT twice). Cleared by every reset.
+    @usableFromInline @exclusivity(unchecked) var iterationEnded = false
+
     /// The error that ended the last `for row in statement` loop early, if any.
     ///
     /// `Sequence` iteration cannot throw, so an error stops the loop and is recorded here.
@@ -100,6 +106,10 @@ public final class Statement {
 
     /// Evaluates the statement up to its next row.
     ///
+    /// This is `sqlite3_step`: after it returned `false` (or threw), a further call starts the
+    /// statement again from its first row, as SQLite does. Iterators (``cursor()``,
+    /// `for row in statement`, ``failableNext()``) instead keep returning `nil` until a reset.
+    ///
     /// - Returns: `true` when a row is available, `false` when the statement has finished.
     /// - Throws: ``SQLiteError`` on failure (constraint violation, busy database, closed
     ///   connection, …). Call ``reset()`` before running the statement again.
@@ -113,6 +123,21 @@ public final class Statement {
         layoutNeedsCheck = true
         if code == SQLITE_DONE { return false }
         throw stepError(code)
+    }
+
+    /// Steps for an iterator: `false` once the run has ended (see ``iterationEnded``), without
+    /// stepping again; a failure ends the run too.
+    @inlinable @inline(__always)
+    func advance() throws(SQLiteError) -> Bool {
+        if iterationEnded { return false }
+        do {
+            if try step() { return true }
+        } catch {
+            iterationEnded = true
+            throw error
+        }
+        iterationEnded = true
+        return false
     }
 
     @usableFromInline
@@ -137,6 +162,7 @@ public final class Statement {
     func resetHandle() {
         sqlite3_reset(handle)
         layoutNeedsCheck = true
+        iterationEnded = false
     }
 
     /// Runs the statement to completion, discarding any rows, then resets it.
@@ -155,14 +181,16 @@ public final class Statement {
     /// The name of a result column.
     ///
     /// - Parameter index: The 0-based column index.
-    /// - Returns: The column's name, or an empty string when `index` is out of range.
-    public func columnName(at index: Int32) -> String {
-        guard let name = sqlite3_column_name(handle, index) else { return "" }
+    /// - Returns: The column's name, or `nil` when `index` is out of range.
+    public func columnName(at index: Int32) -> String? {
+        // Checked here: SQLite answers NULL for a bad index too, but also records SQLITE_RANGE
+        // as the connection's last error, which a later message would then report.
+        guard index >= 0 && index < columnCount(), let name = sqlite3_column_name(handle, index) else { return nil }
         return String(cString: name)
     }
 
     /// The names of all result columns, in order.
-    public var columnNames: [String] { (0..<columnCount()).map { columnName(at: $0) } }
+    public var columnNames: [String] { (0..<columnCount()).map { columnName(at: $0) ?? "" } }
 
     /// The index of the first result column with a name: the exact spelling first, then
     /// ignoring case, as SQL does.
@@ -194,7 +222,8 @@ public final class Statement {
     /// The value of a column of the current row.
     ///
     /// - Parameter index: The 0-based column index.
-    /// - Returns: The stored value (`.null` when `index` is out of range).
+    /// - Returns: The stored value (`.null` when `index` is out of range, or before the first
+    ///   step and after the last).
     @inlinable
     public func columnValue(at index: Int32) -> SQLiteValue {
         SQLiteValue(sqliteStatement: handle, column: index)
@@ -217,7 +246,7 @@ public final class Statement {
         guard count > 0 else { return nil }
         var row = SQLiteRow()
         for index in 0..<count {
-            row.append(column: columnName(at: index), value: columnValue(at: index))
+            row.append(column: columnName(at: index) ?? "", value: columnValue(at: index))
         }
         return row
     }

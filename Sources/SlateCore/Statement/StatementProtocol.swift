@@ -87,8 +87,8 @@ public protocol StatementProtocol {
     /// The name of a result column.
     ///
     /// - Parameter index: The 0-based column index.
-    /// - Returns: The name.
-    func columnName(at index: Int32) -> String
+    /// - Returns: The name, or `nil` when `index` is out of range.
+    func columnName(at index: Int32) -> String?
 
     /// The value of a column of the current row.
     ///

@@ -165,4 +165,14 @@ import Testing
         }
         #expect(xs == [1, 1, 7])
     }
+
+    /// ColumnNameTable's documented behaviour: ASCII names match by their bytes, as SQLite
+    /// matches them, although Swift's `==` calls the Kelvin sign equal to "K".
+    @Test func theKelvinSignIsMatchedByBytesThenIgnoringCase() {
+        #expect("\u{212A}" == "K")   // why the byte table does not follow String ==
+        #expect(ColumnLayout(names: ["\u{212A}"]).index(of: "K") == 0)          // ignoring case: both lowercase to "k"
+        #expect(ColumnLayout(names: ["\u{212A}"]).index(of: "\u{212A}") == 0)
+        #expect(ColumnLayout(names: ["k", "\u{212A}"]).index(of: "K") == 0)      // no exact match: the first ignoring case
+        #expect(ColumnLayout(names: ["K", "\u{212A}"]).index(of: "K") == 0)
+    }
 }

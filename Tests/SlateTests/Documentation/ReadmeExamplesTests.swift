@@ -178,6 +178,20 @@ struct ReadmeExamplesTests {
         }
     }
 
+    @Test("the README shows exactly the imports its examples need")
+    func readmeShowsItsImports() throws {
+        let readme = try String(contentsOf: packageRoot().appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        // The module each `import` line names, ignoring any comment after it.
+        func imports(_ lines: [String]) -> Set<String> {
+            Set(lines.filter { $0.hasPrefix("import ") }.compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) })
+        }
+        let shown = imports(Self.swiftBlocks(in: readme).flatMap(Self.normalizedLines))
+        // Slate does not re-export Foundation, and the examples use Date, URL and FileManager.
+        #expect(shown == imports(Self.normalizedLines(source)).subtracting(["Testing"]))
+        #expect(shown == ["Foundation", "Slate"])
+    }
+
     static func swiftBlocks(in markdown: String) -> [String] {
         var blocks: [String] = []
         var current: [Substring]?

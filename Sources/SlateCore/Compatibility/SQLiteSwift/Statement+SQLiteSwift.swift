@@ -3,6 +3,16 @@
 // `step()` / `reset()` / `executeToCompletion()`, and a `Cursor` (`cursor()`) to read rows.
 
 extension Statement: Sequence, IteratorProtocol {
+    /// Starts a `for row in statement` loop from the first row, keeping the bound values
+    /// (SQLite.swift resets here too): a second loop reads every row again, even after an
+    /// earlier loop stopped early.
+    ///
+    /// - Returns: The statement, reset.
+    public func makeIterator() -> Statement {
+        resetHandle()
+        return self
+    }
+
     /// Binds values to the statement's parameters, in order (SQLite.swift; the primary binds one
     /// parameter at a time with `bind(_:at:)`).
     ///
@@ -110,10 +120,11 @@ extension Statement: Sequence, IteratorProtocol {
     /// primary, ``cursor()``, reads columns in place, typed).
     ///
     /// - Returns: The row's values (`Int64`, `Double`, `String`, ``Blob`` or `nil`), or `nil` when
-    ///   the statement is done.
+    ///   the statement is done, and again on every later call until ``reset()`` (SQLite would
+    ///   restart the statement).
     /// - Throws: ``SQLiteError`` on failure.
     public func failableNext() throws(SQLiteError) -> [(any Binding)?]? {
-        guard try step() else { return nil }
+        guard try advance() else { return nil }
         return (0..<columnCount()).map { columnValue(at: $0).binding }
     }
 
