@@ -34,6 +34,7 @@ extension Connection {
     /// - Throws: ``SQLiteError`` on failure; the database is left unchanged.
     @discardableResult
     public func run(_ query: Update) throws(SQLiteError) -> Int {
+        if let failure = query.failure { throw failure }
         try bound(query.expression).executeToCompletion()
         return Int(changes)
     }
@@ -57,6 +58,7 @@ extension Connection {
     @discardableResult
     public func run(_ query: Returning) throws(SQLiteError) -> [Row] {
         try SQLite.require("RETURNING", version: 3_035_000)
+        if let failure = query.failure { throw failure }
         var pieces: [SQLExpression<Void>] = []
         if case .insert(let insert) = query.statement {
             try check(insert)
@@ -165,6 +167,7 @@ extension Connection {
 
     /// Rejects inserts that cannot run, with a clear reason.
     private func check(_ insert: Insert) throws(SQLiteError) {
+        if let failure = insert.unstorable { throw failure }
         if let problem = insert.problem { throw SQLiteError(code: SQLITE_MISUSE, message: problem) }
         if insert.upsert != nil { try SQLite.require("upsert (INSERT … ON CONFLICT … DO)", version: 3_024_000) }
     }

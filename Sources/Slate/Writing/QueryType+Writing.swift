@@ -128,6 +128,7 @@ extension QueryType {
         -> Insert
     {
         var insert = makeInsert(conflict: nil, .setters([insertValues]))
+        insert.upsertFailure = Setter.failure(in: setValues)
         let target = conflicting.expression
         let action: SQLExpression<Void>
         if setValues.isEmpty {
@@ -166,7 +167,7 @@ extension QueryType {
             template += " WHERE " + filters.template
             bound += filters.values
         }
-        return Update(expression: SQLExpression(template: template, values: bound))
+        return Update(expression: SQLExpression(template: template, values: bound), failure: Setter.failure(in: values))
     }
 
     /// A `DELETE` of the query's rows (every row of an unfiltered table).
