@@ -44,7 +44,9 @@ enum ColumnValueEncoding {
     /// A value's checked storage (see `SQLiteBindable.checkedSQLiteValue()`), or an
     /// `EncodingError` naming the column when it has none.
     @inline(__always)
-    static func checked(_ value: some SQLiteBindable, codingPath: @autoclosure () -> [any CodingKey]) throws -> SQLiteValue {
+    static func checked(
+        _ value: some SQLiteBindable, codingPath: @autoclosure () -> [any CodingKey]
+    ) throws -> SQLiteValue {
         do {
             return try value.checkedSQLiteValue()
         } catch {

@@ -14,8 +14,9 @@ import Darwin
 /// property becomes a column value. As in SQLite.swift, a key the value skips (a `nil` optional:
 /// synthesized conformances call `encodeIfPresent`, which skips it) leaves its column out, so an
 /// update keeps it and an insert uses its default; an explicit `encodeNil` sets `NULL`. With
-/// ``NilEncoding/null``, `encodeIfPresent` of `nil` sets `NULL` too. A value that cannot be a row (one encoding a single value or a list at the top
-/// level, or using nested or super encoders) makes ``setters(for:userInfo:)`` throw an
+/// ``NilEncoding/null``, `encodeIfPresent` of `nil` sets `NULL` too. A value that cannot be a row
+/// (one encoding a single value or a list at the top level, or using nested or super encoders),
+/// or a property with no stored form, makes ``setters(for:userInfo:nilEncoding:)`` throw an
 /// `EncodingError` that says why; nothing traps.
 ///
 /// Each thread keeps one encoder that every row encoded on it reuses (no encoder allocated per
