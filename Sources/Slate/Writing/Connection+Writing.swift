@@ -40,6 +40,7 @@ extension Connection {
     ///   on `UPDATE`: the error names the clause, and nothing runs.
     @discardableResult
     public func run(_ query: Update) throws(SQLiteError) -> Int {
+        if let failure = query.failure { throw failure }
         try check(query.statement)
         try bound(query.expression).executeToCompletion()
         return Int(changes)
@@ -68,6 +69,7 @@ extension Connection {
     @discardableResult
     public func run(_ query: Returning) throws(SQLiteError) -> [Row] {
         try SQLite.require("RETURNING", version: 3_035_000)
+        if let failure = query.failure { throw failure }
         var pieces: [SQLExpression<Void>] = []
         if case .insert(let insert) = query.statement {
             try check(insert)
@@ -177,6 +179,7 @@ extension Connection {
 
     /// Rejects inserts that cannot run, with a clear reason.
     private func check(_ insert: Insert) throws(SQLiteError) {
+        if let failure = insert.unstorable { throw failure }
         if !insert.misplacedClauses.isEmpty {
             throw Self.misplaced(insert.misplacedClauses, in: "INSERT", sql: insert.expression.template)
         }

@@ -128,6 +128,7 @@ extension QueryType {
         -> Insert
     {
         var insert = makeInsert(conflict: nil, .setters([insertValues]))
+        insert.upsertFailure = Setter.failure(in: setValues)
         let target = conflicting.expression
         let action: SQLExpression<Void>
         if setValues.isEmpty {
@@ -168,7 +169,7 @@ extension QueryType {
         let list = SQLTemplate.join(", ", values)
         let body = SQLExpression<Void>(
             template: "UPDATE " + writeTarget.template + " SET " + list.template, values: list.values)
-        return Update(statement: writeStatement("UPDATE", body))
+        return Update(statement: writeStatement("UPDATE", body), failure: Setter.failure(in: values))
     }
 
     /// A `DELETE` of the query's rows (every row of an unfiltered table).

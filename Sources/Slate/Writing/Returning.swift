@@ -15,6 +15,8 @@ public struct Returning: Expressible, Sendable {
     let statement: Statement
     /// The returned expressions.
     let columns: [SQLExpression<Void>]
+    /// A setter's value that has no stored form (an update's), reported when the statement runs.
+    var failure: SQLiteError? = nil
 
     /// The statement for some rows of an insert (or the whole statement).
     func render(_ chunk: ArraySlice<[SQLExpression<Void>]>?) -> SQLExpression<Void> {

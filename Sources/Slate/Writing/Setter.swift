@@ -18,14 +18,25 @@ public struct Setter: Sendable {
         case bound(SQLiteValue)
         /// Any other expression (`"count" + 1`, a subquery, …).
         case expression(SQLExpression<Void>)
+        /// A value that has no stored form (a `Date` outside the years 0000–9999): running the
+        /// statement throws this error, and nothing is written.
+        case unstorable(SQLiteError)
     }
 
-    /// The value or expression to store (`?` with the value bound, for a plain value).
+    /// The value or expression to store (`?` with the value bound, for a plain value; `NULL`
+    /// for a value that cannot be stored, which makes running the statement throw).
     public var value: SQLExpression<Void> {
         switch payload {
         case .bound(let value): SQLExpression(template: "?", values: [value])
         case .expression(let expression): expression
+        case .unstorable: SQLExpression(template: "?", values: [.null])
         }
+    }
+
+    /// Why the setter cannot be run, if its value has no stored form.
+    var failure: SQLiteError? {
+        if case .unstorable(let error) = payload { return error }
+        return nil
     }
 
     /// Creates a setter.
@@ -44,6 +55,26 @@ public struct Setter: Sendable {
         self.column = column
         self.payload = .bound(value)
     }
+
+    /// A setter binding a value's checked storage, or recording why it has none (reported when
+    /// the statement runs: `<-` itself cannot throw).
+    @inlinable
+    init(column: SQLExpression<Void>, storing value: some SQLiteBindable) {
+        self.column = column
+        do {
+            self.payload = .bound(try value.checkedSQLiteValue())
+        } catch {
+            self.payload = .unstorable(error)
+        }
+    }
+
+    /// The first failure among setters.
+    static func failure(in setters: [Setter]) -> SQLiteError? {
+        for setter in setters {
+            if let failure = setter.failure { return failure }
+        }
+        return nil
+    }
 }
 
 extension Setter: Expressible {
@@ -53,6 +84,7 @@ extension Setter: Expressible {
         case .bound(let value): SQLExpression(template: column.template + " = ?", values: column.values + [value])
         case .expression(let value):
             SQLExpression(template: column.template + " = " + value.template, values: column.values + value.values)
+        case .unstorable: SQLExpression(template: column.template + " = ?", values: column.values + [.null])
         }
     }
 }
@@ -75,7 +107,7 @@ public func <- <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> 
 /// - Returns: The setter.
 @inlinable   // specialized for the value's type where it is used: no generic calls per setter
 public func <- <V: Value>(column: SQLExpression<V>, value: V) -> Setter {
-    Setter(column: SQLExpression(template: column.template, values: column.values), bound: value.datatypeValue.sqliteValue)
+    Setter(column: SQLExpression(template: column.template, values: column.values), storing: value.datatypeValue)
 }
 
 /// Sets an optional column to an expression.
@@ -106,9 +138,7 @@ public func <- <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -
 /// - Returns: The setter.
 @inlinable   // specialized for the value's type where it is used: no generic calls per setter
 public func <- <V: Value>(column: SQLExpression<V?>, value: V?) -> Setter {
-    Setter(
-        column: SQLExpression(template: column.template, values: column.values),
-        bound: value?.datatypeValue.sqliteValue ?? .null)
+    Setter(column: SQLExpression(template: column.template, values: column.values), storing: value?.datatypeValue)
 }
 
 /// Increments an integer column: `"count" = "count" + 1`.

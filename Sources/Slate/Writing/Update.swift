@@ -16,6 +16,8 @@ public struct Update: Expressible, Sendable {
     public var expression: SQLExpression<Void> {
         statement.render(returning: nil)
     }
+    /// A setter's value that has no stored form, reported when the statement runs.
+    var failure: SQLiteError? = nil
 
     /// Adds a `RETURNING` clause (SQLite 3.35+).
     ///
@@ -24,7 +26,7 @@ public struct Update: Expressible, Sendable {
     ///   - more: More returned expressions.
     /// - Returns: The statement with `RETURNING`.
     public func returning(_ column: any Expressible, _ more: any Expressible...) -> Returning {
-        Returning(statement: .write(statement), columns: ([column] + more).map(\.expression))
+        Returning(statement: .write(statement), columns: ([column] + more).map(\.expression), failure: failure)
     }
 
     /// Adds `RETURNING *` (SQLite 3.35+).
@@ -32,6 +34,6 @@ public struct Update: Expressible, Sendable {
     /// - Parameter star: The `*` operator.
     /// - Returns: The statement with `RETURNING *`.
     public func returning(_ star: Star) -> Returning {
-        Returning(statement: .write(statement), columns: [star(nil, nil)])
+        Returning(statement: .write(statement), columns: [star(nil, nil)], failure: failure)
     }
 }

@@ -77,7 +77,7 @@ extension Connection {
         guard count >= -1 else { throw Self.badArgumentCount(Int(count)) }
         try register(FunctionDefinition(
             name: function, argumentCount: count, options: options,
-            kind: .scalar { arguments in try block(arguments)?.sqliteValue ?? .null }))
+            kind: .scalar { arguments in try block(arguments)?.checkedSQLiteValue() ?? .null }))
     }
 
     /// Creates (or replaces) a SQL function without arguments.
@@ -96,7 +96,7 @@ extension Connection {
     ) throws(SQLiteError) {
         try register(FunctionDefinition(
             name: function, argumentCount: 0, options: deterministic ? .deterministic : [],
-            kind: .scalar { _ in try block().sqliteValue }))
+            kind: .scalar { _ in try block().checkedSQLiteValue() }))
     }
 
     /// Creates (or replaces) a SQL function of one typed argument.
@@ -118,7 +118,7 @@ extension Connection {
     ) throws(SQLiteError) {
         try register(FunctionDefinition(
             name: function, argumentCount: 1, options: deterministic ? .deterministic : [],
-            kind: .scalar { arguments in try block(arguments.get(0)).sqliteValue }))
+            kind: .scalar { arguments in try block(arguments.get(0)).checkedSQLiteValue() }))
     }
 
     /// Creates (or replaces) a SQL function of two typed arguments.
@@ -133,7 +133,7 @@ extension Connection {
     ) throws(SQLiteError) {
         try register(FunctionDefinition(
             name: function, argumentCount: 2, options: deterministic ? .deterministic : [],
-            kind: .scalar { arguments in try block(arguments.get(0), arguments.get(1)).sqliteValue }))
+            kind: .scalar { arguments in try block(arguments.get(0), arguments.get(1)).checkedSQLiteValue() }))
     }
 
     /// Creates (or replaces) a SQL function of three typed arguments.
@@ -151,7 +151,7 @@ extension Connection {
         try register(FunctionDefinition(
             name: function, argumentCount: 3, options: deterministic ? .deterministic : [],
             kind: .scalar { arguments in
-                try block(arguments.get(0), arguments.get(1), arguments.get(2)).sqliteValue
+                try block(arguments.get(0), arguments.get(1), arguments.get(2)).checkedSQLiteValue()
             }))
     }
 

@@ -31,7 +31,7 @@ extension Function {
             let type = self
             return FunctionDefinition(
                 name: name, argumentCount: argc, options: options,
-                kind: .scalar { arguments in try type.invoke(args: arguments)?.sqliteValue ?? .null })
+                kind: .scalar { arguments in try type.invoke(args: arguments)?.checkedSQLiteValue() ?? .null })
         }
     }
 }

@@ -108,9 +108,10 @@ extension StatementProtocol {
     /// - Parameters:
     ///   - value: The value.
     ///   - index: The 1-based parameter index.
-    /// - Throws: ``SQLiteError`` when the index is out of range.
+    /// - Throws: ``SQLiteError`` when the index is out of range or the value cannot be stored
+    ///   (see ``SQLiteBindable/checkedSQLiteValue()``).
     public func bind<T: SQLiteBindable>(_ value: T?, at index: Int32) throws(SQLiteError) {
-        try bind(value?.sqliteValue ?? .null, at: index)
+        try bind(value.checkedSQLiteValue(), at: index)
     }
 
     /// The value of a column of the current row converted to a Swift type.

@@ -9,6 +9,20 @@ extension SQLiteRepresentable where Self: FixedWidthInteger {
         return .text(String(self))
     }
 
+    /// The integer as `.int`, or `SQLITE_RANGE` when it does not fit SQLite's 64-bit INTEGER
+    /// (decimal text in a column of INTEGER or NUMERIC affinity would become a rounded REAL).
+    @inlinable
+    public func checkedSQLiteValue() throws(SQLiteError) -> SQLiteValue {
+        guard let value = Int64(exactly: self) else { throw Self.outOfRange(self) }
+        return .int(value)
+    }
+
+    /// The error for an integer above `Int64.max`.
+    @usableFromInline
+    static func outOfRange(_ value: Self) -> SQLiteError {
+        SQLiteError.range("\(Self.self) value \(value) does not fit SQLite's 64-bit signed INTEGER")
+    }
+
     /// Converts an INTEGER, an integral REAL, or (for large unsigned values) decimal text.
     public init?(_ value: SQLiteValue) {
         switch value {
@@ -22,9 +36,7 @@ extension SQLiteRepresentable where Self: FixedWidthInteger {
     /// Binds the integer, or throws `SQLITE_RANGE` when it does not fit SQLite's 64-bit INTEGER.
     @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) throws(SQLiteError) {
-        guard let value = Int64(exactly: self) else {
-            throw SQLiteError.range("\(Self.self) value \(self) does not fit SQLite's 64-bit signed INTEGER")
-        }
+        guard let value = Int64(exactly: self) else { throw Self.outOfRange(self) }
         try checkBind(sqlite3_bind_int64(statement, index, value), statement: statement, index: index)
     }
 

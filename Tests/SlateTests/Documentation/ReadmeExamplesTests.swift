@@ -140,6 +140,11 @@ struct ReadmeExamplesTests {
         let ada = Member(id: 1, email: "ada@example.com", name: "Ada", joined: Date(timeIntervalSince1970: 0))
         try store.run(members.insert(ada))
         let loaded: [Member] = try store.prepare(members).map { row in try row.decode() }
+// As in SQLite.swift, a nil optional is left out: an update keeps the column, an insert gets
+// its default. `nilEncoding: .null` writes NULL instead.
+let unnamed = Member(id: 1, email: "ada@example.com", name: nil, joined: ada.joined)
+try store.run(members.filter(id == 1).update(unnamed))                       // name stays "Ada"
+try store.run(members.filter(id == 1).update(unnamed, nilEncoding: .null))   // name is NULL
 
         // SQLite.swiftly-style: a table model, and one prepared statement for a bulk load.
         let parts = try TableDescription(name: "parts", columns: [
@@ -158,6 +163,7 @@ struct ReadmeExamplesTests {
         #expect(total == 2)
         #expect(try store.scalar(users.filter(email == "alice@me.com").count) == 1)
         #expect(loaded == [ada])
+        #expect(try store.pluck(members)?.decode(as: Member.self) == unnamed)
         #expect(partRows.count == 3)
         #expect(users.filter(email.like("%@icloud.com")).asSQL() == #"SELECT * FROM "users" WHERE ("email" LIKE '%@icloud.com')"#)
     }
