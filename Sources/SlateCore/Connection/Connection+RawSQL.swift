@@ -127,10 +127,8 @@ extension Connection {
     public func scalar<T: SQLiteRepresentable>(
         _ type: T.Type, _ sql: String, _ bindings: (any Binding)?...
     ) throws(SQLiteError) -> T? {
-        let statement = try prepare(sql, bindings)
-        // A RowView does not retain its statement: keep it alive until the value is read.
-        defer { withExtendedLifetime(statement) {} }
-        let cursor = statement.cursor()
+        // The row view keeps its statement alive until the value is read.
+        let cursor = try prepare(sql, bindings).cursor()
         guard let row = try cursor.next() else { return nil }
         return try row.get(0, as: T?.self)
     }

@@ -41,10 +41,8 @@ extension Connection {
     /// - Returns: The first column of the pragma's first row, or `nil` when it returns no row or NULL.
     /// - Throws: ``SQLiteError`` for an invalid name, a failure, or a value that does not convert to `T`.
     public func get<T: SQLiteRepresentable>(pragma: Pragma) throws(SQLiteError) -> T? {
-        let statement = try prepare(sql: "PRAGMA \(try pragma.sql())")
-        // A RowView does not retain its statement: keep it alive until the row is read.
-        defer { withExtendedLifetime(statement) {} }
-        let cursor = statement.cursor()
+        // The row view keeps its statement alive until the value is read.
+        let cursor = try prepare(sql: "PRAGMA \(try pragma.sql())").cursor()
         guard let row = try cursor.next() else { return nil }
         return try row.get(0, as: T?.self)
     }
@@ -67,15 +65,11 @@ extension Connection {
         default:
             throw SQLiteError.misuse("PRAGMA \(pragma) cannot be set to \(requested.sqliteLiteral)")
         }
-        let statement = try prepare(sql: "PRAGMA \(name) = \(literal)")
-        defer { withExtendedLifetime(statement) {} }
-        var actual = try statement.cursor().next()?[0]
+        // A row view keeps its statement alive, so temporary statements are safe to read.
+        var actual = try prepare(sql: "PRAGMA \(name) = \(literal)").cursor().next()?[0]
         if actual == nil {
-            // Read through a named statement: a RowView does not retain its statement, so a
-            // temporary one would be finalized before the column is read.
-            let check = try prepare(sql: "PRAGMA \(name)")
-            defer { withExtendedLifetime(check) {} }
-            actual = try check.cursor().next()?[0]
+            // Some pragmas report nothing when set: read the value back.
+            actual = try prepare(sql: "PRAGMA \(name)").cursor().next()?[0]
         }
         guard let actual, !Self.same(actual, requested) else { return }
         // Only compare values of the same kind: `synchronous = 'normal'` reads back as 1.
