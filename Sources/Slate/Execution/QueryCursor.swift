@@ -25,7 +25,8 @@ extension Connection {
         let expression = query.expression
         let sql = expression.template
         let statement = try bound(expression, cached: false)
-        let columns = QueryCursorColumns(statement: statement) { [unowned self] statement in
+        // The cursor holds the connection: it is the caller's, never cached.
+        let columns = QueryCursorColumns(statement: statement) { statement in
             self.queryLayout(for: query, sql: sql, statement: statement)
         }
         return QueryCursor(cursor: statement.cursor(), columns: columns)
@@ -204,7 +205,7 @@ final class QueryCursorColumns {
         if let builtLayout { return builtLayout }
         let layout = makeLayout(statement)
         builtLayout = layout
-        queryColumns = layout.typedColumns.flatMap { $0 as? QueryColumns }
+        queryColumns = layout.attachment.flatMap { $0 as? QueryColumns }
         templates = Array(repeating: nil, count: layout.names.count)
         return layout
     }

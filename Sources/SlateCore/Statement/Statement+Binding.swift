@@ -74,7 +74,7 @@ extension Statement {
     ///
     /// - Throws: ``SQLiteError`` when the connection is closed.
     public func clearBindings() throws(SQLiteError) {
-        guard connection.handle != nil else { throw SQLiteError.connectionClosed }
+        guard connectionHandle.db != nil else { throw SQLiteError.connectionClosed }
         sqlite3_clear_bindings(handle)
     }
 
