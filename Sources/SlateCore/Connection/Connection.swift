@@ -31,7 +31,7 @@ public final class Connection {
     public let location: Location
 
     /// Prepared statements kept for reuse (``cachedStatement(sql:)``).
-    var statementCache = StatementCache(capacity: Connection.defaultStatementCacheCapacity)
+    let statementCache = StatementCache(capacity: Connection.defaultStatementCacheCapacity)
 
     /// Values kept for the layers built on SlateCore, by ``ConnectionStorageSlot``
     /// (see ``ConnectionStorageKey``). Not checked for exclusivity at run time: a connection is

@@ -4,17 +4,27 @@
 /// A hit costs one hash of the SQL and a store (its use is stamped with a counter); only a miss
 /// in a full cache scans the entries for the oldest stamp, and a miss compiles a statement,
 /// which costs far more than the scan.
-struct StatementCache {
-    private struct Entry {
+///
+/// A class, and its state not checked for exclusivity at run time, because every cached
+/// statement goes through a hit: a struct stored in the connection would be a `modify` access
+/// of the connection per hit, and each dynamic check costs more than the store it guards. A
+/// connection (and so its cache) is used by one thread at a time, so accesses cannot overlap.
+final class StatementCache {
+    private final class Entry {
         let statement: Statement
         /// ``clock`` when the statement was last handed out.
-        var lastUse: UInt64
+        @exclusivity(unchecked) var lastUse: UInt64
+
+        init(statement: Statement, lastUse: UInt64) {
+            self.statement = statement
+            self.lastUse = lastUse
+        }
     }
 
     /// Keyed by bytes: SQL that Swift's `==` calls equal (canonically equivalent text) may name
     /// other tables or columns for SQLite.
-    private var entries: [SQLText: Entry] = [:]
-    private var clock: UInt64 = 0
+    @exclusivity(unchecked) private var entries: [SQLText: Entry] = [:]
+    @exclusivity(unchecked) private var clock: UInt64 = 0
 
     /// The most statements kept; lowering it evicts at once. Never negative.
     var capacity: Int {
@@ -32,16 +42,16 @@ struct StatementCache {
     var count: Int { entries.count }
 
     /// The statement kept for some SQL, marked as just used.
-    mutating func statement(for key: SQLText) -> Statement? {
-        guard let index = entries.index(forKey: key) else { return nil }
+    func statement(for key: SQLText) -> Statement? {
+        guard let entry = entries[key] else { return nil }
         clock &+= 1
-        entries.values[index].lastUse = clock
-        return entries.values[index].statement
+        entry.lastUse = clock
+        return entry.statement
     }
 
     /// Keeps a statement for some SQL (unless one is kept already), evicting the least recently
     /// used statement when the cache is full.
-    mutating func keep(_ statement: Statement, for key: SQLText) {
+    func keep(_ statement: Statement, for key: SQLText) {
         guard capacity > 0, entries[key] == nil else { return }
         if entries.count >= capacity { evictLeastRecentlyUsed() }
         clock &+= 1
@@ -49,14 +59,12 @@ struct StatementCache {
     }
 
     /// Forgets every statement (those in use elsewhere stay valid).
-    mutating func removeAll() {
+    func removeAll() {
         entries.removeAll()
     }
 
-    private mutating func evictLeastRecentlyUsed() {
-        guard let oldest = entries.indices.min(by: { entries.values[$0].lastUse < entries.values[$1].lastUse }) else {
-            return
-        }
-        entries.remove(at: oldest)
+    private func evictLeastRecentlyUsed() {
+        guard let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) else { return }
+        entries[oldest.key] = nil
     }
 }
