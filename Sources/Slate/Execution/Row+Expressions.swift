@@ -20,7 +20,7 @@ extension Row {
     @usableFromInline
     func columnIndex(template: String) throws(SQLiteError) -> Int {
         // QueryColumns is final: comparing the dynamic type is exact and skips `as?`'s cast machinery.
-        if let typed = layout.typedColumns, type(of: typed) == QueryColumns.self {
+        if let typed = layout.attachment, type(of: typed) == QueryColumns.self {
             return try unsafeDowncast(typed, to: QueryColumns.self).index(of: template)
         }
         let key = QueryColumns.alias(in: template) ?? template

@@ -180,17 +180,21 @@ extension Connection {
     }
 
     private var updateDeleteLimitSupport: UpdateDeleteLimitSupport {
-        let key = ObjectIdentifier(UpdateDeleteLimitSupport.self)
-        if let support = retainedContexts[key] as? UpdateDeleteLimitSupport { return support }
-        let support = UpdateDeleteLimitSupport(supported: SQLite.hasCompileOption("ENABLE_UPDATE_DELETE_LIMIT"))
-        retainedContexts[key] = support
-        return support
+        self[storage: UpdateDeleteLimitSupport.StorageKey.self]
     }
 }
 
 /// The answer of `sqlite3_compileoption_used("ENABLE_UPDATE_DELETE_LIMIT")`, kept with the
 /// connection. It holds no reference back to the connection.
 final class UpdateDeleteLimitSupport {
+    /// The connection's answer, asked on its first `UPDATE` or `DELETE`.
+    enum StorageKey: ConnectionStorageKey {
+        static let slot = ConnectionStorageSlot()
+        static func makeValue() -> UpdateDeleteLimitSupport {
+            UpdateDeleteLimitSupport(supported: SQLite.hasCompileOption("ENABLE_UPDATE_DELETE_LIMIT"))
+        }
+    }
+
     var supported: Bool
 
     init(supported: Bool) {

@@ -36,7 +36,7 @@ extension Connection {
                         + "use execute(sql:) to run a script",
                     sql: text))
             }
-            return .success(Statement(connection: self, handle: statement))
+            return .success(Statement(connectionHandle: connectionHandle, handle: statement))
         }
         switch result {
         case .success(let statement): return statement
@@ -68,30 +68,52 @@ extension Connection {
     /// `SQLITE_PREPARE_PERSISTENT` and reset before it is handed out.
     ///
     /// A cached statement that is still being stepped elsewhere is not shared: a fresh one is
-    /// compiled instead.
+    /// compiled instead. The cache keeps the ``statementCacheCapacity`` most recently used
+    /// statements; don't send it SQL whose text changes with every call (values spliced into
+    /// the text rather than bound), which would only churn it.
     ///
     /// - Parameter sql: One SQL statement.
     /// - Returns: A reset statement with its bindings cleared.
     /// - Throws: ``SQLiteError`` when the SQL does not compile.
     public func cachedStatement(sql: String) throws(SQLiteError) -> Statement {
         let key = SQLText(sql)   // by bytes: canonically equal SQL may name other tables
-        if let statement = statementCache[key], !statement.isBusy {
+        if let statement = statementCache.statement(for: key), !statement.isBusy {
             sqlite3_clear_bindings(statement.handle)
             return statement
         }
         let statement = try prepare(sql: sql, options: .persistent)
-        if statementCache[key] == nil { statementCache[key] = statement }
+        statementCache.keep(statement, for: key)
         return statement
     }
 
-    /// Empties the prepared-statement cache (statements in use stay valid), including the typed
-    /// layer's insert statements.
+    /// How many prepared statements ``cachedStatement(sql:)`` keeps at most (Slate's queries use
+    /// the same cache): the least recently used one is finalized when another must be kept.
+    ///
+    /// ```swift
+    /// db.statementCacheCapacity = 500   // an app with many distinct queries
+    /// db.statementCacheCapacity = 0     // compile every statement afresh
+    /// ```
+    ///
+    /// Each kept statement holds SQLite memory (its compiled program, more for long SQL), so
+    /// the cache is bounded; ``defaultStatementCacheCapacity`` by default. Lowering the capacity
+    /// evicts at once; a negative value counts as 0. Statements in use stay valid when evicted.
+    public var statementCacheCapacity: Int {
+        get { statementCache.capacity }
+        set { statementCache.capacity = newValue }
+    }
+
+    /// The default ``statementCacheCapacity`` of a new connection: 128 statements, well above
+    /// the distinct queries of most apps, and small enough that SQLite's memory stays modest.
+    public static let defaultStatementCacheCapacity = 128
+
+    /// How many statements the cache holds now (at most ``statementCacheCapacity``).
+    package var cachedStatementCount: Int { statementCache.count }
+
+    /// Empties the prepared-statement cache (statements in use stay valid), including the
+    /// statements that layers built on SlateCore keep in the connection's storage.
     public func clearStatementCache() {
         statementCache.removeAll()
-        if let insertCache = typedInsertCache {
-            retainedContexts[ObjectIdentifier(insertCache)] = nil
-            typedInsertCache = nil
-        }
+        for value in storageValues { value.connectionWillClearStatementCache() }
     }
 
     /// Prepares a statement, binds values and starts a ``Cursor`` over its rows.

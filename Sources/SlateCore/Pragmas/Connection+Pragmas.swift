@@ -42,7 +42,8 @@ extension Connection {
     /// - Throws: ``SQLiteError`` for an invalid name, a failure, or a value that does not convert to `T`.
     public func get<T: SQLiteRepresentable>(pragma: Pragma) throws(SQLiteError) -> T? {
         // The row view keeps its statement alive until the value is read.
-        guard let row = try prepare(sql: "PRAGMA \(try pragma.sql())").cursor().next() else { return nil }
+        let cursor = try prepare(sql: "PRAGMA \(try pragma.sql())").cursor()
+        guard let row = try cursor.next() else { return nil }
         return try row.get(0, as: T?.self)
     }
 
@@ -64,10 +65,10 @@ extension Connection {
         default:
             throw SQLiteError.misuse("PRAGMA \(pragma) cannot be set to \(requested.sqliteLiteral)")
         }
-        // A row view keeps its statement alive, so reading from a temporary one is safe.
+        // A row view keeps its statement alive, so temporary statements are safe to read.
         var actual = try prepare(sql: "PRAGMA \(name) = \(literal)").cursor().next()?[0]
         if actual == nil {
-            // Most pragmas answer no row when set: read the value back.
+            // Some pragmas report nothing when set: read the value back.
             actual = try prepare(sql: "PRAGMA \(name)").cursor().next()?[0]
         }
         guard let actual, !Self.same(actual, requested) else { return }

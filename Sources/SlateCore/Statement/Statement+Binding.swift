@@ -94,7 +94,7 @@ extension Statement {
     /// is running"), only for the next step to fail.
     @inlinable @inline(__always)
     func checkOpen() throws(SQLiteError) {
-        guard connection.handle != nil else { throw SQLiteError.connectionClosed }
+        guard connectionHandle.db != nil else { throw SQLiteError.connectionClosed }
     }
 
     /// Resolves a parameter name, with or without its prefix.

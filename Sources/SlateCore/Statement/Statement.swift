@@ -2,8 +2,9 @@
 ///
 /// Prepare one with ``Connection/prepare(sql:options:)->Statement`` (SQLite.swift's `prepare(_:_:)` is a
 /// compatibility spelling that also binds); bind parameters, then step through its rows, or read
-/// them with a ``Cursor``. A statement keeps its connection alive, and, like its connection, is
-/// used by one thread at a time.
+/// them with a ``Cursor``. A statement keeps its connection's SQLite handle open (so it runs even
+/// after the ``Connection`` object is released), and, like its connection, is used by one thread
+/// at a time.
 ///
 /// ```swift
 /// let insert = try db.prepare(sql: "INSERT INTO users (name, age) VALUES (?, ?)")
@@ -15,8 +16,15 @@
 /// }
 /// ```
 public final class Statement {
-    /// The connection that compiled the statement; kept alive by the statement.
-    public let connection: Connection
+    /// The handle of the connection that compiled the statement, kept open by the statement.
+    ///
+    /// Not the `Connection` object itself: the connection caches statements, so a statement
+    /// holding it would keep every such connection alive forever.
+    @usableFromInline let connectionHandle: ConnectionHandle
+
+    /// The connection that compiled the statement, or `nil` once that `Connection` object has
+    /// been released (the statement still runs: it keeps the SQLite handle open).
+    public var connection: Connection? { connectionHandle.connection }
 
     /// The `sqlite3_stmt` handle.
     @usableFromInline
@@ -70,16 +78,9 @@ public final class Statement {
         public static let noVtab = Options(rawValue: UInt32(SQLITE_PREPARE_NO_VTAB))
     }
 
-    /// Which statement of its connection this is (1 for the first one compiled): lets a cache
-    /// remember a statement without a weak reference, which would move every retain and
-    /// release of the statement (one per row a cursor hands out) onto the runtime's slow path.
-    package let serial: UInt64
-
-    init(connection: Connection, handle: OpaquePointer) {
-        self.connection = connection
+    init(connectionHandle: ConnectionHandle, handle: OpaquePointer) {
+        self.connectionHandle = connectionHandle
         self.handle = handle
-        connection.compiledStatementCount &+= 1
-        self.serial = connection.compiledStatementCount
     }
 
     deinit {
@@ -116,7 +117,7 @@ public final class Statement {
     @inlinable @inline(__always)
     @discardableResult
     public func step() throws(SQLiteError) -> Bool {
-        guard connection.handle != nil else { throw SQLiteError.connectionClosed }
+        guard connectionHandle.db != nil else { throw SQLiteError.connectionClosed }
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
         // The run is over: the next step starts a new one, which may recompile the statement.
@@ -142,7 +143,7 @@ public final class Statement {
 
     @usableFromInline
     func stepError(_ code: Int32) -> SQLiteError {
-        SQLiteError(code: code, db: connection.handle, sql: sql)
+        SQLiteError(code: code, db: connectionHandle.db, sql: sql)
     }
 
     /// Resets the statement so it can run again; bound values are kept.
@@ -152,7 +153,7 @@ public final class Statement {
     /// - Throws: ``SQLiteError`` when the connection is closed.
     @inlinable
     public func reset() throws(SQLiteError) {
-        guard connection.handle != nil else { throw SQLiteError.connectionClosed }
+        guard connectionHandle.db != nil else { throw SQLiteError.connectionClosed }
         resetHandle()
     }
 

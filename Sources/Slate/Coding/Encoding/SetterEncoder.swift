@@ -55,14 +55,10 @@ final class SetterEncoder: Encoder {
     /// Whether this is a thread's reused encoder, which caches its containers; a fresh encoder
     /// (reentrant use) does not, so that no container keeps it alive in a cycle.
     private let reused: Bool
-    /// The key type of the last container made, and that container (a `KeyedContainerHolder`
-    /// of that key type), and the same for the one before: a row type and one nested row type
-    /// (an insert inside `encode(to:)` uses a fresh encoder, but a value encoding another type
-    /// of row in turn would alternate) both stay cached.
-    @exclusivity(unchecked) private var cachedKeyType: ObjectIdentifier?
-    @exclusivity(unchecked) private var cachedContainer: AnyObject?
-    @exclusivity(unchecked) private var previousKeyType: ObjectIdentifier?
-    @exclusivity(unchecked) private var previousContainer: AnyObject?
+    /// The containers made for earlier rows, handed out again (only by a thread's reused
+    /// encoder): a row type and one nested row type (an insert inside `encode(to:)` uses a fresh
+    /// encoder, but a value encoding another type of row in turn would alternate) both stay cached.
+    @exclusivity(unchecked) private var containers = KeyedContainerCache()
 
     private init(reused: Bool) {
         self.reused = reused
@@ -189,7 +185,7 @@ final class SetterEncoder: Encoder {
     /// Drops the cached containers, which refer to the encoder (a thread's encoder, when its
     /// thread exits: dropping them breaks the cycle).
     fileprivate func dropContainers() {
-        (cachedKeyType, cachedContainer, previousKeyType, previousContainer) = (nil, nil, nil, nil)
+        containers.removeAll()
     }
 
     /// Records the value of a column.
@@ -224,20 +220,9 @@ final class SetterEncoder: Encoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         guard reused else { return KeyedEncodingContainer(SetterEncodingContainer<Key>(encoder: self)) }
-        let keyType = ObjectIdentifier(Key.self)
-        // Sound downcasts: each container field is only ever set together with its key type
-        // field, to a `KeyedEncodingContainerHolder` of the key type that field identifies,
-        // which was just checked to be `Key`. The unchecked downcast skips a dynamic cast per row.
-        if cachedKeyType == keyType, let cached = cachedContainer {
-            return unsafeDowncast(cached, to: KeyedEncodingContainerHolder<Key>.self).container
+        return containers.container(keyedBy: Key.self) {
+            KeyedEncodingContainer(SetterEncodingContainer<Key>(encoder: self))
         }
-        if previousKeyType == keyType, let previous = previousContainer {
-            return unsafeDowncast(previous, to: KeyedEncodingContainerHolder<Key>.self).container
-        }
-        let container = KeyedEncodingContainer(SetterEncodingContainer<Key>(encoder: self))
-        (previousKeyType, previousContainer) = (cachedKeyType, cachedContainer)
-        (cachedKeyType, cachedContainer) = (keyType, KeyedEncodingContainerHolder(container))
-        return container
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -271,10 +256,3 @@ private let threadEncoderKey: pthread_key_t? = {
     }
     return status == 0 ? key : nil
 }()
-
-/// Holds a container for ``SetterEncoder``'s cache: a class, so that the cache can hold any
-/// key type's container in one `AnyObject` field.
-private final class KeyedEncodingContainerHolder<Key: CodingKey> {
-    let container: KeyedEncodingContainer<Key>
-    init(_ container: KeyedEncodingContainer<Key>) { self.container = container }
-}
