@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import Slate
+
+/// The options every command that opens a database shares: how long to wait for a lock, and
+/// the encryption key under the `SQLCipher` trait.
+struct DatabaseOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Seconds to wait while another connection holds a lock.", valueName: "seconds"))
+    var busyTimeout: Double = 5
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The database's encryption key (SQLCipher builds); SLATE_KEY in the environment works too.",
+        valueName: "key"))
+    var key: String?
+
+    func validate() throws {
+        guard busyTimeout >= 0, busyTimeout.isFinite else { throw ValidationError("--busy-timeout must be a number of seconds, 0 or more") }
+    }
+
+    /// The key from `--key`, else from `SLATE_KEY`; `nil` when neither is set.
+    var resolvedKey: String? {
+        if let key { return key }
+        if let key = ProcessInfo.processInfo.environment["SLATE_KEY"], !key.isEmpty { return key }
+        return nil
+    }
+
+    /// Opens an existing database, with the busy timeout and key applied.
+    ///
+    /// - Throws: ``CLIError`` naming the file when it is missing, not a database, or the key is wrong.
+    func openExisting(_ path: String, readonly: Bool) throws -> Connection {
+        let db: Connection
+        do {
+            db = try Connection(toExistingDatabaseAt: path, readonly: readonly)
+        } catch {
+            throw CLIError.database(path, error)
+        }
+        try prepare(db, path: path)
+        return db
+    }
+
+    /// Opens a database, creating it when missing.
+    ///
+    /// - Returns: The connection, and whether this call created the file (the caller removes it
+    ///   again if its work fails, so no empty database is left behind).
+    func openOrCreate(_ path: String) throws -> (Connection, created: Bool) {
+        let created = !pathExists(path)
+        do {
+            let db = try Connection(path)
+            do {
+                try prepare(db, path: path)
+            } catch {
+                db.close()
+                if created { removeDatabaseFiles(path) }
+                throw error
+            }
+            return (db, created)
+        } catch let error as SQLiteError {
+            if created { removeDatabaseFiles(path) }
+            throw CLIError.database(path, error)
+        }
+    }
+
+    /// Applies the key (first, as SQLCipher requires) and the busy timeout.
+    func prepare(_ db: Connection, path: String) throws {
+        if let key = resolvedKey {
+            #if SQLCipher
+            do {
+                try db.apply(.passphrase(key))
+            } catch {
+                throw CLIError(file: path, position: nil, "cannot open with this key: \(error.message)")
+            }
+            #else
+            _ = key
+            throw CLIError("\(path): this slate was built without encryption support; build it with `--traits SQLCipher` to use --key or SLATE_KEY")
+            #endif
+        }
+        do {
+            try db.setBusyTimeout(busyTimeout)
+        } catch {
+            throw CLIError.database(path, error)
+        }
+    }
+}
