@@ -38,7 +38,8 @@ enum ColumnType: String, CaseIterable, ExpressibleByArgument {
     var accepted: ValueClasses {
         switch self {
         case .integer: [.integer, .jsonInteger]
-        case .real: [.integralDecimal, .fractionalDecimal, .jsonInteger, .jsonReal]
+        // JSON integers mixed with reals go to NUMERIC, which keeps each as it came.
+        case .real: [.integralDecimal, .fractionalDecimal, .jsonReal]
         case .numeric: [.integer, .jsonInteger, .fractionalDecimal, .jsonReal]
         case .text, .blob: .all
         }
@@ -57,7 +58,7 @@ struct ValueClasses: OptionSet, Hashable {
     let rawValue: UInt8
     /// A CSV integer in canonical form: `0`, `42`, `-7` (not `007`, `+7`, `-0`), within 64 bits.
     static let integer = ValueClasses(rawValue: 1)
-    /// A JSON integer (or boolean): a number by type, so it may be stored in a REAL column.
+    /// A JSON integer (or boolean): a number by type, whatever its spelling.
     static let jsonInteger = ValueClasses(rawValue: 2)
     /// A CSV decimal with an integral value written the way SQLite writes REALs: `5.0`.
     static let integralDecimal = ValueClasses(rawValue: 4)
@@ -143,11 +144,18 @@ enum FieldClassifier {
             significant = integralValue ? integerDigits : integerDigits + fractionDigits
             inRange = integerDigits <= 15
         }
-        let real = pointer.withMemoryRebound(to: CChar.self, capacity: count + 1) { strtod($0, nil) }
-        if significant <= 15 && inRange {
-            return ClassifiedValue(kind: integralValue ? .integralDecimal : .fractionalDecimal, real: real)
+        guard significant <= 15 && inRange else { return checkedBySQLiteText(pointer, count) }
+        // At most 15 digits make an integer below 2^53, and 10^k is exact for k <= 22, so one
+        // division gives the correctly rounded value (what strtod gives), without strtod's cost.
+        var mantissa: Int64 = 0
+        for offset in integerStart..<(fractionStart - 1) { mantissa = mantissa &* 10 &+ Int64(pointer[offset] &- UInt8(ascii: "0")) }
+        for offset in fractionStart..<index { mantissa = mantissa &* 10 &+ Int64(pointer[offset] &- UInt8(ascii: "0")) }
+        if mantissa < 1 << 53 && fractionDigits < powersOfTen.count {
+            let magnitude = Double(mantissa) / powersOfTen[fractionDigits]
+            return ClassifiedValue(kind: integralValue ? .integralDecimal : .fractionalDecimal, real: negative ? -magnitude : magnitude)
         }
-        return checkedBySQLiteText(pointer, count)
+        let real = pointer.withMemoryRebound(to: CChar.self, capacity: count + 1) { strtod($0, nil) }
+        return ClassifiedValue(kind: integralValue ? .integralDecimal : .fractionalDecimal, real: real)
     }
 
     /// A decimal or exponent form that counts as a number only if it is exactly the text an
@@ -237,6 +245,13 @@ enum FieldClassifier {
             index += 2
         }
         return bytes
+    }
+
+    /// 10^0 … 10^22: every one is exactly representable as a Double.
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
     }
 
     @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }

@@ -89,7 +89,11 @@ final class DelimitedReader {
                             throw CLIError(file: source.name, position: openedAt, cause + "; use --lenient to keep the rest of the file as its text")
                         }
                         warn("\(source.name), \(openedAt): \(cause); kept the rest of the file as its text (--lenient)")
-                    case .fieldStart, .unquoted, .afterQuote: break
+                    case .fieldStart:
+                        // The input ends after a delimiter: the last field is empty.
+                        fieldBegin = record.bytes.count
+                        fieldQuoted = false
+                    case .unquoted, .afterQuote: break
                     }
                     guard started else { return false }
                     endField()

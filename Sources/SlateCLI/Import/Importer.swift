@@ -59,6 +59,9 @@ final class Importer {
     /// - Throws: ``CLIError`` naming the input and the record for data and constraint errors, or
     ///   the database for database errors.
     func run(_ source: any RecordSource, progress: ProgressBar) throws -> Int {
+        if db.isReadonly {
+            throw CLIError("\(databaseName): attempt to write a readonly database (no permission to change the file or its folder)")
+        }
         do {
             try db.beginTransaction(.immediate)
         } catch {

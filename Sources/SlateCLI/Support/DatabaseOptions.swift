@@ -28,12 +28,7 @@ struct DatabaseOptions: ParsableArguments {
     ///
     /// - Throws: ``CLIError`` naming the file when it is missing, not a database, or the key is wrong.
     func openExisting(_ path: String, readonly: Bool) throws -> Connection {
-        let db: Connection
-        do {
-            db = try Connection(toExistingDatabaseAt: path, readonly: readonly)
-        } catch {
-            throw CLIError.database(path, error)
-        }
+        let db = try withBusyRetry(path) { () throws(SQLiteError) in try Connection(toExistingDatabaseAt: path, readonly: readonly) }
         try prepare(db, path: path)
         return db
     }
@@ -45,7 +40,7 @@ struct DatabaseOptions: ParsableArguments {
     func openOrCreate(_ path: String) throws -> (Connection, created: Bool) {
         let created = !pathExists(path)
         do {
-            let db = try Connection(path)
+            let db = try withBusyRetry(path) { () throws(SQLiteError) in try Connection(path) }
             do {
                 try prepare(db, path: path)
             } catch {
@@ -54,9 +49,27 @@ struct DatabaseOptions: ParsableArguments {
                 throw error
             }
             return (db, created)
-        } catch let error as SQLiteError {
+        } catch {
             if created { removeDatabaseFiles(path) }
-            throw CLIError.database(path, error)
+            throw error
+        }
+    }
+
+    /// Opens a connection, retrying while another connection holds a lock, up to the busy timeout.
+    ///
+    /// Opening reads the schema at once (to recognise a file that is not a database), before a
+    /// busy timeout can be set on the new connection, so a lock held elsewhere would fail it at
+    /// once without this.
+    private func withBusyRetry(_ path: String, _ open: () throws(SQLiteError) -> Connection) throws -> Connection {
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        while true {
+            do {
+                return try open()
+            } catch where error.isTransient && Date() < deadline {
+                usleep(10_000)
+            } catch {
+                throw CLIError.database(path, error)
+            }
         }
     }
 
