@@ -1,4 +1,5 @@
 import Foundation
+import Slate
 import Testing
 
 /// Runs the built `slate` executable in a real process, as a user would.
@@ -95,5 +96,14 @@ final class Workspace {
     @discardableResult
     func slate(_ arguments: String..., stdin: String = "") throws -> SlateResult {
         try CLIRunner.run(arguments, in: path, stdin: Data(stdin.utf8))
+    }
+}
+
+/// `name TYPE` for each column of a table, read with `PRAGMA table_info` (SQLCipher's SQLite
+/// 3.15 has no `pragma_table_info` function).
+func declaredColumns(_ database: String, _ table: String) throws -> [String] {
+    let db = try Connection(toExistingDatabaseAt: database, readonly: true)
+    return try db.prepare(sql: "PRAGMA table_info(\(SQLiteValue.quoteIdentifier(table)))").rows().map { row in
+        "\(try row.get(1, as: String.self)) \(try row.get(2, as: String.self))"
     }
 }

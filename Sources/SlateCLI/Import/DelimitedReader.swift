@@ -17,19 +17,22 @@ final class DelimitedReader {
     /// Receives one line per lenient repair.
     var warn: (String) -> Void = { _ in }
 
-    private var chunk = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    private var position = 0
+    @exclusivity(unchecked) private var chunk = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    @exclusivity(unchecked) private var position = 0
     /// The absolute offset (in the UTF-8 stream) of `chunk[0]`.
-    private var chunkStart: Int64 = 0
+    @exclusivity(unchecked) private var chunkStart: Int64 = 0
     /// The physical line the parser is on (1-based).
-    private(set) var line = 1
+    @exclusivity(unchecked) private(set) var line = 1
     /// The absolute offset where the current line starts.
-    private var lineStart: Int64 = 0
+    @exclusivity(unchecked) private var lineStart: Int64 = 0
     /// A CR ended the last line: an LF right after it belongs to the same line break.
-    private var skipLineFeed = false
+    @exclusivity(unchecked) private var skipLineFeed = false
     private var warnedLine = 0
 
     private enum State { case fieldStart, unquoted, quoted, afterQuote }
+
+    // The parser's state is read and written for every field of every record by one thread
+    // only; the run-time exclusivity checks of class properties cost more than the parsing.
 
     init(source: ByteSource, delimiter: UInt8, lenient: Bool) {
         self.source = source

@@ -38,12 +38,12 @@ final class Importer {
         var seen: ValueClasses = []
     }
 
-    private var columns: [Column] = []
+    @exclusivity(unchecked) private var columns: [Column] = []
     private var tableExists = false
     private var insert: Statement?
-    private var insertHandle: OpaquePointer?
+    @exclusivity(unchecked) private var insertHandle: OpaquePointer?
     /// Column position in the table for each source column.
-    private var boundColumns = 0
+    @exclusivity(unchecked) private var boundColumns = 0
     private var scratch: [UInt8] = []
 
     init(db: Connection, databaseName: String, settings: ImportSettings, warn: @escaping (String) -> Void) {
@@ -281,7 +281,7 @@ final class Importer {
     }
 
     private func insertRecord(_ record: Record, source: any RecordSource) throws {
-        if source.columnNames.count > columns.count { try addColumns(source.columnNames, record: record, source: source) }
+        if source.columnCount > columns.count { try addColumns(source.columnNames, record: record, source: source) }
         while true {
             let outcome = try record.bytes.withUnsafeBufferPointer { buffer -> BindOutcome in
                 guard let base = buffer.baseAddress, let handle = insertHandle else { return .bound }

@@ -2,6 +2,8 @@
 protocol RecordSource: AnyObject {
     /// The column names known so far (a JSON source may learn more as it reads).
     var columnNames: [String] { get }
+    /// How many columns are known so far (cheaper than `columnNames.count` per record).
+    var columnCount: Int { get }
     /// The input's name for messages.
     var name: String { get }
     /// Bytes read so far, and the total when known, for the progress bar.
@@ -53,6 +55,7 @@ final class CSVRecordSource: RecordSource {
         }
     }
 
+    private(set) lazy var columnCount = columnNames.count
     var name: String { reader.source.name }
     var bytesRead: Int64 { reader.source.bytesRead }
     var totalBytes: Int64? { reader.source.totalBytes }
@@ -98,6 +101,7 @@ final class JSONRecordSource: RecordSource {
     }
 
     var columnNames: [String] { reader.columns }
+    var columnCount: Int { reader.columns.count }
     var name: String { reader.source.name }
     var bytesRead: Int64 { reader.source.bytesRead }
     var totalBytes: Int64? { reader.source.totalBytes }

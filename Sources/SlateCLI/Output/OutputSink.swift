@@ -18,26 +18,41 @@ final class OutputSink {
     let descriptor: Int32
     /// The name used in error messages.
     let name: String
-    private var buffer: [UInt8] = []
     private let capacity = 1 << 16
+    private let buffer: UnsafeMutablePointer<UInt8>
+    // Written for every cell of every row by one thread: unchecked, as in SlateCore's hot paths.
+    @exclusivity(unchecked) private var count = 0
     private(set) var failure: String?
 
     init(descriptor: Int32, name: String) {
         self.descriptor = descriptor
         self.name = name
-        buffer.reserveCapacity(capacity + 4096)
+        buffer = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        buffer.deallocate()
     }
 
     @inline(__always)
     func write(byte: UInt8) {
-        buffer.append(byte)
-        if buffer.count >= capacity { drain() }
+        if count == capacity { drain() }
+        buffer[count] = byte
+        count &+= 1
     }
 
     @inline(__always)
     func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= capacity { drain() }
+        guard let source = bytes.baseAddress else { return }
+        if count + bytes.count > capacity {
+            drain()
+            if bytes.count > capacity {
+                writeOut(UnsafeRawBufferPointer(bytes))
+                return
+            }
+        }
+        (buffer + count).update(from: source, count: bytes.count)
+        count &+= bytes.count
     }
 
     func write(_ text: String) {
@@ -67,23 +82,23 @@ final class OutputSink {
 
     /// Writes out what is buffered; failures are kept for ``finish()``.
     private func drain() {
-        guard !buffer.isEmpty else { return }
-        if failure == nil {
-            buffer.withUnsafeBytes { raw in
-                guard let base = raw.baseAddress else { return }
-                var offset = 0
-                while offset < raw.count {
-                    let written = Glibc_write(descriptor, base + offset, raw.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        failure = systemErrorDescription()
-                        return
-                    }
-                    offset += written
-                }
+        guard count > 0 else { return }
+        writeOut(UnsafeRawBufferPointer(start: buffer, count: count))
+        count = 0
+    }
+
+    private func writeOut(_ bytes: UnsafeRawBufferPointer) {
+        guard failure == nil, let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc_write(descriptor, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = systemErrorDescription()
+                return
             }
+            offset += written
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Writes out what is buffered now (after the first row, so it shows at once).

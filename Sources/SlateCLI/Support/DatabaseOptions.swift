@@ -86,6 +86,16 @@ struct DatabaseOptions: ParsableArguments {
             _ = key
             throw CLIError("\(path): this slate was built without encryption support; build it with `--traits SQLCipher` to use --key or SLATE_KEY")
             #endif
+        } else {
+            #if SQLCipher
+            // Without a key SQLCipher opens any file and fails at the first read: read now, so an
+            // encrypted database is named as such before any work starts.
+            do {
+                _ = try db.prepare(sql: "SELECT count(*) FROM sqlite_master").step()
+            } catch {
+                throw CLIError(file: path, position: nil, "\(error.message) (if it is encrypted, give its key with --key or SLATE_KEY)")
+            }
+            #endif
         }
         do {
             try db.setBusyTimeout(busyTimeout)
