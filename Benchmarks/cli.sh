@@ -95,6 +95,18 @@ types="$(sqlite3 "$work/i-slate.db" "SELECT group_concat(name || ' ' || type, ',
 utils_types="$(sqlite3 "$work/i-utils.db" "SELECT group_concat(name || ' ' || type, ', ') FROM pragma_table_info('t')")"
 rows="$(sqlite3 "$work/i-slate.db" "SELECT count(*) FROM t")"
 
+echo "the CSV libraries issue 13 suggested, parsing only…" >&2
+parsers_bin=""
+if swift build -c release --package-path Benchmarks/CLIParsers >/dev/null 2>&1; then
+    parsers_bin="$(swift build -c release --package-path Benchmarks/CLIParsers --show-bin-path)/csv-libraries"
+    for _ in $(seq "$runs"); do
+        measure parse-yaslab "$parsers_bin" yaslab "$csv"
+        measure parse-swiftcsv "$parsers_bin" swiftcsv "$csv"
+    done
+else
+    echo "warning: Benchmarks/CLIParsers did not build (are yaslab/CSV.swift and swiftcsv/SwiftCSV reachable?); skipped" >&2
+fi
+
 echo "peak memory on the ${big_mb} MB file…" >&2
 rm -f "$work/big.db"
 measure big-slate "$slate" import "$work/big.db" "$big" --table t --quiet
@@ -150,6 +162,13 @@ section="$work/section.md"
     row "slate import (types detected)" import-slate
     row "sqlite3 .import --csv (everything TEXT)" import-sqlite3
     row "sqlite-utils insert --csv (types detected)" import-sqlite-utils
+    echo
+    if [ -n "$parsers_bin" ]; then
+        row "yaslab/CSV.swift 2.5.2 CSVReader, parsing only (no inserts)" parse-yaslab
+        row "swiftcsv/SwiftCSV 0.10.0 EnumeratedCSV, parsing only (no inserts)" parse-swiftcsv
+        echo
+        echo "The two Swift CSV libraries spend more CPU time only parsing the file than slate spends parsing, typing and inserting it (SwiftCSV also holds the whole file as a String), so slate uses its own byte-level parser, property-tested against Python's csv module."
+    fi
     echo
     echo "Column types: slate \`$types\`; sqlite-utils \`$utils_types\`; sqlite3 declares every column TEXT."
     echo

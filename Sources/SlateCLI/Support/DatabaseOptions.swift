@@ -73,12 +73,21 @@ struct DatabaseOptions: ParsableArguments {
         }
     }
 
-    /// Applies the key (first, as SQLCipher requires) and the busy timeout.
+    /// Applies the busy timeout and the key (before any read, as SQLCipher requires).
     func prepare(_ db: Connection, path: String) throws {
+        // The busy timeout first: it touches no file, so it may precede the key, and the key's
+        // check reads the schema, which must wait for a lock like everything else.
+        do {
+            try db.setBusyTimeout(busyTimeout)
+        } catch {
+            throw CLIError.database(path, error)
+        }
         if let key = resolvedKey {
             #if SQLCipher
             do {
                 try db.apply(.passphrase(key))
+            } catch where error.isTransient {
+                throw CLIError.database(path, error)
             } catch {
                 throw CLIError(file: path, position: nil, "cannot open with this key: \(error.message)")
             }
@@ -86,21 +95,19 @@ struct DatabaseOptions: ParsableArguments {
             _ = key
             throw CLIError("\(path): this slate was built without encryption support; build it with `--traits SQLCipher` to use --key or SLATE_KEY")
             #endif
-        } else {
-            #if SQLCipher
+        }
+        #if SQLCipher
+        if resolvedKey == nil {
             // Without a key SQLCipher opens any file and fails at the first read: read now, so an
             // encrypted database is named as such before any work starts.
             do {
                 _ = try db.prepare(sql: "SELECT count(*) FROM sqlite_master").step()
+            } catch where error.isTransient {
+                throw CLIError.database(path, error)
             } catch {
                 throw CLIError(file: path, position: nil, "\(error.message) (if it is encrypted, give its key with --key or SLATE_KEY)")
             }
-            #endif
         }
-        do {
-            try db.setBusyTimeout(busyTimeout)
-        } catch {
-            throw CLIError.database(path, error)
-        }
+        #endif
     }
 }
