@@ -66,21 +66,18 @@ final class DelimitedReader {
     /// - Returns: `false` at the end of the input.
     /// - Throws: ``CLIError`` with the line and column for malformed input (strict mode) or
     ///   invalid UTF-8.
-    func next(into record: inout Record) throws -> Bool {
+    func next(into record: Record) throws -> Bool {
         record.removeAll()
         record.line = line
         var state = State.fieldStart
         var started = false
         var fieldBegin = 0
         var fieldQuoted = false
-        var openedAt = ""
+        // Where the open quote of a quoted field is, formatted only for an error.
+        var openedLine = 0
+        var openedLineStart: Int64 = 0
+        var openedOffset: Int64 = 0
 
-        func endField() {
-            record.starts.append(fieldBegin)
-            record.lengths.append(record.bytes.count - fieldBegin)
-            record.bytes.append(0)
-            record.kinds.append(fieldQuoted ? .quoted : .unquoted)
-        }
 
         while true {
             if position == chunk.count {
@@ -88,18 +85,19 @@ final class DelimitedReader {
                     switch state {
                     case .quoted:
                         let cause = "a quoted field starts here and is never closed (the file ends inside it)"
+                        let openedAt = describe(line: openedLine, lineStart: openedLineStart, offset: openedOffset)
                         if !lenient {
                             throw CLIError(file: source.name, position: openedAt, cause + "; use --lenient to keep the rest of the file as its text")
                         }
                         warn("\(source.name), \(openedAt): \(cause); kept the rest of the file as its text (--lenient)")
                     case .fieldStart:
                         // The input ends after a delimiter: the last field is empty.
-                        fieldBegin = record.bytes.count
+                        fieldBegin = record.byteCount
                         fieldQuoted = false
                     case .unquoted, .afterQuote: break
                     }
                     guard started else { return false }
-                    endField()
+                    record.endField(from: fieldBegin, kind: fieldQuoted ? .quoted : .unquoted)
                     return true
                 }
             }
@@ -116,18 +114,20 @@ final class DelimitedReader {
             }
             switch state {
             case .fieldStart:
-                fieldBegin = record.bytes.count
+                fieldBegin = record.byteCount
                 fieldQuoted = false
                 let byte = base[index]
                 if byte == 0x22 {
                     started = true
                     fieldQuoted = true
-                    openedAt = describe(index)
+                    openedLine = line
+                    openedLineStart = lineStart
+                    openedOffset = chunkStart + Int64(index)
                     state = .quoted
                     position = index + 1
                 } else if byte == delimiter {
                     started = true
-                    endField()
+                    record.endField(from: fieldBegin, kind: .unquoted)  // an empty field
                     position = index + 1
                 } else if byte == 0x0A || byte == 0x0D {
                     position = index + 1
@@ -136,7 +136,7 @@ final class DelimitedReader {
                         record.line = line  // an empty line: no record
                         continue
                     }
-                    endField()
+                    record.endField(from: fieldBegin, kind: .unquoted)  // an empty last field
                     return true
                 } else {
                     started = true
@@ -149,13 +149,13 @@ final class DelimitedReader {
                     if byte == delimiter || byte == 0x0A || byte == 0x0D || byte == 0x22 { break }
                     index += 1
                 }
-                if index > position { record.bytes.append(contentsOf: UnsafeBufferPointer(start: base + position, count: index - position)) }
+                if index > position { record.append(base + position, count: index - position) }
                 position = index
                 if index == count { continue }
                 let byte = base[index]
                 position = index + 1
                 if byte == delimiter {
-                    endField()
+                    record.endField(from: fieldBegin, kind: fieldQuoted ? .quoted : .unquoted)
                     state = .fieldStart
                 } else if byte == 0x22 {
                     let cause = "a quote inside an unquoted field"
@@ -164,10 +164,10 @@ final class DelimitedReader {
                                        cause + " (quote the whole field and double the quote: \"a\"\"b\"), or use --lenient to keep it as text")
                     }
                     lenientWarning(at: index, cause + "; kept it as text (--lenient)")
-                    record.bytes.append(0x22)
+                    record.append(byte: 0x22)
                 } else {
                     newLine(endingWith: byte, at: index)
-                    endField()
+                    record.endField(from: fieldBegin, kind: fieldQuoted ? .quoted : .unquoted)
                     return true
                 }
             case .quoted:
@@ -180,7 +180,7 @@ final class DelimitedReader {
                     }
                     index += 1
                 }
-                if index > position { record.bytes.append(contentsOf: UnsafeBufferPointer(start: base + position, count: index - position)) }
+                if index > position { record.append(base + position, count: index - position) }
                 position = index
                 if index == count { continue }
                 position = index + 1
@@ -189,14 +189,14 @@ final class DelimitedReader {
                 let byte = base[index]
                 position = index + 1
                 if byte == 0x22 {
-                    record.bytes.append(0x22)
+                    record.append(byte: 0x22)
                     state = .quoted
                 } else if byte == delimiter {
-                    endField()
+                    record.endField(from: fieldBegin, kind: fieldQuoted ? .quoted : .unquoted)
                     state = .fieldStart
                 } else if byte == 0x0A || byte == 0x0D {
                     newLine(endingWith: byte, at: index)
-                    endField()
+                    record.endField(from: fieldBegin, kind: fieldQuoted ? .quoted : .unquoted)
                     return true
                 } else {
                     let cause = "text after the closing quote of a quoted field"
@@ -214,12 +214,16 @@ final class DelimitedReader {
 
     /// `line L, column C` for a byte of the current chunk; the column counts characters.
     func describe(_ index: Int) -> String {
-        let absolute = chunkStart + Int64(index)
-        var column = Int(absolute - lineStart) + 1
-        if lineStart >= chunkStart, let base = chunk.baseAddress {
-            let from = Int(lineStart - chunkStart)
+        describe(line: line, lineStart: lineStart, offset: chunkStart + Int64(index))
+    }
+
+    /// `line L, column C` for a byte at an absolute offset. The column counts characters while
+    /// the line's bytes are still in the chunk (nearly always), bytes otherwise.
+    private func describe(line: Int, lineStart: Int64, offset: Int64) -> String {
+        var column = Int(offset - lineStart) + 1
+        if lineStart >= chunkStart, offset <= chunkStart + Int64(chunk.count), let base = chunk.baseAddress {
             column = 1
-            for offset in from..<min(index, chunk.count) where base[offset] & 0xC0 != 0x80 { column += 1 }
+            for index in Int(lineStart - chunkStart)..<Int(offset - chunkStart) where base[index] & 0xC0 != 0x80 { column += 1 }
         }
         return "line \(line), column \(column)"
     }

@@ -85,9 +85,9 @@ final class Importer {
 
     private func load(_ source: any RecordSource, progress: ProgressBar) throws -> Int {
         var samples: [Record] = []
-        var record = Record()
-        while samples.count < max(1, settings.sampleSize), try source.next(into: &record) {
-            samples.append(record)
+        let record = Record()
+        while samples.count < max(1, settings.sampleSize), try source.next(into: record) {
+            samples.append(record.copy())
         }
         try prepareTable(source: source, samples: samples)
         var count = 0
@@ -97,7 +97,7 @@ final class Importer {
         }
         samples = []
         progress.update(done: count, bytes: source.bytesRead)
-        while try source.next(into: &record) {
+        while try source.next(into: record) {
             try insertRecord(record, source: source)
             count += 1
             if count & 1023 == 0 { progress.update(done: count, bytes: source.bytesRead) }
@@ -255,12 +255,7 @@ final class Importer {
 
     @inline(__always)
     private func classify(_ record: Record, _ index: Int) -> ClassifiedValue {
-        let start = record.starts[index]
-        let length = record.lengths[index]
-        return record.bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return ClassifiedValue(kind: []) }
-            return classify(kind: record.kinds[index], base + start, length)
-        }
+        classify(kind: record.kinds[index], record.bytes + record.starts[index], record.lengths[index])
     }
 
     @inline(__always)
@@ -283,31 +278,36 @@ final class Importer {
     private func insertRecord(_ record: Record, source: any RecordSource) throws {
         if source.columnCount > columns.count { try addColumns(source.columnNames, record: record, source: source) }
         while true {
-            let outcome = try record.bytes.withUnsafeBufferPointer { buffer -> BindOutcome in
-                guard let base = buffer.baseAddress, let handle = insertHandle else { return .bound }
-                for index in 0..<boundColumns {
-                    let kind = index < record.count ? record.kinds[index] : .null
-                    let pointer = base + (index < record.count ? record.starts[index] : 0)
-                    let length = index < record.count ? record.lengths[index] : 0
-                    if case .widen(let column, let type, let value) = try bind(kind, pointer, length, column: index, to: handle, record: record, source: source) {
-                        return .widen(column: column, to: type, value: value)
-                    }
-                }
-                let code = sqlite3_step(handle)
-                sqlite3_reset(handle)
-                guard code == SQLITE_DONE else {
-                    let error = SQLiteError(code: code, message: String(cString: sqlite3_errmsg(db.sqliteHandle)))
-                    throw CLIError(file: source.name, position: source.describe(record),
-                                   "\(error.message) (in \(databaseName); nothing was imported)")
-                }
-                return .bound
-            }
+            let outcome = try bindAndStep(record, source: source)
             switch outcome {
             case .bound: return
             case .widen(let column, let type, let value):
                 try widen(column, to: type, because: value, at: source.describe(record), source: source.name)
             }
         }
+    }
+
+    /// Binds every field and runs the insert; the record's bytes stay put until the step is
+    /// over, so text is bound in place.
+    private func bindAndStep(_ record: Record, source: any RecordSource) throws -> BindOutcome {
+        guard let handle = insertHandle else { return .bound }
+        let base = record.bytes
+        for index in 0..<boundColumns {
+            let inRecord = index < record.count
+            let kind = inRecord ? record.kinds[index] : .null
+            let pointer = base + (inRecord ? record.starts[index] : 0)
+            let length = inRecord ? record.lengths[index] : 0
+            if case .widen(let column, let type, let value) = try bind(kind, pointer, length, column: index, to: handle, record: record, source: source) {
+                return .widen(column: column, to: type, value: value)
+            }
+        }
+        let code = sqlite3_step(handle)
+        sqlite3_reset(handle)
+        guard code == SQLITE_DONE else {
+            let message = String(cString: sqlite3_errmsg(db.sqliteHandle))
+            throw CLIError(file: source.name, position: source.describe(record), "\(message) (in \(databaseName); nothing was imported)")
+        }
+        return .bound
     }
 
     @inline(__always)

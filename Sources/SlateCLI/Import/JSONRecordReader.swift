@@ -19,6 +19,7 @@ final class JSONRecordReader {
     private enum Layout { case unknown, array, lines, finished }
     private var layout = Layout.unknown
     private var key: [UInt8] = []
+    private var value: [UInt8] = []
     private var nextGuess = 0
     private let maximumDepth = 512
 
@@ -31,7 +32,7 @@ final class JSONRecordReader {
     /// - Returns: `false` after the last record.
     /// - Throws: ``CLIError`` with the record number and line for malformed JSON, a record that is
     ///   not an object, or invalid UTF-8.
-    func next(into record: inout Record) throws -> Bool {
+    func next(into record: Record) throws -> Bool {
         if layout == .finished { return false }
         if layout == .unknown {
             guard let first = try skipWhitespace() else {
@@ -73,14 +74,14 @@ final class JSONRecordReader {
             throw failure("record \(recordNumber) is not a JSON object (each record must be {\"column\": value, …})")
         }
         position += 1
-        try readObjectFields(into: &record)
+        try readObjectFields(into: record)
         return true
     }
 
     /// Where the reader is, for errors the importer finds in the current record.
     func describe(_ record: Record) -> String { "record \(record.number) (line \(record.line))" }
 
-    private func readObjectFields(into record: inout Record) throws {
+    private func readObjectFields(into record: Record) throws {
         guard let first = try skipWhitespace() else { throw failure("the file ends inside record \(recordNumber)") }
         if first == UInt8(ascii: "}") {
             position += 1
@@ -92,19 +93,15 @@ final class JSONRecordReader {
             key.removeAll(keepingCapacity: true)
             try readString(into: &key)
             let column = columnFor(key)
-            while record.count < columns.count {
-                record.starts.append(0)
-                record.lengths.append(0)
-                record.kinds.append(.null)
-            }
+            while record.count < columns.count { record.appendNullField() }
             guard try skipWhitespace() == UInt8(ascii: ":") else { throw failure("expected `:` after a key") }
             position += 1
-            let begin = record.bytes.count
-            let kind = try readValue(into: &record.bytes, depth: 0)
-            record.starts[column] = begin
-            record.lengths[column] = record.bytes.count - begin
-            record.kinds[column] = kind
-            record.bytes.append(0)
+            value.removeAll(keepingCapacity: true)
+            let kind = try readValue(into: &value, depth: 0)
+            let begin = record.byteCount
+            record.append(value)
+            record.setField(column, start: begin, length: value.count, kind: kind)
+            record.append(byte: 0)
             guard let after = try skipWhitespace() else { throw failure("the file ends inside record \(recordNumber)") }
             position += 1
             if after == UInt8(ascii: "}") { return }

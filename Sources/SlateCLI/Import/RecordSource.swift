@@ -10,7 +10,7 @@ protocol RecordSource: AnyObject {
     var bytesRead: Int64 { get }
     var totalBytes: Int64? { get }
     /// Reads the next record; `false` at the end.
-    func next(into record: inout Record) throws -> Bool
+    func next(into record: Record) throws -> Bool
     /// The record's position for messages: `line 7`, or `record 7 (line 9)`.
     func describe(_ record: Record) -> String
 }
@@ -32,8 +32,8 @@ final class CSVRecordSource: RecordSource {
         self.lenient = lenient
         self.warn = warn
         try reader.skipLines(skipLines)
-        var first = Record()
-        guard try reader.next(into: &first) else {
+        let first = Record()
+        guard try reader.next(into: first) else {
             throw CLIError(file: reader.source.name, position: nil,
                            header ? "the file is empty: the first line must name the columns (or use --no-header)" : "the file holds no records")
         }
@@ -60,12 +60,12 @@ final class CSVRecordSource: RecordSource {
     var bytesRead: Int64 { reader.source.bytesRead }
     var totalBytes: Int64? { reader.source.totalBytes }
 
-    func next(into record: inout Record) throws -> Bool {
+    func next(into record: Record) throws -> Bool {
         if let first = pending {
             pending = nil
-            record = first
+            record.assign(from: first)
         } else {
-            guard try reader.next(into: &record) else { return false }
+            guard try reader.next(into: record) else { return false }
         }
         if record.count != columnNames.count {
             let cause = "\(record.count) field\(record.count == 1 ? "" : "s"), but the header has \(columnNames.count) column\(columnNames.count == 1 ? "" : "s")"
@@ -73,18 +73,8 @@ final class CSVRecordSource: RecordSource {
                 throw CLIError(file: name, position: "line \(record.line)", cause + " (use --lenient to pad short rows with NULL and drop extra fields)")
             }
             warn("\(name), line \(record.line): \(cause); \(record.count < columnNames.count ? "padded with NULL" : "extra fields dropped") (--lenient)")
-            while record.count < columnNames.count {
-                record.starts.append(record.bytes.count)
-                record.lengths.append(0)
-                record.bytes.append(0)
-                record.kinds.append(.null)
-            }
-            if record.count > columnNames.count {
-                let keep = columnNames.count
-                record.starts.removeSubrange(keep...)
-                record.lengths.removeSubrange(keep...)
-                record.kinds.removeSubrange(keep...)
-            }
+            while record.count < columnNames.count { record.appendNullField() }
+            record.truncateFields(to: columnNames.count)
         }
         return true
     }
@@ -106,8 +96,8 @@ final class JSONRecordSource: RecordSource {
     var bytesRead: Int64 { reader.source.bytesRead }
     var totalBytes: Int64? { reader.source.totalBytes }
 
-    func next(into record: inout Record) throws -> Bool {
-        try reader.next(into: &record)
+    func next(into record: Record) throws -> Bool {
+        try reader.next(into: record)
     }
 
     func describe(_ record: Record) -> String { reader.describe(record) }
