@@ -310,4 +310,38 @@ struct ImportCSVTests {
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(try rows(work.file("ro.db"), "SELECT a FROM data") == [[.int(7)]])
     }
+
+    @Test("Ctrl-C during an import rolls everything back and removes the database it created")
+    func interrupted() throws {
+        let work = try Workspace()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLIRunner.executable)
+        process.arguments = ["import", work.file("new.db"), "-", "--table", "t", "-q"]
+        let input = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardError = errors
+        try process.run()
+        var csv = "id,name\n"
+        for id in 1...3_000 { csv += "\(id),name \(id)\n" }
+        input.fileHandleForWriting.write(Data(csv.utf8))
+        // Once the database exists slate is loading rows, then waiting on the open pipe for more.
+        let deadline = Date().addingTimeInterval(60)
+        while !work.exists("new.db") && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        process.interrupt()
+        // A watchdog: an import that ignores the signal must fail the test, not hang it.
+        let watchdog = Date().addingTimeInterval(120)
+        while process.isRunning && Date() < watchdog { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            Issue.record("slate ignored SIGINT")
+        }
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 1)
+        #expect(stderr == "slate: standard input: interrupted; nothing was imported\n")
+        #expect(!work.exists("new.db"))
+        #expect(!work.exists("new.db-journal"))
+    }
 }

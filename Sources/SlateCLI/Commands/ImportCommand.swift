@@ -113,6 +113,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let clock = ContinuousClock()
         let started = clock.now
+        Interruption.install()
         let warnings = WarningPrinter()
         defer { warnings.finish() }
         let format = self.format ?? (file == "-" ? nil : ImportFormat(fileExtension: file)) ?? .csv
@@ -137,11 +138,15 @@ struct ImportCommand: ParsableCommand {
         settings.sampleSize = sample
 
         let (db, created) = try options.openOrCreate(database)
+        Interruption.connection = db.sqliteHandle
         let count: Int
         do {
             let importer = Importer(db: db, databaseName: database, settings: settings, warn: warnings.warn)
             count = try importer.run(source, progress: ProgressBar(unit: "rows", totalBytes: input.totalBytes, quiet: quiet))
+            Interruption.connection = nil
         } catch {
+            // No interrupt may reach the handle once it is closed.
+            Interruption.connection = nil
             db.close()
             if created { removeDatabaseFiles(database) }
             throw error

@@ -139,6 +139,7 @@ final class ByteSource {
 
     private func readSome(into buffer: UnsafeMutablePointer<UInt8>, capacity: Int) throws -> Int {
         while true {
+            if Interruption.isRequested { throw Interruption.error(in: name, at: nil) }
             let got = read(descriptor, buffer, capacity)
             if got >= 0 { return got }
             if errno == EINTR { continue }

@@ -304,6 +304,7 @@ final class Importer {
         let code = sqlite3_step(handle)
         sqlite3_reset(handle)
         guard code == SQLITE_DONE else {
+            if Interruption.isRequested { throw Interruption.error(in: source.name, at: source.describe(record)) }
             let message = String(cString: sqlite3_errmsg(db.sqliteHandle))
             throw CLIError(file: source.name, position: source.describe(record), "\(message) (in \(databaseName); nothing was imported)")
         }
