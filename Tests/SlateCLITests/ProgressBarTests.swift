@@ -42,6 +42,18 @@ struct ProgressBarTests {
         #expect(!quiet.stdout.contains("imported"))
     }
 
+    @Test("backup draws its progress in pages on a terminal")
+    func backupOnATerminal() throws {
+        let work = try Workspace()
+        #expect(try work.slate("demo", "--path", "source.db", "--sets", "300", "--parts", "100").status == 0)
+        let command = "\(CLIRunner.executable) backup \(work.file("source.db")) \(work.file("copy.db")) --pages-per-step 1"
+        let result = try CLIRunner.runProgram("/usr/bin/script", ["-qec", command, "/dev/null"], in: work.path)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains(" pages/s"))
+        #expect(result.stdout.contains("%"))
+        #expect(result.stdout.contains("copied "))
+    }
+
     @Test("the drawing's text, with and without a known size")
     func lineText() {
         #expect(ProgressBar.line(done: 420_000, bytes: 29_100_000, totalBytes: 69_000_000, unit: "rows", seconds: 2)

@@ -53,7 +53,9 @@ struct BackupCommand: ParsableCommand {
         }
         do {
             try options.prepare(to, path: destination)
-            let progress = ProgressBar(unit: "pages", totalBytes: nil, quiet: quiet)
+            // Made after the first step, which tells how many pages there are.
+            var progress: ProgressBar?
+            let pageSize = Int64((try? from.scalar(Int.self, "PRAGMA page_size")) ?? 4096)
             let backup: Backup
             do {
                 backup = try Backup(source: from, target: to)
@@ -74,7 +76,11 @@ struct BackupCommand: ParsableCommand {
                     throw CLIError.database(source, error)
                 }
                 let state = backup.progress
-                progress.update(done: state.pageCount - state.remainingPages, bytes: 0)
+                if progress == nil {
+                    progress = ProgressBar(unit: "pages", totalBytes: Int64(state.pageCount) * pageSize, quiet: quiet)
+                }
+                let done = state.pageCount - state.remainingPages
+                progress?.update(done: done, bytes: Int64(done) * pageSize)
             }
             let pages = backup.pageCount
             do {
@@ -82,7 +88,7 @@ struct BackupCommand: ParsableCommand {
             } catch {
                 throw CLIError.database(destination, error)
             }
-            progress.finish()
+            progress?.finish()
             to.close()
             return pages
         } catch {
