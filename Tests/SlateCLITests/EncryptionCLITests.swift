@@ -28,5 +28,15 @@ struct EncryptionCLITests {
         #expect(try work.slate("query", "enc.db", "SELECT count(*) FROM a", "--key", "k2", "-f", "csv", "--no-header").stdout == "1\n")
         #expect(try work.slate("query", "enc.db", "SELECT 1", "--key", "k1").status == 1)
     }
+
+    @Test("the demo, schema and vacuum take the key too")
+    func keyedDemo() throws {
+        let work = try Workspace()
+        #expect(try work.slate("demo", "--path", "demo.db", "--key", "k", "--sets", "10", "--parts", "5").status == 0)
+        #expect(try work.slate("schema", "demo.db", "--key", "k").stdout.contains("CREATE TABLE themes"))
+        #expect(try work.slate("schema", "demo.db").status == 1)
+        #expect(try work.slate("vacuum", "demo.db", "--key", "k").status == 0)
+        #expect(try work.slate("query", "demo.db", "SELECT count(*) FROM sets", "--key", "k", "-f", "csv", "--no-header").stdout == "10\n")
+    }
 }
 #endif

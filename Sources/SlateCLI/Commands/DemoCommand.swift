@@ -30,9 +30,12 @@ struct DemoCommand: ParsableCommand {
     @Option(name: .long, help: "How many distinct parts to create.")
     var parts = 2_000
 
+    @OptionGroup var options: DatabaseOptions
+
     func validate() throws {
         guard sets > 0, parts > 0 else { throw ValidationError("--sets and --parts must be positive") }
         if inMemory && path != nil { throw ValidationError("--in-memory and --path cannot be used together") }
+        if inMemory && options.key != nil { throw ValidationError("--key needs a database file, not --in-memory") }
     }
 
     /// The file the demo owns when no `--path` is given.
@@ -57,6 +60,7 @@ struct DemoCommand: ParsableCommand {
         }
         let report: CatalogDemo.Report
         do {
+            if let file { try options.prepare(db, path: file) }
             db.journalMode = .wal
             report = try CatalogDemo(setCount: sets, partCount: parts).run(on: db)
         } catch {
