@@ -51,7 +51,7 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: "The field delimiter (one character; `tab` or \\t for a tab).")
     var delimiter: String?
 
-    @Flag(name: .customLong("no-header"), help: "The first line is data; columns are named c1, c2, ….")
+    @Flag(name: .customLong("no-header"), help: "The first line is data: a new table's columns are named c1, c2, …; an existing table's are filled in order.")
     var noHeader = false
 
     @Option(name: .long, help: "The input's encoding: utf-8 (default), latin1 or cp1252.")
@@ -136,6 +136,7 @@ struct ImportCommand: ParsableCommand {
         settings.typeOverrides = try typeOverrides()
         settings.emptyIsNull = emptyNull
         settings.sampleSize = sample
+        settings.positional = noHeader && (format == .csv || format == .tsv)
 
         let (db, created) = try options.openOrCreate(database)
         Interruption.connection = db.sqliteHandle

@@ -13,6 +13,8 @@ struct ImportSettings {
     var emptyIsNull = true
     /// How many records decide the column types before the table is created.
     var sampleSize = 1_000
+    /// The input has no header: into an existing table its fields go to the columns in order.
+    var positional = false
 }
 
 /// Loads records into a table through one prepared INSERT in one transaction.
@@ -122,7 +124,17 @@ final class Importer {
             if !settings.primaryKey.isEmpty {
                 warn("\(databaseName): table \(settings.table) exists; --pk applies only to a new table and was ignored")
             }
-            for name in names {
+            if settings.positional {
+                guard names.count <= existing.count else {
+                    throw CLIError(file: source.name, position: nil,
+                                   "\(names.count) fields per row, but table \(settings.table) has \(existing.count) columns (\(existing.map(\.name).joined(separator: ", ")))")
+                }
+            }
+            for (index, name) in names.enumerated() {
+                if settings.positional {
+                    columns.append(Column(name: existing[index].name, type: ColumnType(affinityOf: existing[index].declared), fixed: true))
+                    continue
+                }
                 guard let match = existing.first(where: { $0.name.lowercased() == name.lowercased() }) else {
                     throw CLIError(file: source.name, position: nil,
                                    "table \(settings.table) has no column \"\(name)\" (its columns: \(existing.map(\.name).joined(separator: ", ")))")
