@@ -150,6 +150,11 @@ struct ImportCommand: ParsableCommand {
             Interruption.connection = nil
             db.close()
             if created { removeDatabaseFiles(database) }
+            if Interruption.isRequested {
+                // Whatever the signal cut short (a read, an insert, the BEGIN), say it was the signal.
+                if let failure = error as? CLIError, failure.message.hasSuffix(Interruption.message) { throw failure }
+                throw Interruption.error(in: input.name, at: nil)
+            }
             throw error
         }
         guard !quiet else { return }

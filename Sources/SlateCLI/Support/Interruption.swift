@@ -47,8 +47,11 @@ enum Interruption {
         pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
     }
 
+    /// The cause an interrupted import reports.
+    static let message = "interrupted; nothing was imported"
+
     /// The error an interrupted import reports.
     static func error(in file: String, at position: String?) -> CLIError {
-        CLIError(file: file, position: position, "interrupted; nothing was imported")
+        CLIError(file: file, position: position, message)
     }
 }
