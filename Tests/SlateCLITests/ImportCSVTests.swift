@@ -354,7 +354,10 @@ struct ImportCSVTests {
         try? input.fileHandleForWriting.close()
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 1)
-        #expect(stderr == "slate: standard input: interrupted; nothing was imported\n")
+        // Where it stopped (a read, or an insert at some line) depends on when the signal came.
+        #expect(stderr.hasPrefix("slate: standard input"), "\(stderr)")
+        #expect(stderr.hasSuffix(": interrupted; nothing was imported\n"), "\(stderr)")
+        #expect(stderr.split(separator: "\n").count == 1)
         #expect(!work.exists("new.db"))
         #expect(!work.exists("new.db-journal"))
     }
