@@ -146,7 +146,7 @@ same_export=$(python3 - "$work/out-slate.csv" "$work/out-sqlite3.csv" <<'PY'
 import csv, itertools, sys
 with open(sys.argv[1], newline="") as a, open(sys.argv[2], newline="") as b:
     same = all(x == y for x, y in itertools.zip_longest(csv.reader(a), csv.reader(b)))
-print("read by Python's csv module, the same rows as sqlite3's" if same else "NOT the same rows as sqlite3's")
+print("Read by Python's csv module, slate's CSV holds the same rows as sqlite3's" if same else "Read by Python's csv module, slate's CSV does NOT hold the same rows as sqlite3's")
 PY
 )
 
@@ -201,7 +201,7 @@ section="$work/section.md"
     row "sqlite3 -csv -header" export-sqlite3
     row "sqlite-utils query --csv" export-sqlite-utils
     echo
-    echo "slate's CSV holds $same_export. slate writes a REAL as SQLite writes it, or with the extra digits that make it read back exactly, and syncs the file before renaming it into place; sqlite3 and sqlite-utils write to a redirected standard output."
+    echo "$same_export. slate writes a REAL as SQLite writes it, or with the extra digits that make it read back exactly, and syncs the file before renaming it into place; sqlite3 and sqlite-utils write to a redirected standard output."
     echo "<!-- cli:end -->"
 } >"$section"
 
