@@ -26,9 +26,10 @@ public final class Statement {
     /// been released (the statement still runs: it keeps the SQLite handle open).
     public var connection: Connection? { connectionHandle.connection }
 
-    /// The `sqlite3_stmt` handle.
+    /// The `sqlite3_stmt` handle. Package-visible so the `slate` tool can read column bytes in
+    /// place when it streams millions of rows to a file.
     @usableFromInline
-    let handle: OpaquePointer
+    package let handle: OpaquePointer
 
     /// Column names and the name → index table, built the first time they are needed.
     @exclusivity(unchecked) var cachedLayout: ColumnLayout?

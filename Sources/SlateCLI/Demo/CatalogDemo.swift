@@ -35,10 +35,6 @@ struct CatalogDemo {
     static let colors = ["Red", "Blue", "Yellow", "Black", "White", "Light Bluish Gray", "Dark Green", "Tan"]
 
     static let schema = """
-        DROP TABLE IF EXISTS inventory;
-        DROP TABLE IF EXISTS sets;
-        DROP TABLE IF EXISTS parts;
-        DROP TABLE IF EXISTS themes;
         CREATE TABLE themes (
             id INTEGER PRIMARY KEY,
             name TEXT NOT NULL UNIQUE
@@ -66,7 +62,7 @@ struct CatalogDemo {
         CREATE INDEX sets_by_theme ON sets(theme_id);
         """
 
-    /// Creates the catalog on `db`, loads it and reads it back.
+    /// Creates the catalog on `db` (a new, empty database: the tables must not exist), loads it and reads it back.
     func run(on db: Connection) throws -> Report {
         var report = Report()
         var random = SeededGenerator(seed: 0x534C_4154_4531)
