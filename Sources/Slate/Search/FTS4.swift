@@ -42,7 +42,7 @@ extension VirtualTable {
     /// - Parameter pattern: The full-text query.
     /// - Returns: The condition.
     public func match(_ pattern: String) -> SQLExpression<Bool> {
-        SQLTemplate.infix("MATCH", tableName(), SQLTemplate.value(pattern), wrap: false)
+        SQLTemplate.infix("MATCH", tableName(), SQLTemplate.value(pattern))
     }
 
     /// `"emails" MATCH <expression>`.
@@ -50,7 +50,7 @@ extension VirtualTable {
     /// - Parameter pattern: The full-text query as an expression.
     /// - Returns: The condition.
     public func match(_ pattern: SQLExpression<String>) -> SQLExpression<Bool> {
-        SQLTemplate.infix("MATCH", tableName(), pattern, wrap: false)
+        SQLTemplate.infix("MATCH", tableName(), pattern)
     }
 
     /// `"emails" MATCH <expression>` with a pattern that may be `NULL`.
@@ -58,7 +58,7 @@ extension VirtualTable {
     /// - Parameter pattern: The full-text query as an expression.
     /// - Returns: The condition.
     public func match(_ pattern: SQLExpression<String?>) -> SQLExpression<Bool?> {
-        SQLTemplate.infix("MATCH", tableName(), pattern, wrap: false)
+        SQLTemplate.infix("MATCH", tableName(), pattern)
     }
 
     /// The table's rows matching a full-text query:
