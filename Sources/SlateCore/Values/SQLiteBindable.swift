@@ -20,6 +20,10 @@ public protocol SQLiteBindable {
 }
 
 extension SQLiteBindable {
+    /// The value as an SQL literal, such as `42`, `'O''Reilly'` or `NULL`: ``sqliteValue``'s
+    /// ``SQLiteValue/sqliteLiteral``, for logs and inlined SQL (DataLiteCore's spelling).
+    public var sqliteLiteral: String { sqliteValue.sqliteLiteral }
+
     /// Binds ``sqliteValue``.
     @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) throws(SQLiteError) {
