@@ -120,4 +120,20 @@ struct SQLiteSwiftAPITests {
         #expect(statement.row[4] as (any Binding)? == nil)
         #expect(statement.row[0] as (any Binding)? as? String == "alice")
     }
+
+    @Test func virtualTableMatchesAnExpression() throws {
+        let emails = VirtualTable("emails")
+        let subject = SQLExpression<String>("subject")
+        let query = SQLExpression<String>("query"), maybe = SQLExpression<String?>("maybe")
+        #expect((emails.match(query) as VirtualTable).asSQL() == #"SELECT * FROM "emails" WHERE ("emails" MATCH "query")"#)
+        #expect((emails.match(maybe) as VirtualTable).asSQL() == #"SELECT * FROM "emails" WHERE ("emails" MATCH "maybe")"#)
+        let db = try Connection()
+        try db.run(emails.create(.FTS4(subject)))
+        try db.run(emails.insert(subject <- "lunch today"))
+        try db.run(emails.insert(subject <- "dinner"))
+        let term = SQLExpression<String>(value: "lunch")
+        #expect(try db.prepare(emails.match(term) as VirtualTable).map { try $0.get(subject) } == ["lunch today"])
+        let none = SQLExpression<String?>(literal: "NULL")
+        #expect(try db.scalar((emails.match(none) as VirtualTable).count) == 0)
+    }
 }
