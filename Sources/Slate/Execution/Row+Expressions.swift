@@ -65,7 +65,7 @@ extension Row {
     @inlinable
     func decode<V: Value>(_: V.Type, at index: Int, column: String) throws -> V {
         let stored = self[index]
-        guard let datatypeValue = V.Datatype(stored) else { throw Self.readError(stored, as: V.self, column: column) }
+        guard let datatypeValue = V.Datatype(columnValue: stored) else { throw Self.readError(stored, as: V.self, column: column) }
         let value = try V.fromDatatypeValue(datatypeValue)
         // `ValueType` is `Self` for every value but a non-final class's subclasses.
         if let value = value as? V { return value }

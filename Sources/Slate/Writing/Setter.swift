@@ -141,7 +141,7 @@ public func <- <V: Value>(column: SQLExpression<V?>, value: V?) -> Setter {
     Setter(column: SQLExpression(template: column.template, values: column.values), storing: value?.datatypeValue)
 }
 
-/// Increments an integer column: `"count" = "count" + 1`.
+/// Increments an integer column: `"count" = ("count" + 1)`.
 ///
 /// - Parameter column: The column.
 /// - Returns: The setter.
@@ -149,7 +149,7 @@ public postfix func ++ <V: Value>(column: SQLExpression<V>) -> Setter where V.Da
     Setter(column: column, value: SQLTemplate.step(column, "+"))
 }
 
-/// Increments an optional integer column: `"count" = "count" + 1`.
+/// Increments an optional integer column: `"count" = ("count" + 1)`.
 ///
 /// - Parameter column: The column.
 /// - Returns: The setter.
@@ -157,7 +157,7 @@ public postfix func ++ <V: Value>(column: SQLExpression<V?>) -> Setter where V.D
     Setter(column: column, value: SQLTemplate.step(column, "+"))
 }
 
-/// Decrements an integer column: `"count" = "count" - 1`.
+/// Decrements an integer column: `"count" = ("count" - 1)`.
 ///
 /// - Parameter column: The column.
 /// - Returns: The setter.
@@ -165,7 +165,7 @@ public postfix func -- <V: Value>(column: SQLExpression<V>) -> Setter where V.Da
     Setter(column: column, value: SQLTemplate.step(column, "-"))
 }
 
-/// Decrements an optional integer column: `"count" = "count" - 1`.
+/// Decrements an optional integer column: `"count" = ("count" - 1)`.
 ///
 /// - Parameter column: The column.
 /// - Returns: The setter.
@@ -176,6 +176,13 @@ public postfix func -- <V: Value>(column: SQLExpression<V?>) -> Setter where V.D
 extension SQLTemplate {
     /// `column op 1`, unparenthesized, for `++` and `--`.
     static func step(_ column: any Expressible, _ op: String) -> SQLExpression<Void> {
-        infix(op, column, SQLExpression<Void>(template: "?", values: [.int(1)]), wrap: false)
+        // `"count" = ("count" + 1)`, parenthesized as SQLite.swift writes it.
+        infix(op, column, SQLExpression<Void>(template: "?", values: [.int(1)]))
     }
+}
+
+extension Setter: CustomStringConvertible {
+    /// The assignment as SQL with its value inlined, such as `"name" = 'Alice'` (as SQLite.swift
+    /// prints a setter).
+    public var description: String { asSQL() }
 }

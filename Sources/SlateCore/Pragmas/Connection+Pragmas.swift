@@ -1,6 +1,11 @@
 extension Connection {
     /// Journal modes (`PRAGMA journal_mode`).
-    public enum JournalMode: String, Hashable, Sendable, CaseIterable, SQLiteRepresentable {
+    ///
+    /// The raw value is SQLite's keyword in uppercase (`"WAL"`), and ``init(rawValue:)`` reads any
+    /// case, since SQLite answers `PRAGMA journal_mode` in lowercase (as DataLiteCore does).
+    public enum JournalMode: Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible,
+        SQLiteRepresentable
+    {
         /// The default rollback journal, deleted after each transaction.
         case delete
         /// A rollback journal truncated to zero length after each transaction.
@@ -14,11 +19,38 @@ extension Connection {
         /// No journal: no atomic commit or rollback.
         case off
 
-        /// Reads SQLite's answer, whatever its case.
-        public init?(_ value: SQLiteValue) {
-            guard case .text(let text) = value, let mode = JournalMode(rawValue: text.lowercased()) else { return nil }
+        /// The mode's keyword, in uppercase: `"DELETE"`, `"WAL"`, ….
+        public var rawValue: String {
+            switch self {
+            case .delete: "DELETE"
+            case .truncate: "TRUNCATE"
+            case .persist: "PERSIST"
+            case .memory: "MEMORY"
+            case .wal: "WAL"
+            case .off: "OFF"
+            }
+        }
+
+        /// The mode named by a keyword in any case (`"wal"`, `"WAL"`), or `nil` for another word.
+        ///
+        /// - Parameter rawValue: The keyword.
+        public init?(rawValue: String) {
+            let upper = rawValue.uppercased()
+            guard let mode = Self.allCases.first(where: { $0.rawValue == upper }) else { return nil }
             self = mode
         }
+
+        /// The keyword, in uppercase (`"WAL"`).
+        public var description: String { rawValue }
+
+        /// Reads SQLite's answer, whatever its case.
+        public init?(_ value: SQLiteValue) {
+            guard case .text(let text) = value else { return nil }
+            self.init(rawValue: text)
+        }
+
+        /// The keyword as text, for `PRAGMA journal_mode = …`.
+        public var sqliteValue: SQLiteValue { .text(rawValue) }
     }
 
     /// Synchronization levels (`PRAGMA synchronous`).

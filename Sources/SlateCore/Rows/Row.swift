@@ -66,7 +66,7 @@ public struct Row: Hashable, Sendable, CustomStringConvertible {
         guard values.indices.contains(index) else {
             throw SQLiteError.range("column index \(index) is out of range: the row has \(values.count) column(s)")
         }
-        guard let value = T(values[index]) else {
+        guard let value = T(columnValue: values[index]) else {
             let name = layout.names.indices.contains(index) ? layout.names[index] : "unnamed"
             throw SQLiteError.mismatch(
                 "column \(index) (\(name)) holds \(values[index].sqliteLiteral.prefix(40)), "

@@ -73,6 +73,10 @@ public final class Statement {
         public let rawValue: UInt32
         /// Creates options from `SQLITE_PREPARE_*` bits.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// Creates options from `SQLITE_PREPARE_*` bits as the C headers type them (`Int32`).
+        ///
+        /// - Parameter rawValue: The flag bits.
+        public init(rawValue: Int32) { self.rawValue = UInt32(bitPattern: rawValue) }
         /// `SQLITE_PREPARE_PERSISTENT`: the statement will be kept and reused many times.
         public static let persistent = Options(rawValue: UInt32(SQLITE_PREPARE_PERSISTENT))
         /// `SQLITE_PREPARE_NO_VTAB`: fail if the statement uses a virtual table.

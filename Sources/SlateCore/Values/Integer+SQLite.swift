@@ -23,12 +23,16 @@ extension SQLiteRepresentable where Self: FixedWidthInteger {
         SQLiteError.range("\(Self.self) value \(value) does not fit SQLite's 64-bit signed INTEGER")
     }
 
-    /// Converts an INTEGER, an integral REAL, or (for large unsigned values) decimal text.
+    /// Converts an INTEGER, or (for a `UInt64` above `Int64.max`) its decimal text; a REAL is
+    /// not an integer, even an integral one (as in DataLiteCore).
     public init?(_ value: SQLiteValue) {
         switch value {
         case .int(let value): self.init(exactly: value)
-        case .real(let value): self.init(exactly: value)
-        case .text(let text) where Self.bitWidth == 64 && !Self.isSigned: self.init(text)
+        case .text(let text) where Self.bitWidth == 64 && !Self.isSigned:
+            // Only the text form `sqliteValue` writes: a UInt64 above Int64.max. Other text, like
+            // a REAL, is not an integer (as in DataLiteCore).
+            guard let value = Self(text), Int64(exactly: value) == nil else { return nil }
+            self = value
         default: return nil
         }
     }
@@ -50,6 +54,8 @@ extension SQLiteRepresentable where Self: FixedWidthInteger {
             guard let value = Self(exactly: sqlite3_value_int64(column)) else { return nil }
             self = value
         case SQLITE_FLOAT:
+            // The typed layer reads an integral REAL column (`total()`, a REAL column holding 3.0)
+            // as an integer; only the value conversion ``init(_:)-(SQLiteValue)`` is strict.
             guard let value = Self(exactly: sqlite3_value_double(column)) else { return nil }
             self = value
         case SQLITE_TEXT where Self.bitWidth == 64 && !Self.isSigned:

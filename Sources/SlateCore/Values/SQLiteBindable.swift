@@ -40,6 +40,10 @@ extension SQLiteBindable {
     @inlinable
     public func checkedSQLiteValue() throws(SQLiteError) -> SQLiteValue { sqliteValue }
 
+    /// The value as an SQL literal, such as `42`, `'O''Reilly'` or `NULL`: ``sqliteValue``'s
+    /// ``SQLiteValue/sqliteLiteral``, for logs and inlined SQL (DataLiteCore's spelling).
+    public var sqliteLiteral: String { sqliteValue.sqliteLiteral }
+
     /// Binds ``checkedSQLiteValue()``.
     @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) throws(SQLiteError) {

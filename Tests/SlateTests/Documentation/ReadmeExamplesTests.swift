@@ -119,7 +119,7 @@ struct ReadmeExamplesTests {
         let store = try Connection()
         try store.run(users.create { t in     // CREATE TABLE "users" (
             t.column(id, primaryKey: true)    //     "id" INTEGER PRIMARY KEY NOT NULL,
-            t.column(email, unique: true)     //     "email" TEXT UNIQUE NOT NULL,
+            t.column(email, unique: true)     //     "email" TEXT NOT NULL UNIQUE,
             t.column(name)                    //     "name" TEXT
         })                                    // )
 

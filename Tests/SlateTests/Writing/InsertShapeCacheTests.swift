@@ -250,7 +250,7 @@ struct InsertShapeCacheTests {
         let null = b <- nil
         #expect(null.value.values == [.null])
         let incremented = a++
-        #expect(incremented.value.template == "\"a\" + ?" && incremented.value.values == [.int(1)])
+        #expect(incremented.value.template == "(\"a\" + ?)" && incremented.value.values == [.int(1)])
         #expect(items.filter(a == 1).update(a <- 2, b <- nil).asSQL() == "UPDATE \"items\" SET \"a\" = 2, \"b\" = NULL WHERE (\"a\" = 1)")
     }
 

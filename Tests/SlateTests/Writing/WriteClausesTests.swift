@@ -51,7 +51,7 @@ struct WriteClausesTests {
         let db = try makeUsersDatabase()
         let last = users.filter(name != nil).order(id.desc).limit(1).update(name <- "Last")
         #expect(last.asSQL()
-            == #"UPDATE "users" SET "name" = 'Last' WHERE "name" IS NOT NULL ORDER BY "id" DESC LIMIT 1"#)
+            == #"UPDATE "users" SET "name" = 'Last' WHERE ("name" IS NOT NULL) ORDER BY "id" DESC LIMIT 1"#)
         #expect(try db.run(last) == 1)
         #expect(try names(db) == ["Alice", nil, "Last"])
         #expect(try db.run(users.order(id).limit(2, offset: 1).update(name <- "Later")) == 2)
@@ -109,7 +109,7 @@ struct WriteClausesTests {
         let withAuthors = users.with(authors, columns: [userID], as: posts.select(userID))
         let delete = withAuthors.filter(!authors.select(userID).contains(id)).delete()
         #expect(delete.asSQL() == #"WITH "authors" ("user_id") AS (SELECT "user_id" FROM "posts") "#
-            + #"DELETE FROM "users" WHERE NOT ("id" IN (SELECT "user_id" FROM "authors"))"#)
+            + #"DELETE FROM "users" WHERE NOT (("id" IN (SELECT "user_id" FROM "authors")))"#)
         let update = withAuthors.filter(authors.select(userID).contains(id)).update(name <- "Author")
         #expect(try db.run(update) == 2)
         #expect(try db.run(delete) == 1)

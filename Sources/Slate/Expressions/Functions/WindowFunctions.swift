@@ -96,6 +96,34 @@ extension SQLExpression where Datatype: Value {
         SQLTemplate.window("lead", SQLTemplate.offsetArguments(self, offset, defaultValue), orderBy)
     }
 
+    /// `lag(expression, offset, default) OVER (ORDER BY …)` with an expression as the default,
+    /// such as another column (SQLite.swift's form; the default is written inline).
+    ///
+    /// - Parameters:
+    ///   - offset: How many rows back (0 by default, as in SQLite.swift).
+    ///   - defaultValue: The expression used when there is no such row.
+    ///   - orderBy: The ordering terms.
+    /// - Returns: The expression.
+    public func lag(offset: Int = 0, default defaultValue: some Expressible, _ orderBy: any Expressible...)
+        -> SQLExpression<Datatype?>
+    {
+        SQLTemplate.window("lag", [self, offset, SQLTemplate.literal(defaultValue.asSQL())], orderBy)
+    }
+
+    /// `lead(expression, offset, default) OVER (ORDER BY …)` with an expression as the default
+    /// (SQLite.swift's form; the default is written inline).
+    ///
+    /// - Parameters:
+    ///   - offset: How many rows ahead (0 by default, as in SQLite.swift).
+    ///   - defaultValue: The expression used when there is no such row.
+    ///   - orderBy: The ordering terms.
+    /// - Returns: The expression.
+    public func lead(offset: Int = 0, default defaultValue: some Expressible, _ orderBy: any Expressible...)
+        -> SQLExpression<Datatype?>
+    {
+        SQLTemplate.window("lead", [self, offset, SQLTemplate.literal(defaultValue.asSQL())], orderBy)
+    }
+
     /// `first_value(expression) OVER (ORDER BY …)`.
     ///
     /// - Parameter orderBy: The ordering terms.

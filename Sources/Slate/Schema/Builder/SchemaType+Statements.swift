@@ -10,7 +10,7 @@ extension Table {
     ///     t.column(email, unique: true)
     ///     t.column(name)
     /// })
-    /// // CREATE TABLE "users" ("id" INTEGER PRIMARY KEY NOT NULL, "email" TEXT UNIQUE NOT NULL, "name" TEXT)
+    /// // CREATE TABLE "users" ("id" INTEGER PRIMARY KEY NOT NULL, "email" TEXT NOT NULL UNIQUE, "name" TEXT)
     /// ```
     ///
     /// - Parameters:

@@ -37,3 +37,33 @@ extension Connection.Key {
     /// - Returns: `.rawKey(data)`.
     public static func raw(data: Data) -> Connection.Key { .rawKey(data) }
 }
+
+extension Connection.Location {
+    /// The filename handed to SQLite: the path, `":memory:"` or `""` (DataLiteCore's spelling of
+    /// ``filename``, the primary).
+    public var path: String { filename }
+}
+
+extension Connection.Key {
+    /// The key as SQLCipher's `PRAGMA key` takes it: the passphrase itself, or a raw key as the
+    /// blob literal `X'HEX'` (DataLiteCore's spelling). This is the secret: never log it.
+    public var keyValue: String {
+        switch self {
+        case .passphrase(let passphrase):
+            return passphrase
+        case .rawKey(let data):
+            let hexDigits = Array("0123456789ABCDEF".utf8)
+            var text: [UInt8] = [UInt8(ascii: "X"), UInt8(ascii: "'")]
+            text.reserveCapacity(3 + data.count * 2)
+            for byte in data {
+                text.append(hexDigits[Int(byte >> 4)])
+                text.append(hexDigits[Int(byte & 0x0F)])
+            }
+            text.append(UInt8(ascii: "'"))
+            return String(decoding: text, as: UTF8.self)
+        }
+    }
+
+    /// The length in bytes of ``keyValue`` in UTF-8 (DataLiteCore's `length`).
+    public var length: Int32 { Int32(keyValue.utf8.count) }
+}

@@ -127,7 +127,7 @@ struct CodableWritingTests {
             == "INSERT INTO \"users\" (\"email\", \"name\") VALUES ('betty@mac.com', 'Override')")
 
         let update = try users.filter(id == 1).update(User(name: "Ann"), otherSetters: [balance += 5])
-        #expect(update.asSQL() == "UPDATE \"users\" SET \"name\" = 'Ann', \"balance\" = \"balance\" + 5.0 WHERE (\"id\" = 1)")
+        #expect(update.asSQL() == "UPDATE \"users\" SET \"name\" = 'Ann', \"balance\" = (\"balance\" + 5.0) WHERE (\"id\" = 1)")
         #expect(try db.run(update) == 1)
         #expect(try db.pluck(users.filter(id == 1))?[balance] == 15)
 
