@@ -71,15 +71,7 @@ extension Connection {
                         "a raw encryption key must be exactly \(Self.rawKeyLength) bytes (256 bits); got \(data.count)")
                 }
                 // SQLCipher recognizes a raw key by its blob-literal spelling: x'<64 hex digits>'.
-                let hexDigits = Array("0123456789ABCDEF".utf8)
-                var material: [UInt8] = [UInt8(ascii: "x"), UInt8(ascii: "'")]
-                material.reserveCapacity(3 + data.count * 2)
-                for byte in data {
-                    material.append(hexDigits[Int(byte >> 4)])
-                    material.append(hexDigits[Int(byte & 0x0F)])
-                }
-                material.append(UInt8(ascii: "'"))
-                return material
+                return Self.blobLiteral(data, prefix: UInt8(ascii: "x"))
             }
         }
     }
@@ -93,5 +85,21 @@ extension Array where Element == UInt8 {
             guard let base = buffer.baseAddress else { return }
             memset(base, 0, buffer.count)
         }
+    }
+}
+
+extension Connection.Key {
+    /// `<prefix>'<hex digits>'`: the blob-literal spelling of a raw key, which SQLCipher's
+    /// `PRAGMA key` and `sqlite3_key` both read (the prefix is `x` or `X`).
+    static func blobLiteral(_ data: Data, prefix: UInt8) -> [UInt8] {
+        let hexDigits = Array("0123456789ABCDEF".utf8)
+        var text: [UInt8] = [prefix, UInt8(ascii: "'")]
+        text.reserveCapacity(3 + data.count * 2)
+        for byte in data {
+            text.append(hexDigits[Int(byte >> 4)])
+            text.append(hexDigits[Int(byte & 0x0F)])
+        }
+        text.append(UInt8(ascii: "'"))
+        return text
     }
 }

@@ -52,15 +52,7 @@ extension Connection.Key {
         case .passphrase(let passphrase):
             return passphrase
         case .rawKey(let data):
-            let hexDigits = Array("0123456789ABCDEF".utf8)
-            var text: [UInt8] = [UInt8(ascii: "X"), UInt8(ascii: "'")]
-            text.reserveCapacity(3 + data.count * 2)
-            for byte in data {
-                text.append(hexDigits[Int(byte >> 4)])
-                text.append(hexDigits[Int(byte & 0x0F)])
-            }
-            text.append(UInt8(ascii: "'"))
-            return String(decoding: text, as: UTF8.self)
+            return String(decoding: Self.blobLiteral(data, prefix: UInt8(ascii: "X")), as: UTF8.self)
         }
     }
 
