@@ -1,8 +1,8 @@
 /// The arguments of a function call, as a collection of ``SQLiteValue``s with a typed subscript.
 ///
 /// ``Function/Arguments`` is the type Slate passes; the protocol lets a class-based function
-/// override the `any ArgumentsProtocol` forms of ``Function/Scalar/invoke(args:)-(any ArgumentsProtocol)``
-/// and ``Function/Aggregate/step(args:)-(any ArgumentsProtocol)``, as DataLiteCore's functions do,
+/// override the `any ArgumentsProtocol` forms of `Function.Scalar.invoke(args:)`
+/// and `Function.Aggregate.step(args:)`, as DataLiteCore's functions do,
 /// and lets tests call them with their own argument lists.
 public protocol ArgumentsProtocol: Collection where Element == SQLiteValue, Index == Int {
     /// The argument at a 0-based position converted to a Swift type, or `nil` when it is NULL or

@@ -78,7 +78,7 @@ extension QueryType {
             encoding: encodable, userInfo: userInfo, otherSetters: otherSetters, nilEncoding: nilEncoding))
     }
 
-    /// SQLite.swift's spelling of ``insert(or:_:userInfo:otherSetters:nilEncoding:)``, with the
+    /// SQLite.swift's spelling of `insert(or:_:userInfo:otherSetters:nilEncoding:)`, with the
     /// value labeled `encodable:`.
     ///
     /// - Parameters:

@@ -144,7 +144,7 @@ extension Statement: Sequence, IteratorProtocol {
 extension Statement {
     /// The current row's columns, read by 0-based index with the type asked for (SQLite.swift's
     /// `statement.row`, its `Cursor`): `statement.row[0] as String`. The primary ways to read
-    /// a row are ``columnValue(at:)`` and ``cursor()``.
+    /// a row are `columnValue(at:)` and ``cursor()``.
     public var row: CurrentRow { CurrentRow(statement: self) }
 
     /// The current row of a ``Statement``, read by column index (SQLite.swift's `Cursor`).
