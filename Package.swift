@@ -67,6 +67,21 @@ let package = Package(
         .testTarget(name: "SlateCoreTests", dependencies: ["SlateCore"]),
         .testTarget(name: "SlateTests", dependencies: ["Slate"]),
         .testTarget(name: "SlateCLITests", dependencies: ["SlateCLI", "Slate"]),
+        // Reliability (issue 14): a fault-injecting VFS in C over the linked SQLite's API, a writer
+        // that a crash-loop test kills with SIGKILL, and the sweeps and loops that use them.
+        .target(
+            name: "CFaultVFS",
+            dependencies: [
+                .target(name: "CSQLite", condition: .when(traits: ["SystemSQLite"])),
+                .target(name: "CSQLCipher", condition: .when(traits: ["SQLCipher"])),
+            ],
+            path: "Tests/CFaultVFS"
+        ),
+        .executableTarget(name: "SlateCrashWriter", dependencies: ["SlateCore"], path: "Tests/SlateCrashWriter"),
+        .testTarget(
+            name: "SlateReliabilityTests",
+            dependencies: ["Slate", "CFaultVFS", "SlateCrashWriter"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
