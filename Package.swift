@@ -67,8 +67,9 @@ let package = Package(
         .testTarget(name: "SlateCoreTests", dependencies: ["SlateCore"]),
         .testTarget(name: "SlateTests", dependencies: ["Slate"]),
         .testTarget(name: "SlateCLITests", dependencies: ["SlateCLI", "Slate"]),
-        // Reliability (issue 14): a fault-injecting VFS in C over the linked SQLite's API, a writer
-        // that a crash-loop test kills with SIGKILL, and the sweeps and loops that use them.
+        // Reliability (issue 14): a fault-injecting VFS in C over the linked SQLite's API; a probe
+        // executable (the writer that the crash loop kills with SIGKILL, and a row streamer whose
+        // memory is measured in a process of its own); and the tests that use them.
         .target(
             name: "CFaultVFS",
             dependencies: [
@@ -77,10 +78,10 @@ let package = Package(
             ],
             path: "Tests/CFaultVFS"
         ),
-        .executableTarget(name: "SlateCrashWriter", dependencies: ["SlateCore"], path: "Tests/SlateCrashWriter"),
+        .executableTarget(name: "SlateReliabilityProbe", dependencies: ["Slate"], path: "Tests/SlateReliabilityProbe"),
         .testTarget(
             name: "SlateReliabilityTests",
-            dependencies: ["Slate", "CFaultVFS", "SlateCrashWriter"]
+            dependencies: ["Slate", "CFaultVFS", "SlateReliabilityProbe"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -10,7 +10,7 @@ import Musl
 import Darwin
 #endif
 
-/// The crash loop of issue 14: `SlateCrashWriter` commits numbered transactions and prints each
+/// The crash loop of issue 14: `SlateReliabilityProbe write` commits numbered transactions and prints each
 /// number once COMMIT has returned; the test kills it with SIGKILL at a random moment, again and
 /// again on the same file, and after each kill checks that every printed number is in the
 /// database, that no transaction was half applied, and that `integrity_check` is `ok`.
@@ -36,15 +36,15 @@ struct CrashLoopTests {
         ProcessInfo.processInfo.environment["SLATE_CRASH_KILLS"].flatMap(Int.init) ?? 5
     }
 
-    /// The writer is built into the same folder as the test runner.
-    static func writerURL() throws -> URL {
+    /// The probe is built into the same folder as the test runner.
+    static func probeURL() throws -> URL {
         #if os(Linux)
         let runner = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         let folder = URL(fileURLWithPath: runner).deletingLastPathComponent()
         #else
         let folder = Bundle.main.bundleURL.deletingLastPathComponent()
         #endif
-        return folder.appendingPathComponent("SlateCrashWriter")
+        return folder.appendingPathComponent("SlateReliabilityProbe")
     }
 
     /// What the database holds after a kill.
@@ -72,7 +72,7 @@ struct CrashLoopTests {
     @Test("Every number printed after COMMIT survives SIGKILL, and no commit is half applied",
           arguments: configurations)
     func killRepeatedly(configuration: Configuration) throws {
-        let writer = try Self.writerURL()
+        let writer = try Self.probeURL()
         try #require(FileManager.default.isExecutableFile(atPath: writer.path), "no writer at \(writer.path)")
         let folder = try TemporaryDirectory()
         let path = folder.path("crash.sqlite")
@@ -83,7 +83,7 @@ struct CrashLoopTests {
         for round in 1...Self.killsPerConfiguration {
             let process = Process()
             process.executableURL = writer
-            process.arguments = [path, configuration.journalMode, configuration.synchronous]
+            process.arguments = ["write", path, configuration.journalMode, configuration.synchronous]
             let output = Pipe()
             process.standardOutput = output
             process.standardError = FileHandle.standardError

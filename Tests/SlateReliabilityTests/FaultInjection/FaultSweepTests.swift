@@ -264,8 +264,9 @@ struct EncryptedFaultSweepTests {
         for (label, key) in [("old key", oldKey), ("new key", newKey)] {
             let db = try Connection(path: folder.path("db.sqlite"), options: [.readwrite])
             defer { db.close() }
-            try db.apply(key)
-            guard (try? db.scalar(Int64.self, "SELECT count(*) FROM sqlite_master")) != nil else { continue }
+            // `apply` checks the key by reading the database: a wrong key throws SQLITE_NOTADB.
+            guard (try? db.apply(key)) != nil,
+                  (try? db.scalar(Int64.self, "SELECT count(*) FROM sqlite_master")) != nil else { continue }
             opened.append(label + "\n" + (try databaseState(of: db)))
         }
         guard opened.count == 1 else {
