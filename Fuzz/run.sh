@@ -28,7 +28,7 @@ if [ ${#targets[@]} -eq 0 ]; then
     for file in Fuzz/Targets/*.swift; do targets+=("$(basename "$file" .swift)"); done
 fi
 max_len="${FUZZ_MAX_LEN:-65536}"
-timeout="${FUZZ_TIMEOUT:-10}"
+timeout="${FUZZ_TIMEOUT:-2}"
 scratch=".build-fuzz"
 sanitizers="fuzzer,address"
 
