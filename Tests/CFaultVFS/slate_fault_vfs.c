@@ -38,6 +38,7 @@ static void count_call(slate_fault_vfs *v, unsigned kind) {
     case SLATE_FAULT_DELETE: v->counts.deletes++; break;
     case SLATE_FAULT_READ: v->counts.reads++; break;
     case SLATE_FAULT_LOCK: v->counts.locks++; break;
+    case SLATE_FAULT_SHM_LOCK: v->counts.shmLocks++; break;
     default: break;
     }
 }
@@ -163,6 +164,11 @@ static int fault_shm_map(sqlite3_file *file, int page, int size, int extend, voi
 
 static int fault_shm_lock(sqlite3_file *file, int offset, int n, int flags) {
     fault_file *f = (fault_file *)file;
+    // Only taking a lock can be refused: SQLite expects every release to succeed.
+    if (flags & SQLITE_SHM_LOCK) {
+        slate_fault_mode mode;
+        if (judge(f->owner, SLATE_FAULT_SHM_LOCK, &mode) == FAIL) return SQLITE_BUSY;
+    }
     return f->real->pMethods->xShmLock(f->real, offset, n, flags);
 }
 

@@ -12,6 +12,7 @@
 //   SLATE_FAULT_DELETE    xDelete     -> SQLITE_IOERR_DELETE
 //   SLATE_FAULT_READ      xRead       -> SQLITE_IOERR_READ
 //   SLATE_FAULT_LOCK      xLock       -> SQLITE_BUSY (a transient failure, for retry sweeps)
+//   SLATE_FAULT_SHM_LOCK  xShmLock    -> SQLITE_BUSY, when taking a WAL lock (never when releasing)
 //
 // An armed fault fires at the Nth call (1-based, counted from arming) among the kinds in its mask.
 // A one-shot fault fails that call only; a persistent one fails every later call of those kinds
@@ -39,6 +40,7 @@ enum {
     SLATE_FAULT_DELETE = 1 << 3,
     SLATE_FAULT_READ = 1 << 4,
     SLATE_FAULT_LOCK = 1 << 5,
+    SLATE_FAULT_SHM_LOCK = 1 << 6,
 };
 
 /// What an armed fault does.
@@ -63,6 +65,7 @@ typedef struct {
     int64_t truncates;
     int64_t deletes;
     int64_t locks;
+    int64_t shmLocks;
     int64_t opens;
     /// Files opened through this instance and not yet closed.
     int64_t openFiles;

@@ -35,6 +35,12 @@ struct StreamingMemoryTests {
         let process = Process()
         process.executableURL = probe
         process.arguments = ["stream", folder.path("stream.sqlite"), String(Self.rows)]
+        // Under AddressSanitizer (.ci/sanitizers.sh) freed memory waits in a quarantine of up to
+        // 256 MiB before reuse, which would read as growth: the probe runs without one.
+        var environment = ProcessInfo.processInfo.environment
+        let asan = environment["ASAN_OPTIONS"].map { $0 + ":" } ?? ""
+        environment["ASAN_OPTIONS"] = asan + "quarantine_size_mb=0:thread_local_quarantine_size_kb=0"
+        process.environment = environment
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.standardError

@@ -11,7 +11,7 @@ final class FaultVFS {
         let rawValue: UInt32
         var description: String {
             let names: [(Kinds, String)] = [
-                (.write, "write"), (.sync, "sync"), (.truncate, "truncate"), (.delete, "delete"), (.read, "read"), (.lock, "lock"),
+                (.write, "write"), (.sync, "sync"), (.truncate, "truncate"), (.delete, "delete"), (.read, "read"), (.lock, "lock"), (.shmLock, "shmLock"),
             ]
             return names.filter { contains($0.0) }.map(\.1).joined(separator: "+")
         }
@@ -21,6 +21,9 @@ final class FaultVFS {
         static let delete = Kinds(rawValue: UInt32(SLATE_FAULT_DELETE))
         static let read = Kinds(rawValue: UInt32(SLATE_FAULT_READ))
         static let lock = Kinds(rawValue: UInt32(SLATE_FAULT_LOCK))
+        static let shmLock = Kinds(rawValue: UInt32(SLATE_FAULT_SHM_LOCK))
+        /// Every lock a connection takes, on the database file and on the WAL index.
+        static let locks: Kinds = [.lock, .shmLock]
         /// The calls that change what is on disk: the I/O points a sweep walks.
         static let durable: Kinds = [.write, .sync, .truncate, .delete]
     }
@@ -29,7 +32,8 @@ final class FaultVFS {
     enum Mode: String, CaseIterable, Sendable, CustomStringConvertible {
         /// One call fails with its SQLITE_IOERR_* code.
         case ioError
-        /// The disk is full from that call on: writes fail with SQLITE_FULL, other kinds with IOERR.
+        /// The disk is full from that call on: writes fail with SQLITE_FULL, other kinds with IOERR
+        /// (and locks stay busy: the persistent mode).
         case diskFull
         /// One write stores half its bytes, then reports SQLITE_FULL.
         case shortWrite
