@@ -92,7 +92,9 @@ def example_sentence(op, sql_op, lt, lk, rt, rk, ex, nil_sql=None, render=None):
     if "ov" in (lk, rk) and nil_sql:
         column = rs if lk == "ov" else ls
         nil_swift = f"nil {op} {rs}" if lk == "ov" else f"{ls} {op} nil"
-        text += f"; `{nil_swift}` renders `\"{column}\" {nil_sql}`"
+        is_op = nil_sql.rsplit(' ', 1)[0]
+        nil_render = f"(NULL {is_op} \"{column}\")" if lk == "ov" else f"(\"{column}\" {nil_sql})"
+        text += f"; `{nil_swift}` renders `{nil_render}`"
         if sql_op in ("=", "!="):
             text += f" instead, since `{sql_op} NULL` is never true"
     return text + "."
@@ -161,10 +163,10 @@ def comparison(op, sql, constraint, summary, ex, nil_sql=None, null_kind="null")
                        f"A `{result}` condition, for `filter`, `where`, `having` or a join."))
         out.append(f"public func {op} <V: Value>(lhs: {lt}, rhs: {rt}) -> {E}<{result}> where V.Datatype: {constraint} {{\n")
         if nil_sql and rk == "ov":
-            out.append(f"    guard let rhs else {{ return SQLExpression(template: lhs.template + \" {nil_sql}\", values: lhs.values) }}\n")
+            out.append(f"    guard let rhs else {{ return SQLTemplate.infix(\"{nil_sql.rsplit(' ', 1)[0]}\", lhs, SQLTemplate.literal(\"NULL\")) }}\n")
             out.append(f"    return SQLTemplate.infix(\"{sql}\", lhs, SQLTemplate.value(rhs))\n}}\n\n")
         elif nil_sql and lk == "ov":
-            out.append(f"    guard let lhs else {{ return SQLExpression(template: rhs.template + \" {nil_sql}\", values: rhs.values) }}\n")
+            out.append(f"    guard let lhs else {{ return SQLTemplate.infix(\"{nil_sql.rsplit(' ', 1)[0]}\", SQLTemplate.literal(\"NULL\"), rhs) }}\n")
             out.append(f"    return SQLTemplate.infix(\"{sql}\", SQLTemplate.value(lhs), rhs)\n}}\n\n")
         else:
             out.append(f"    SQLTemplate.infix(\"{sql}\", {operand(lk, 'lhs')}, {operand(rk, 'rhs')})\n}}\n\n")
@@ -172,7 +174,7 @@ def comparison(op, sql, constraint, summary, ex, nil_sql=None, null_kind="null")
 
 
 def xor_render(lsql, rsql):
-    return f"(~({lsql} & {rsql}) & ({lsql} | {rsql}))"
+    return f"(~(({lsql} & {rsql})) & ({lsql} | {rsql}))"
 
 
 def arithmetic(op, sql, constraint, summary, ex, template=None):
@@ -223,7 +225,7 @@ def compound_setter(op, sql, constraint, summary, ex, concrete_type=None, xor=Fa
         where = "" if concrete_type else f" where V.Datatype: {constraint}"
         (cs, csql, cdecl), (vs, vsql, vdecl) = example_operands(ct, "e", vt, vk, ex)
         decls = [d for d in (cdecl, vdecl) if d]
-        rendered = xor_render(csql, vsql) if xor else f"{csql} {sql} {vsql}"
+        rendered = xor_render(csql, vsql) if xor else f"({csql} {sql} {vsql})"
         sentence = (f"With {' and '.join(decls)}, `update({cs} {op} {vs})` sets `{csql} = {rendered}`")
         if vk == "v":
             sentence += f" and binds `{ex.literal}`" + (" twice" if xor else "")
@@ -244,7 +246,7 @@ def compound_setter(op, sql, constraint, summary, ex, concrete_type=None, xor=Fa
         if xor:
             out.append(f"    Setter(column: column, value: SQLTemplate.xor(column, {value}) as {E}<Void>)\n}}\n\n")
         else:
-            out.append(f"    Setter(column: column, value: SQLTemplate.infix(\"{sql}\", column, {value}, wrap: false) as {E}<Void>)\n}}\n\n")
+            out.append(f"    Setter(column: column, value: SQLTemplate.infix(\"{sql}\", column, {value}) as {E}<Void>)\n}}\n\n")
     return "".join(out)
 
 filters = HEADER + "// Comparison operators: ==, !=, <, <=, >, >=, ===, !==.\n\n"

@@ -25,7 +25,7 @@ PARAM_DOCS = {
     "defaultValue": "The value used when an insert gives none (`DEFAULT …`).",
     "table": "The referenced table.",
     "other": "The referenced column.",
-    "collate": "The collating sequence (`COLLATE \"NOCASE\"`).",
+    "collate": "The collating sequence (`COLLATE NOCASE`).",
 }
 
 
@@ -73,20 +73,20 @@ EXAMPLES = {
     "default-expression": (
         "with a default computed by SQL",
         ('{call}(created, defaultValue: SQLExpression<String>(literal: "CURRENT_TIMESTAMP"))',
-         '"created" TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP', "created: SQLExpression<String>"),
+         '"created" TEXT NOT NULL DEFAULT (CURRENT_TIMESTAMP)', "created: SQLExpression<String>"),
         ('{call}(created, defaultValue: SQLExpression<String>(literal: "CURRENT_TIMESTAMP"))',
-         '"created" TEXT DEFAULT CURRENT_TIMESTAMP', "created: SQLExpression<String?>")),
+         '"created" TEXT DEFAULT (CURRENT_TIMESTAMP)', "created: SQLExpression<String?>")),
     "default-optional-expression": (
         "with a default computed by SQL that may be `NULL`",
         None,
         ('{call}(nickname, defaultValue: SQLExpression<String?>(literal: "NULL"))',
-         '"nickname" TEXT DEFAULT NULL', "nickname: SQLExpression<String?>")),
+         '"nickname" TEXT DEFAULT (NULL)', "nickname: SQLExpression<String?>")),
     "default-value": (
         "with a default value and a `CHECK` constraint, both optional",
         ("{call}(balance, check: balance >= 0, defaultValue: 0)",
-         '"balance" REAL NOT NULL CHECK ("balance" >= 0.0) DEFAULT 0.0', "balance: SQLExpression<Double>"),
+         '"balance" REAL NOT NULL CHECK ("balance" >= 0.0) DEFAULT (0.0)', "balance: SQLExpression<Double>"),
         ("{call}(bonus, defaultValue: 5)",
-         '"bonus" REAL DEFAULT 5.0', "bonus: SQLExpression<Double?>")),
+         '"bonus" REAL DEFAULT (5.0)', "bonus: SQLExpression<Double?>")),
     "primary-key": (
         "as the table's primary key",
         ("{call}(id, primaryKey: true)", '"id" INTEGER PRIMARY KEY NOT NULL', "id: SQLExpression<Int64>"),
@@ -105,15 +105,15 @@ EXAMPLES = {
     "collate-expression": (
         "of text, with a collation and a default computed by SQL",
         ('{call}(name, defaultValue: SQLExpression<String>(literal: "\'-\'"), collate: .nocase)',
-         '"name" TEXT NOT NULL DEFAULT \'-\' COLLATE "NOCASE"', "name: SQLExpression<String>"),
+         '"name" TEXT NOT NULL DEFAULT (\'-\') COLLATE NOCASE', "name: SQLExpression<String>"),
         ('{call}(nickname, defaultValue: SQLExpression<String>(literal: "\'-\'"), collate: .nocase)',
-         '"nickname" TEXT DEFAULT \'-\' COLLATE "NOCASE"', "nickname: SQLExpression<String?>")),
+         '"nickname" TEXT DEFAULT (\'-\') COLLATE NOCASE', "nickname: SQLExpression<String?>")),
     "collate-value": (
         "of text, with a collation and an optional default value",
-        ("{call}(email, unique: true, collate: .nocase)", '"email" TEXT UNIQUE NOT NULL COLLATE "NOCASE"',
+        ("{call}(email, unique: true, collate: .nocase)", '"email" TEXT NOT NULL UNIQUE COLLATE NOCASE',
          "email: SQLExpression<String>"),
         ('{call}(nickname, defaultValue: "-", collate: .nocase)',
-         '"nickname" TEXT DEFAULT \'-\' COLLATE "NOCASE"', "nickname: SQLExpression<String?>")),
+         '"nickname" TEXT DEFAULT (\'-\') COLLATE NOCASE', "nickname: SQLExpression<String?>")),
 }
 
 OPTIONAL_CHECK_NOTE = ("This overload takes a `CHECK` condition that may be `NULL` (a comparison with a "

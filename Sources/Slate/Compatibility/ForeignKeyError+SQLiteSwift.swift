@@ -1,6 +1,6 @@
 extension ForeignKeyError {
     /// The rowid of the referencing row (SQLite.swift's spelling of ``rowID``, the primary, which
-    /// matches ``SlateCore/SQLiteAction/rowID`` and ``SlateCore/Connection/lastInsertRowID``).
+    /// matches `SQLiteAction.rowID` and `Connection.lastInsertRowID`).
     public var rowId: Int64 { rowID }
 
     /// Creates a report (SQLite.swift's spelling of ``init(from:rowID:to:)``, the primary).

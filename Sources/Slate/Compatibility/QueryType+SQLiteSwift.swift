@@ -18,3 +18,23 @@ extension QueryType {
         filter(predicate)
     }
 }
+
+extension MaterializationHint {
+    /// SQLite.swift's name for ``materialize``, the primary spelling (`MATERIALIZED`).
+    public static let materialized = MaterializationHint.materialize
+    /// SQLite.swift's name for ``notMaterialize``, the primary spelling (`NOT MATERIALIZED`).
+    public static let notMaterialized = MaterializationHint.notMaterialize
+}
+
+extension SQLExpression where Datatype: Value {
+    /// SQLite.swift's name for ``nthValue(_:_:)``, the primary spelling:
+    /// `nth_value(expression, n) OVER (ORDER BY …)`.
+    ///
+    /// - Parameters:
+    ///   - index: The 1-based row number in the window.
+    ///   - orderBy: The ordering terms.
+    /// - Returns: The expression (`NULL` when the window is shorter).
+    public func value(_ index: Int, _ orderBy: any Expressible...) -> SQLExpression<Datatype?> {
+        SQLTemplate.window("nth_value", [self, index], orderBy)
+    }
+}

@@ -18,11 +18,14 @@ extension Connection {
         try requireSQLiteFeatures(of: query)
         let expression = query.expression
         let sql = expression.template
-        do { _ = try cachedStatement(sql: sql) } catch { throw explainingOldSQLite(error, sql: sql) }
-        return RowSequence { [weak self] in
-            guard let self else {
-                return QueryExecution(failure: SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed"))
-            }
+        do {
+            _ = try Self.isCacheable(expression) ? cachedStatement(sql: sql) : prepare(sql: sql)
+        } catch {
+            throw explainingOldSQLite(error, sql: sql)
+        }
+        // The sequence holds the connection (it is the user's, never cached), so that
+        // `for row in try Connection(path).prepare(query)` runs after the connection expression.
+        return RowSequence {
             do throws(SQLiteError) {
                 return try self.prepareQuery(query, rendered: expression)
             } catch {
@@ -48,7 +51,10 @@ extension Connection {
     public func pluck(_ query: some QueryType) throws(SQLiteError) -> Row? {
         // One row: step the cached statement directly, without a QueryExecution (and its
         // closure) per call, and leave the statement reset for the next caller.
-        let limited = query.limit(1, offset: query.clauses.limit?.offset)
+        // `LIMIT 1`, keeping a smaller limit (0: no row) and the offset; a negative limit
+        // means none to SQLite.
+        let length = query.clauses.limit.map { $0.length >= 0 ? min($0.length, 1) : 1 } ?? 1
+        let limited = query.limit(length, offset: query.clauses.limit?.offset)
         let expression = limited.expression
         let statement = try bound(expression)
         defer { try? statement.reset() }
@@ -124,7 +130,8 @@ extension Connection {
         let expression = rendered ?? query.expression
         let statement = try bound(expression)
         let sql = expression.template
-        return QueryExecution(statement: statement) { [unowned self] statement in
+        // The run holds the connection: it is the caller's (a row iterator), never cached.
+        return QueryExecution(statement: statement) { statement in
             self.queryLayout(for: query, sql: sql, statement: statement)
         }
     }
@@ -135,16 +142,18 @@ extension Connection {
         { statement in
             let names = statement.columnNames
             let typed = keys.count == names.count ? keys : names.map(SQLiteValue.quoteIdentifier)
-            return ColumnLayout(names: names, typedColumns: QueryColumns(keys: typed))
+            return ColumnLayout(names: names, attachment: QueryColumns(keys: typed))
         }
     }
 
     /// A statement for an expression's SQL with the expression's values bound: from the
-    /// connection's cache, or, when `cached` is false, compiled for the caller alone.
+    /// connection's cache, or compiled for the caller alone when `cached` is false or when the
+    /// SQL grows with its input (see ``isCacheable(_:)``).
     func bound(_ expression: SQLExpression<Void>, cached: Bool = true) throws(SQLiteError) -> Statement {
         let statement: Statement
         do {
-            statement = try cached ? cachedStatement(sql: expression.template) : prepare(sql: expression.template)
+            statement = try cached && Self.isCacheable(expression)
+                ? cachedStatement(sql: expression.template) : prepare(sql: expression.template)
         } catch {
             throw explainingOldSQLite(error, sql: expression.template)
         }
@@ -154,29 +163,43 @@ extension Connection {
         return statement
     }
 
-    /// The layout of a query's rows, computed once per SQL text and kept for the connection.
+    /// The most values a statement binds and is still cached.
+    static let maximumCachedParameterCount = 100
+
+    /// Whether an expression's statement is worth caching: not when it binds more than
+    /// ``maximumCachedParameterCount`` values. SQL with that many parameters is nearly always
+    /// SQL whose text grows with its input (`ids.contains(id)` renders one `?` per element,
+    /// `insertMany` one row of them per element), so each new input makes new SQL: caching it
+    /// would only evict the statements that are reused, each holding memory in proportion to
+    /// its length.
+    static func isCacheable(_ expression: SQLExpression<Void>) -> Bool {
+        expression.values.count <= maximumCachedParameterCount
+    }
+
+    /// The layout of a query's rows, computed once per statement.
+    ///
+    /// The layout (column names and the expression keys of ``QueryColumns``) is given to the
+    /// statement, which keeps it while SQLite does not recompile it with other columns: a
+    /// cached statement's later runs find it there, without reading a column name. A statement
+    /// without one (its first run, or one compiled for a cursor) takes the layout kept for its
+    /// SQL text when the columns are the same, or a new one.
     func queryLayout(for query: some QueryType, sql: String, statement: Statement) -> ColumnLayout {
-        let cache = layoutCache
-        let reprepares = statement.reprepareCount
-        let key = SQLText(sql)
-        let cached = cache.layouts[key]
-        // The same statement, not recompiled since the layout was checked against it: its columns
-        // cannot have changed, so skip reading their names (one String per column per run).
-        if let cached, let reprepares, cached.statement == statement.serial, cached.reprepares == reprepares {
-            return cached.layout
+        if let layout = statement.existingColumnLayout, let columns = layout.attachment,
+           type(of: columns) == QueryColumns.self {
+            return layout
         }
         let names = statement.columnNames
+        let cache = self[storage: QueryLayoutCache.StorageKey.self]
+        let key = SQLText(sql)
         // A schema change can widen `SELECT *` under the same SQL text: reuse only a matching layout.
-        if let cached, cached.layout.names == names {
-            cache.layouts[key] = QueryLayoutCache.Entry(layout: cached.layout, statement: statement.serial, reprepares: reprepares)
-            return cached.layout
+        if let cached = cache.layout(for: key), cached.names == names {
+            statement.adoptColumnLayout(cached)
+            return cached
         }
-        let keys = columnKeys(for: query, names: names)
-        let layout = ColumnLayout(names: names, typedColumns: QueryColumns(keys: keys))
-        // Query shapes are few in practice, but `IN` lists of varying length make new ones:
-        // start over rather than grow without bound.
-        if cache.layouts.count >= QueryLayoutCache.capacity { cache.layouts.removeAll(keepingCapacity: true) }
-        cache.layouts[key] = QueryLayoutCache.Entry(layout: layout, statement: statement.serial, reprepares: reprepares)
+        let layout = ColumnLayout(names: names, attachment: QueryColumns(keys: columnKeys(for: query, names: names)))
+        // SQL that grows with its input would only churn the cache (see `isCacheable`).
+        if statement.parameterCount() <= Self.maximumCachedParameterCount { cache.keep(layout, for: key) }
+        statement.adoptColumnLayout(layout)
         return layout
     }
 
@@ -212,39 +235,12 @@ extension Connection {
         guard keys.count == names.count else { return names.map(SQLiteValue.quoteIdentifier) }
         return keys
     }
-
-    /// Typed-layer data kept for the life of the connection.
-    var layoutCache: QueryLayoutCache {
-        let key = ObjectIdentifier(QueryLayoutCache.self)
-        if let cache = retainedContexts[key] as? QueryLayoutCache { return cache }
-        let cache = QueryLayoutCache()
-        retainedContexts[key] = cache
-        return cache
-    }
-}
-
-/// Row layouts of typed queries by SQL text, so column keys are computed once per query shape.
-final class QueryLayoutCache {
-    /// The most query shapes kept before the cache starts over.
-    static let capacity = 512
-
-    /// A layout, and the statement it was last checked against.
-    struct Entry {
-        let layout: ColumnLayout
-        /// The statement's ``Statement/serial``: not a reference, weak or strong (the statement
-        /// cache may finalize it; a new statement at the same address has a new serial).
-        let statement: UInt64
-        /// The statement's ``Statement/reprepareCount`` when checked (`nil` when SQLite does not count).
-        let reprepares: Int32?
-    }
-
-    var layouts: [SQLText: Entry] = [:]
 }
 
 extension ColumnLayout {
     /// The typed-layer key of a column (its expression's SQL), or its quoted name.
     func typedKey(at index: Int) -> String {
-        if let columns = typedColumns as? QueryColumns, columns.keys.indices.contains(index) {
+        if let columns = attachment as? QueryColumns, columns.keys.indices.contains(index) {
             return columns.keys[index]
         }
         return names.indices.contains(index) ? SQLiteValue.quoteIdentifier(names[index]) : ""

@@ -25,7 +25,8 @@ extension Connection {
         let expression = query.expression
         let sql = expression.template
         let statement = try bound(expression, cached: false)
-        let columns = QueryCursorColumns(statement: statement) { [unowned self] statement in
+        // The cursor holds the connection: it is the caller's, never cached.
+        let columns = QueryCursorColumns(statement: statement) { statement in
             self.queryLayout(for: query, sql: sql, statement: statement)
         }
         return QueryCursor(cursor: statement.cursor(), columns: columns)

@@ -52,7 +52,7 @@ final class QueryCursorColumns {
         if let builtLayout { return builtLayout }
         let layout = makeLayout(statement)
         builtLayout = layout
-        queryColumns = layout.typedColumns.flatMap { $0 as? QueryColumns }
+        queryColumns = layout.attachment.flatMap { $0 as? QueryColumns }
         templates = Array(repeating: nil, count: layout.names.count)
         return layout
     }

@@ -1,7 +1,7 @@
 /// The current row of a ``QueryCursor``, read in place with typed expressions.
 ///
 /// Its values are those of the row the statement is on: they change when the cursor steps. Copy
-/// it into a ``Row`` with ``snapshot()``; see ``Row`` for when to use which row type.
+/// it into a `Row` with ``snapshot()``; see `Row` for when to use which row type.
 public struct QueryRowView {
     /// The row as SlateCore sees it, for reading by index or by name.
     public let view: RowView

@@ -20,7 +20,7 @@ extension Row {
     @usableFromInline
     func columnIndex(template: String) throws(SQLiteError) -> Int {
         // QueryColumns is final: comparing the dynamic type is exact and skips `as?`'s cast machinery.
-        if let typed = layout.typedColumns, type(of: typed) == QueryColumns.self {
+        if let typed = layout.attachment, type(of: typed) == QueryColumns.self {
             return try unsafeDowncast(typed, to: QueryColumns.self).index(of: template)
         }
         let key = QueryColumns.alias(in: template) ?? template
@@ -58,14 +58,14 @@ extension Row {
     @inlinable
     public func get<V: Value>(_ column: SQLExpression<V?>) throws -> V? {
         let index = try columnIndex(template: column.template)
-        if values[index].isNull { return nil }
+        if self[index].isNull { return nil }   // `self[index]`: .null, not a trap, past the values
         return try decode(V.self, at: index, column: column.template)
     }
 
     @inlinable
     func decode<V: Value>(_: V.Type, at index: Int, column: String) throws -> V {
-        let stored = values[index]
-        guard let datatypeValue = V.Datatype(stored) else { throw Self.readError(stored, as: V.self, column: column) }
+        let stored = self[index]
+        guard let datatypeValue = V.Datatype(columnValue: stored) else { throw Self.readError(stored, as: V.self, column: column) }
         let value = try V.fromDatatypeValue(datatypeValue)
         // `ValueType` is `Self` for every value but a non-final class's subclasses.
         if let value = value as? V { return value }

@@ -1,6 +1,7 @@
 /// A collating sequence, for `COLLATE` in queries and column definitions.
 ///
-/// Slate always quotes the name (`COLLATE "NOCASE"`), as the documentation prints it.
+/// The built-in collations are written bare (`COLLATE NOCASE`) and a custom name is quoted
+/// (`COLLATE "NODIACRITIC"`), which is the text SQLite.swift generates.
 public enum Collation: Sendable, Hashable, CustomStringConvertible {
     /// `BINARY`: compares bytes (the default).
     case binary
@@ -23,8 +24,13 @@ public enum Collation: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension Collation: Expressible {
-    /// The quoted name, such as `"NOCASE"`.
-    public var expression: SQLExpression<Void> { SQLTemplate.identifier(description) }
+    /// The name as SQL: `NOCASE` for a built-in collation, `"name"` (quoted) for a custom one.
+    public var expression: SQLExpression<Void> {
+        switch self {
+        case .binary, .nocase, .rtrim: SQLTemplate.literal(description)
+        case .custom(let name): SQLTemplate.identifier(name)
+        }
+    }
 }
 
 /// Applies a collation to an expression: `"name" COLLATE "NODIACRITIC"`.
@@ -42,11 +48,11 @@ public func collate<V>(_ collation: Collation, _ expression: SQLExpression<V>) -
 }
 
 extension SQLExpression {
-    /// Applies a collation: `"name" COLLATE "NOCASE"`.
+    /// Applies a collation: `("name" COLLATE NOCASE)`.
     ///
     /// - Parameter collation: The collation.
     /// - Returns: The collated expression.
     public func collate(_ collation: Collation) -> SQLExpression<Datatype> {
-        SQLTemplate.infix("COLLATE", self, collation, wrap: false)
+        SQLTemplate.infix("COLLATE", self, collation)
     }
 }

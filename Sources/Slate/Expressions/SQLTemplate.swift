@@ -54,10 +54,17 @@ enum SQLTemplate {
         return SQLExpression(template: wrap ? "(" + text + ")" : text, values: left.values + right.values)
     }
 
-    /// `op operand`, such as `NOT "verified"` or `-"balance"`.
+    /// `op operand`, such as `EXISTS (SELECT …)`, for an operand that is already one term.
     static func prefix<T>(_ op: String, _ operand: any Expressible) -> SQLExpression<T> {
         let expression = self.operand(operand.expression)
         return SQLExpression(template: op + expression.template, values: expression.values)
+    }
+
+    /// `op(operand)`, such as `NOT ("verified")` or `-("balance")`: the operand always in
+    /// parentheses, which is the text SQLite.swift generates for its prefix operators.
+    static func wrappedPrefix<T>(_ op: String, _ operand: any Expressible) -> SQLExpression<T> {
+        let expression = operand.expression
+        return SQLExpression(template: op + "(" + expression.template + ")", values: expression.values)
     }
 
     /// Whether `text` contains the ASCII `needle`, by a byte search: an ASCII byte never occurs
@@ -121,11 +128,11 @@ enum SQLTemplate {
 }
 
 extension SQLTemplate {
-    /// Exclusive or, which SQLite lacks: `(~(lhs & rhs) & (lhs | rhs))`.
+    /// Exclusive or, which SQLite lacks: `(~((lhs & rhs)) & (lhs | rhs))`, SQLite.swift's text.
     static func xor<T>(_ lhs: any Expressible, _ rhs: any Expressible) -> SQLExpression<T> {
         let and: SQLExpression<Void> = infix("&", lhs, rhs)
         let or: SQLExpression<Void> = infix("|", lhs, rhs)
-        let notAnd: SQLExpression<Void> = prefix("~", and)
+        let notAnd: SQLExpression<Void> = wrappedPrefix("~", and)
         return infix("&", notAnd, or)
     }
 }

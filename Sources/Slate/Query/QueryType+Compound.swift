@@ -10,7 +10,20 @@ extension QueryType {
     ///   - query: The other query.
     /// - Returns: The compound query.
     public func union(all: Bool = false, _ query: some QueryType) -> Self {
-        changing { $0.union.append(QueryClauses.Union(all: all, query: query.expression)) }
+        changing { $0.union.append(QueryClauses.Union(all: all, query: query.compoundMember)) }
+    }
+
+    /// The query as one member of a compound `SELECT`. A query with its own `ORDER BY`,
+    /// `LIMIT`, `UNION` or `WITH` is wrapped (`SELECT * FROM (…)`): written as it is, its
+    /// `ORDER BY`/`LIMIT` would sort and cut the whole compound, its `UNION` would regroup
+    /// with the operators before it, and a `WITH` there is a syntax error.
+    var compoundMember: SQLExpression<Void> {
+        let expression = expression
+        let clauses = clauses
+        guard !clauses.order.isEmpty || clauses.limit != nil || !clauses.union.isEmpty || !clauses.with.isEmpty else {
+            return expression
+        }
+        return SQLExpression(template: "SELECT * FROM (" + expression.template + ")", values: expression.values)
     }
 
     // MARK: WITH

@@ -63,7 +63,10 @@ extension QueryType {
     private func join(_ type: JoinType, _ table: some QueryType, condition: SQLExpression<Void>?) -> Self {
         let joined: SQLExpression<Void>
         if table.isPlainTable {
-            if let alias = table.clauses.from.alias {
+            if table.clauses.from.alias != nil && table.clauses.from.source == nil {
+                // `"users" AS "managers"`, SQLite.swift's text for an aliased table.
+                joined = table.fromExpression
+            } else if let alias = table.clauses.from.alias {
                 let source = table.clauses.from.source ?? table.tableName()
                 joined = SQLExpression(
                     template: "(" + source.template + ") AS " + SQLiteValue.quoteIdentifier(alias), values: source.values)

@@ -4,8 +4,18 @@ extension QueryType {
     // MARK: Aggregates
 
     /// The number of rows the query returns: `SELECT count(*) FROM …`.
+    ///
+    /// A query whose row count is not its table's filtered row count (`DISTINCT`, `GROUP BY`,
+    /// `LIMIT`/`OFFSET`, `UNION`) is counted as a subquery, `SELECT count(*) FROM (SELECT …)`,
+    /// so that none of those clauses is lost when the result columns become `count(*)`.
     public var count: ScalarQuery<Int> {
-        select(Slate.count(*))
+        let clauses = clauses
+        guard clauses.select.distinct || clauses.group != nil || clauses.limit != nil || !clauses.union.isEmpty else {
+            return select(Slate.count(*))
+        }
+        var counted = ScalarQuery<Int>(clauses.from.name, database: clauses.from.database)
+        counted.clauses.from.source = SQLTemplate.parenthesized(self)
+        return counted.select(Slate.count(*))
     }
 
     // MARK: Rendering
@@ -81,7 +91,8 @@ extension QueryType {
         return SQLExpression(template: sql, values: values)
     }
 
-    private var withClause: SQLExpression<Void> {
+    /// `WITH [RECURSIVE] "name" AS (…), …`, shared by SELECT and by UPDATE and DELETE.
+    var withClause: SQLExpression<Void> {
         let recursive = clauses.with.contains(where: \.recursive)
         let tables = clauses.with.map { with -> SQLExpression<Void> in
             var template = with.alias.template

@@ -57,3 +57,41 @@ extension SQLTemplate {
         return SQLExpression(template: "(" + expression.template + ")", values: expression.values)
     }
 }
+
+/// A `SELECT` of one value with no table of its own, such as `SELECT EXISTS (SELECT …)`:
+/// SQLite.swift's `Select`, which ``QueryType/exists`` returns and `Connection.scalar` runs.
+public struct Select<Datatype>: Expressible, Sendable {
+    /// The whole statement, with `?` placeholders for its values.
+    public let expression: SQLExpression<Void>
+
+    init(_ expression: SQLExpression<Void>) {
+        self.expression = expression
+    }
+}
+
+extension QueryType {
+    /// `SELECT EXISTS (SELECT …)`: whether the query returns any row, run with
+    /// `try db.scalar(users.filter(admin).exists)` (SQLite.swift's property). Inside a filter,
+    /// use the ``exists(_:)`` function instead.
+    public var exists: Select<Bool> {
+        let query = expression
+        return Select(SQLExpression(template: "SELECT EXISTS (" + query.template + ")", values: query.values))
+    }
+}
+
+extension Connection {
+    /// Runs a one-value ``Select``, such as ``QueryType/exists``.
+    ///
+    /// - Parameter select: The statement.
+    /// - Returns: Its value.
+    /// - Throws: `SQLiteError` on failure, when there is no row, or when the value is `NULL` or
+    ///   does not convert.
+    public func scalar<V: Value>(_ select: Select<V>) throws -> V {
+        let key = select.expression.template
+        let run = QueryExecution(statement: try bound(select.expression), makeLayout: Self.layout(keys: [key]))
+        guard let row = try run.nextRow() else {
+            throw SQLiteError(code: SQLITE_ERROR, message: "the statement returned no row", sql: select.asSQL())
+        }
+        return try row.get(SQLExpression<V>(template: key, values: []))
+    }
+}

@@ -36,37 +36,54 @@ extension VirtualTable {
     ///
     /// ```swift
     /// emails.filter(emails.match("wonder*"))
-    /// // SELECT * FROM "emails" WHERE "emails" MATCH 'wonder*'
+    /// // SELECT * FROM "emails" WHERE ("emails" MATCH 'wonder*')
     /// ```
     ///
     /// - Parameter pattern: The full-text query.
     /// - Returns: The condition.
     public func match(_ pattern: String) -> SQLExpression<Bool> {
-        SQLTemplate.infix("MATCH", tableName(), SQLTemplate.value(pattern), wrap: false)
+        SQLTemplate.infix("MATCH", tableName(), SQLTemplate.value(pattern))
     }
 
-    /// `"emails" MATCH <expression>`.
+    /// `("emails" MATCH <expression>)`.
     ///
     /// - Parameter pattern: The full-text query as an expression.
     /// - Returns: The condition.
     public func match(_ pattern: SQLExpression<String>) -> SQLExpression<Bool> {
-        SQLTemplate.infix("MATCH", tableName(), pattern, wrap: false)
+        SQLTemplate.infix("MATCH", tableName(), pattern)
     }
 
-    /// `"emails" MATCH <expression>` with a pattern that may be `NULL`.
+    /// `("emails" MATCH <expression>)` with a pattern that may be `NULL`.
     ///
     /// - Parameter pattern: The full-text query as an expression.
     /// - Returns: The condition.
     public func match(_ pattern: SQLExpression<String?>) -> SQLExpression<Bool?> {
-        SQLTemplate.infix("MATCH", tableName(), pattern, wrap: false)
+        SQLTemplate.infix("MATCH", tableName(), pattern)
     }
 
     /// The table's rows matching a full-text query:
-    /// `SELECT * FROM "emails" WHERE "emails" MATCH 'wonder*'`.
+    /// `SELECT * FROM "emails" WHERE ("emails" MATCH 'wonder*')`.
     ///
     /// - Parameter pattern: The full-text query.
     /// - Returns: The filtered query.
     public func match(_ pattern: String) -> VirtualTable {
         filter(match(pattern) as SQLExpression<Bool>)
+    }
+
+    /// The table's rows matching a full-text query held in a column or expression:
+    /// `SELECT * FROM "emails" WHERE ("emails" MATCH "query")`.
+    ///
+    /// - Parameter pattern: The full-text query as an expression.
+    /// - Returns: The filtered query.
+    public func match(_ pattern: SQLExpression<String>) -> VirtualTable {
+        filter(match(pattern) as SQLExpression<Bool>)
+    }
+
+    /// The table's rows matching a full-text query that may be `NULL` (no row matches `NULL`).
+    ///
+    /// - Parameter pattern: The full-text query as an expression.
+    /// - Returns: The filtered query.
+    public func match(_ pattern: SQLExpression<String?>) -> VirtualTable {
+        filter(match(pattern) as SQLExpression<Bool?>)
     }
 }

@@ -20,6 +20,9 @@ public final class InsertStatement {
     /// The table the statement inserts into.
     public let table: TableDescription
     private let statement: Statement
+    /// The connection, kept alive by the insert statement (which is the caller's, never cached),
+    /// for its closed state and the inserted rowid.
+    private let connection: Connection
     /// The parameter of each column, by exact name and by lowercased name.
     private let parameters: [String: Int32]
     private let lowercasedParameters: [String: Int32]
@@ -44,6 +47,7 @@ public final class InsertStatement {
             + " (" + columns.map { SQLiteValue.quoteIdentifier($0.name) }.joined(separator: ", ") + ") VALUES ("
             + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
         statement = try connection.prepare(sql: sql, options: .persistent)
+        self.connection = connection
         self.table = table
         var parameters: [String: Int32] = [:]
         var lowercased: [String: Int32] = [:]
@@ -79,7 +83,7 @@ public final class InsertStatement {
     ///   ready for the next row.
     @discardableResult
     public func insert(_ values: [String: SQLiteValue]) throws(SQLiteError) -> Int64 {
-        guard !statement.connection.isClosed else { throw SQLiteError.closedConnection }
+        guard !connection.isClosed else { throw SQLiteError.closedConnection }
         for index in given.indices { given[index] = false }
         // A column left out is stored as NULL: clear the previous row's values first. When every
         // column is given, each parameter is bound below and nothing needs clearing.
@@ -120,7 +124,7 @@ public final class InsertStatement {
             }
         }
         _ = try statement.step()
-        return statement.connection.lastInsertRowID
+        return connection.lastInsertRowID
     }
 
     /// Inserts one row from its values in column order: the order of ``TableDescription/orderedColumns``
@@ -142,7 +146,7 @@ public final class InsertStatement {
     ///   Nothing is inserted when it throws, and the statement stays ready for the next row.
     @discardableResult
     public func insert(values: [SQLiteValue]) throws(SQLiteError) -> Int64 {
-        guard !statement.connection.isClosed else { throw SQLiteError.closedConnection }
+        guard !connection.isClosed else { throw SQLiteError.closedConnection }
         guard values.count == names.count else {
             throw SQLiteError(
                 code: SQLITE_RANGE,
@@ -158,7 +162,7 @@ public final class InsertStatement {
             parameter += 1
         }
         _ = try statement.step()
-        return statement.connection.lastInsertRowID
+        return connection.lastInsertRowID
     }
 
 

@@ -13,6 +13,9 @@ extension Connection {
     ///   columns, an upsert needing a newer SQLite, …); the database is left unchanged.
     @discardableResult
     public func run(_ query: Insert) throws(SQLiteError) -> Int64 {
+        if !query.misplacedClauses.isEmpty {
+            throw Self.misplaced(query.misplacedClauses, in: "INSERT", sql: query.expression.template)
+        }
         if let rowid = try runThroughShapeCache(query) { return rowid }
         try check(query)
         let chunks = try chunks(of: query)
@@ -27,13 +30,18 @@ extension Connection {
         return lastInsertRowid
     }
 
-    /// Runs an `UPDATE` and returns the number of changed rows.
+    /// Runs an `UPDATE` (or an `INSERT … SELECT`) and returns the number of changed rows.
     ///
     /// - Parameter query: The update.
     /// - Returns: The number of rows changed.
-    /// - Throws: `SQLiteError` on failure; the database is left unchanged.
+    /// - Throws: `SQLiteError` on failure; the database is left unchanged. Also when the
+    ///   query it was built from has a clause an `UPDATE` cannot take (a join, grouping, a
+    ///   compound, `DISTINCT`), or `ORDER BY`/`LIMIT` that the linked SQLite does not accept
+    ///   on `UPDATE`: the error names the clause, and nothing runs.
     @discardableResult
     public func run(_ query: Update) throws(SQLiteError) -> Int {
+        if let failure = query.failure { throw failure }
+        try check(query.statement)
         try bound(query.expression).executeToCompletion()
         return Int(changes)
     }
@@ -42,9 +50,13 @@ extension Connection {
     ///
     /// - Parameter query: The delete.
     /// - Returns: The number of rows deleted.
-    /// - Throws: `SQLiteError` on failure; the database is left unchanged.
+    /// - Throws: `SQLiteError` on failure; the database is left unchanged. Also when the
+    ///   query it was built from has a clause a `DELETE` cannot take (a join, grouping, a
+    ///   compound, `DISTINCT`), or `ORDER BY`/`LIMIT` that the linked SQLite does not accept
+    ///   on `DELETE`: the error names the clause, and nothing runs.
     @discardableResult
     public func run(_ query: Delete) throws(SQLiteError) -> Int {
+        try check(query.statement)
         try bound(query.expression).executeToCompletion()
         return Int(changes)
     }
@@ -57,12 +69,14 @@ extension Connection {
     @discardableResult
     public func run(_ query: Returning) throws(SQLiteError) -> [Row] {
         try SQLite.require("RETURNING", version: 3_035_000)
+        if let failure = query.failure { throw failure }
         var pieces: [SQLExpression<Void>] = []
         if case .insert(let insert) = query.statement {
             try check(insert)
             pieces = try chunks(of: insert).map { query.render($0) }
             if pieces.isEmpty { return [] }   // insertMany of no rows inserts nothing
         } else {
+            if case .write(let write) = query.statement { try check(write) }
             pieces = [query.expression]
         }
         let keys = query.columns.map { QueryColumns.alias(in: $0.template) ?? $0.template }
@@ -146,7 +160,6 @@ extension Connection {
         return lastInsertRowid
     }
 
-
     /// The cached statement for an insert's rendered SQL (on a shape cache miss).
     private func shapeStatement(for insert: Insert) throws(SQLiteError) -> Statement {
         let sql = insert.expression.template
@@ -154,17 +167,14 @@ extension Connection {
     }
 
     /// The connection's insert shape cache, created on first use.
-    var insertShapeCache: InsertShapeCache {
-        // A final class: the cast is an exact type check.
-        if let cache = typedInsertCache as? InsertShapeCache { return cache }
-        let cache = InsertShapeCache()
-        typedInsertCache = cache
-        retainedContexts[ObjectIdentifier(cache)] = cache
-        return cache
-    }
+    var insertShapeCache: InsertShapeCache { self[storage: InsertShapeCache.StorageKey.self] }
 
     /// Rejects inserts that cannot run, with a clear reason.
     private func check(_ insert: Insert) throws(SQLiteError) {
+        if let failure = insert.unstorable { throw failure }
+        if !insert.misplacedClauses.isEmpty {
+            throw Self.misplaced(insert.misplacedClauses, in: "INSERT", sql: insert.expression.template)
+        }
         if let problem = insert.problem { throw SQLiteError(code: SQLITE_MISUSE, message: problem) }
         if insert.upsert != nil { try SQLite.require("upsert (INSERT … ON CONFLICT … DO)", version: 3_024_000) }
     }
@@ -206,109 +216,5 @@ extension Connection {
             throw error
         }
         try execute(raw: "RELEASE SAVEPOINT \"\(name)\"")
-    }
-}
-
-/// Statements for one-row inserts of plain values, by shape: conflict clause, table and columns
-/// (see `Connection.runThroughShapeCache`). A few shapes are kept, most recently used first;
-/// shapes are compared element by element with `==`, which for strings that share storage (a
-/// column expression's template, a coding key's literal) or are small is a compare of raw bits.
-final class InsertShapeCache: ConnectionCloseObserver {
-    /// One shape and its statement (a class, so that scanning the shapes copies one reference
-    /// per shape rather than every field).
-    final class Entry {
-        let conflict: OnConflict?
-        let tableName: String
-        let database: String?
-        /// The columns: quoted templates (setters) or unquoted, distinct names (`encoded`).
-        let columns: [String]
-        /// Whether `columns` are unquoted names from an `Encodable` value.
-        let encoded: Bool
-        let statement: Statement
-
-        init(
-            conflict: OnConflict?, tableName: String, database: String?, columns: [String], encoded: Bool,
-            statement: Statement
-        ) {
-            self.conflict = conflict
-            self.tableName = tableName
-            self.database = database
-            self.columns = columns
-            self.encoded = encoded
-            self.statement = statement
-        }
-    }
-
-    /// How many shapes are kept.
-    static let capacity = 8
-
-    /// The shapes, most recently used first. Not checked for exclusivity at run time: a
-    /// connection is used by one thread at a time, and every typed insert reads this.
-    @exclusivity(unchecked) private var entries: [Entry] = []
-
-    /// What a lookup found.
-    enum Lookup {
-        /// The shape's statement, ready to bind.
-        case found(Statement)
-        /// The shape's statement is still being stepped (an insert run from inside another one,
-        /// by a custom function or a hook): the caller needs a fresh statement.
-        case busy
-        /// The shape is not cached.
-        case missing
-    }
-
-    /// The statement of a setters insert's shape.
-    func lookup(_ insert: Insert, setters: [Setter]) -> Lookup {
-        for position in entries.indices {
-            let entry = entries[position]
-            guard !entry.encoded, entry.columns.count == setters.count, Self.sameTable(entry, insert) else { continue }
-            var same = true
-            for index in setters.indices where !identicalText(entry.columns[index], setters[index].column.template) {
-                same = false
-                break
-            }
-            if same { return use(position) }
-        }
-        return .missing
-    }
-
-    /// The statement of an encoded insert's shape.
-    func lookup(_ insert: Insert, encoded row: [EncodedColumn]) -> Lookup {
-        for position in entries.indices {
-            let entry = entries[position]
-            guard entry.encoded, entry.columns.count == row.count, Self.sameTable(entry, insert) else { continue }
-            // Compared in place through buffer pointers: no copy (and retain) of either name.
-            let same = entry.columns.withUnsafeBufferPointer { columns in
-                row.withUnsafeBufferPointer { row in
-                    for index in row.indices where !identicalText(columns[index], row[index].name) { return false }
-                    return true
-                }
-            }
-            if same { return use(position) }
-        }
-        return .missing
-    }
-
-    /// Keeps a new shape, forgetting the least recently used one when full.
-    func add(_ entry: Entry) {
-        if entries.count >= Self.capacity { entries.removeLast() }
-        entries.insert(entry, at: 0)
-    }
-
-    /// The statement at a position, moved to the front, unless it is busy.
-    private func use(_ position: Int) -> Lookup {
-        let statement = entries[position].statement
-        if statement.isBusy { return .busy }
-        if position > 0 { entries.insert(entries.remove(at: position), at: 0) }
-        return .found(statement)
-    }
-
-    private static func sameTable(_ entry: Entry, _ insert: Insert) -> Bool {
-        entry.conflict == insert.conflict && identicalText(entry.tableName, insert.tableName)
-            && entry.database.map { database in insert.database.map { identicalText(database, $0) } ?? false } ?? (insert.database == nil)
-    }
-
-    func connectionWillClose(_ db: OpaquePointer) {
-        entries.removeAll()
     }
 }

@@ -15,6 +15,11 @@ public struct Insert: Expressible, Sendable {
     let body: Body
     /// `ON CONFLICT (…) DO …`, for upserts.
     var upsert: SQLExpression<Void>?
+    /// Clauses of the query the insert was built from that an `INSERT` has no place for
+    /// (`users.filter(…).insert(…)`): running it throws an error naming them.
+    let misplacedClauses: [String]
+    /// A value of the upsert's `DO UPDATE SET` setters that has no stored form.
+    var upsertFailure: SQLiteError?
 
     /// What an insert stores: kept as given, so that building a one-row insert does no work that
     /// running it through a cached statement does not need (no rendering, no comparing rows).
@@ -28,11 +33,12 @@ public struct Insert: Expressible, Sendable {
     }
 
     @usableFromInline
-    init(conflict: OnConflict?, tableName: String, database: String?, body: Body) {
+    init(conflict: OnConflict?, tableName: String, database: String?, body: Body, misplacedClauses: [String] = []) {
         self.conflict = conflict
         self.tableName = tableName
         self.database = database
         self.body = body
+        self.misplacedClauses = misplacedClauses
     }
 
     /// The table, quoted (and qualified with its schema).
@@ -56,6 +62,17 @@ public struct Insert: Expressible, Sendable {
         case .setters(let rows): rows.map { $0.map(\.value) }
         case .encoded(let row): [EncodedColumn.distinct(row).map { SQLExpression(template: "?", values: [$0.value]) }]
         }
+    }
+
+    /// A setter's value that has no stored form (a `Date` outside the years 0000–9999),
+    /// reported by `run` before anything is written.
+    var unstorable: SQLiteError? {
+        if let upsertFailure { return upsertFailure }
+        guard case .setters(let rows) = body else { return nil }
+        for row in rows {
+            if let failure = Setter.failure(in: row) { return failure }
+        }
+        return nil
     }
 
     /// Why the statement cannot run (rows setting different columns), reported by `run`.

@@ -128,6 +128,7 @@ extension QueryType {
         -> Insert
     {
         var insert = makeInsert(conflict: nil, .setters([insertValues]))
+        insert.upsertFailure = Setter.failure(in: setValues)
         let target = conflicting.expression
         let action: SQLExpression<Void>
         if setValues.isEmpty {
@@ -146,7 +147,13 @@ extension QueryType {
     /// ```swift
     /// users.filter(id == 1).update(email <- "alice@me.com")
     /// // UPDATE "users" SET "email" = 'alice@me.com' WHERE ("id" = 1)
+    /// users.order(id.desc).limit(1).update(name <- "Newest")
+    /// // UPDATE "users" SET "name" = 'Newest' ORDER BY "id" DESC LIMIT 1
     /// ```
+    ///
+    /// The query's `WITH`, `WHERE`, `ORDER BY`, `LIMIT` and `OFFSET` are kept (see ``Update``
+    /// for a library without `ORDER BY`/`LIMIT` on `UPDATE`, and for the clauses an `UPDATE`
+    /// cannot take).
     ///
     /// - Parameter values: The columns to set.
     /// - Returns: The statement.
@@ -160,37 +167,58 @@ extension QueryType {
     /// - Returns: The statement.
     public func update(_ values: [Setter]) -> Update {
         let list = SQLTemplate.join(", ", values)
-        var template = "UPDATE " + writeTarget.template + " SET " + list.template
-        var bound = list.values
-        if let filters = clauses.filters {
-            template += " WHERE " + filters.template
-            bound += filters.values
-        }
-        return Update(expression: SQLExpression(template: template, values: bound))
+        let body = SQLExpression<Void>(
+            template: "UPDATE " + writeTarget.template + " SET " + list.template, values: list.values)
+        return Update(statement: writeStatement("UPDATE", body), failure: Setter.failure(in: values))
     }
 
     /// A `DELETE` of the query's rows (every row of an unfiltered table).
     ///
     /// ```swift
     /// users.filter(id == 1).delete()   // DELETE FROM "users" WHERE ("id" = 1)
+    /// users.order(id.desc).limit(1).delete()
+    /// // DELETE FROM "users" ORDER BY "id" DESC LIMIT 1
     /// ```
+    ///
+    /// The query's `WITH`, `WHERE`, `ORDER BY`, `LIMIT` and `OFFSET` are kept (see ``Delete``
+    /// for a library without `ORDER BY`/`LIMIT` on `DELETE`, and for the clauses a `DELETE`
+    /// cannot take).
     ///
     /// - Returns: The statement.
     public func delete() -> Delete {
-        var template = "DELETE FROM " + writeTarget.template
-        var values: [SQLiteValue] = []
-        if let filters = clauses.filters {
-            template += " WHERE " + filters.template
-            values = filters.values
-        }
-        return Delete(expression: SQLExpression(template: template, values: values))
+        Delete(statement: writeStatement("DELETE", SQLExpression(literal: "DELETE FROM " + writeTarget.template)))
+    }
+
+    /// An `INSERT … SELECT`: inserts the rows another query returns, with every clause of that
+    /// query; run it with ``SlateCore/Connection/run(_:)-(Update)``, which returns the number of rows inserted.
+    ///
+    /// ```swift
+    /// archive.insert(users.filter(name == nil).select(id, email))
+    /// // INSERT INTO "archive" SELECT "id", "email" FROM "users" WHERE ("name" IS NULL)
+    /// ```
+    ///
+    /// The table inserted into takes no clauses of its own: running an insert into a filtered,
+    /// sorted or joined query throws an error naming the clause.
+    ///
+    /// - Parameter query: The query whose rows are inserted, in the table's column order.
+    /// - Returns: The statement.
+    public func insert(_ query: some QueryType) -> Update {
+        let select = query.expression
+        let head = SQLExpression<Void>(
+            template: "INSERT INTO " + writeTarget.template + " " + select.template, values: select.values)
+        return Update(statement: WriteStatement(
+            verb: "INSERT", head: head, limiting: nil, limitingClauses: [],
+            misplacedClauses: clausesOutsideWrites(allowingFilters: false),
+            hasMaterializationHint: query.clauses.with.contains { $0.hint != nil }))
     }
 
     /// An insert into the query's table (never its alias).
     @inlinable
     func makeInsert(conflict: OnConflict?, _ body: Insert.Body) -> Insert {
         let from = clauses.from
-        return Insert(conflict: conflict, tableName: from.name, database: from.database, body: body)
+        return Insert(
+            conflict: conflict, tableName: from.name, database: from.database, body: body,
+            misplacedClauses: clauses.namesOutsideWrites(allowingFilters: false))
     }
 
     /// The table written to: its (schema-qualified) name, never an alias.

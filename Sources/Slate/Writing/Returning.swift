@@ -8,22 +8,26 @@
 public struct Returning: Expressible, Sendable {
     enum Statement: Sendable {
         case insert(Insert)
-        case other(SQLExpression<Void>)
+        /// An `UPDATE`, `DELETE` or `INSERT … SELECT`: `RETURNING` goes before its `ORDER BY`/`LIMIT`.
+        case write(WriteStatement)
     }
 
     let statement: Statement
     /// The returned expressions.
     let columns: [SQLExpression<Void>]
+    /// A setter's value that has no stored form (an update's), reported when the statement runs.
+    var failure: SQLiteError? = nil
 
     /// The statement for some rows of an insert (or the whole statement).
     func render(_ chunk: ArraySlice<[SQLExpression<Void>]>?) -> SQLExpression<Void> {
-        let base: SQLExpression<Void>
-        switch statement {
-        case .insert(let insert): base = chunk.map(insert.render) ?? insert.expression
-        case .other(let expression): base = expression
-        }
         let list = SQLTemplate.join(", ", columns)
-        return SQLExpression(template: base.template + " RETURNING " + list.template, values: base.values + list.values)
+        switch statement {
+        case .insert(let insert):
+            let base = chunk.map(insert.render) ?? insert.expression
+            return SQLExpression(template: base.template + " RETURNING " + list.template, values: base.values + list.values)
+        case .write(let write):
+            return write.render(returning: list)
+        }
     }
 
     /// The statement, with `?` placeholders.

@@ -18,14 +18,25 @@ public struct Setter: Sendable {
         case bound(SQLiteValue)
         /// Any other expression (`"count" + 1`, a subquery, …).
         case expression(SQLExpression<Void>)
+        /// A value that has no stored form (a `Date` outside the years 0000–9999): running the
+        /// statement throws this error, and nothing is written.
+        case unstorable(SQLiteError)
     }
 
-    /// The value or expression to store (`?` with the value bound, for a plain value).
+    /// The value or expression to store (`?` with the value bound, for a plain value; `NULL`
+    /// for a value that cannot be stored, which makes running the statement throw).
     public var value: SQLExpression<Void> {
         switch payload {
         case .bound(let value): SQLExpression(template: "?", values: [value])
         case .expression(let expression): expression
+        case .unstorable: SQLExpression(template: "?", values: [.null])
         }
+    }
+
+    /// Why the setter cannot be run, if its value has no stored form.
+    var failure: SQLiteError? {
+        if case .unstorable(let error) = payload { return error }
+        return nil
     }
 
     /// Creates a setter.
@@ -44,6 +55,26 @@ public struct Setter: Sendable {
         self.column = column
         self.payload = .bound(value)
     }
+
+    /// A setter binding a value's checked storage, or recording why it has none (reported when
+    /// the statement runs: `<-` itself cannot throw).
+    @inlinable
+    init(column: SQLExpression<Void>, storing value: some SQLiteBindable) {
+        self.column = column
+        do {
+            self.payload = .bound(try value.checkedSQLiteValue())
+        } catch {
+            self.payload = .unstorable(error)
+        }
+    }
+
+    /// The first failure among setters.
+    static func failure(in setters: [Setter]) -> SQLiteError? {
+        for setter in setters {
+            if let failure = setter.failure { return failure }
+        }
+        return nil
+    }
 }
 
 extension Setter: Expressible {
@@ -53,6 +84,7 @@ extension Setter: Expressible {
         case .bound(let value): SQLExpression(template: column.template + " = ?", values: column.values + [value])
         case .expression(let value):
             SQLExpression(template: column.template + " = " + value.template, values: column.values + value.values)
+        case .unstorable: SQLExpression(template: column.template + " = ?", values: column.values + [.null])
         }
     }
 }
@@ -75,7 +107,7 @@ public func <- <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> 
 /// - Returns: The setter.
 @inlinable   // specialized for the value's type where it is used: no generic calls per setter
 public func <- <V: Value>(column: SQLExpression<V>, value: V) -> Setter {
-    Setter(column: SQLExpression(template: column.template, values: column.values), bound: value.datatypeValue.sqliteValue)
+    Setter(column: SQLExpression(template: column.template, values: column.values), storing: value.datatypeValue)
 }
 
 /// Sets an optional column to an expression.
@@ -106,12 +138,10 @@ public func <- <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -
 /// - Returns: The setter.
 @inlinable   // specialized for the value's type where it is used: no generic calls per setter
 public func <- <V: Value>(column: SQLExpression<V?>, value: V?) -> Setter {
-    Setter(
-        column: SQLExpression(template: column.template, values: column.values),
-        bound: value?.datatypeValue.sqliteValue ?? .null)
+    Setter(column: SQLExpression(template: column.template, values: column.values), storing: value?.datatypeValue)
 }
 
-/// Increments an integer column: `"count" = "count" + 1`.
+/// Increments an integer column: `"count" = ("count" + 1)`.
 ///
 /// - Parameter column: The column.
 /// - Returns: The setter.
@@ -119,7 +149,7 @@ public postfix func ++ <V: Value>(column: SQLExpression<V>) -> Setter where V.Da
     Setter(column: column, value: SQLTemplate.step(column, "+"))
 }
 
-/// Increments an optional integer column: `"count" = "count" + 1`.
+/// Increments an optional integer column: `"count" = ("count" + 1)`.
 ///
 /// - Parameter column: The column.
 /// - Returns: The setter.
@@ -127,7 +157,7 @@ public postfix func ++ <V: Value>(column: SQLExpression<V?>) -> Setter where V.D
     Setter(column: column, value: SQLTemplate.step(column, "+"))
 }
 
-/// Decrements an integer column: `"count" = "count" - 1`.
+/// Decrements an integer column: `"count" = ("count" - 1)`.
 ///
 /// - Parameter column: The column.
 /// - Returns: The setter.
@@ -135,7 +165,7 @@ public postfix func -- <V: Value>(column: SQLExpression<V>) -> Setter where V.Da
     Setter(column: column, value: SQLTemplate.step(column, "-"))
 }
 
-/// Decrements an optional integer column: `"count" = "count" - 1`.
+/// Decrements an optional integer column: `"count" = ("count" - 1)`.
 ///
 /// - Parameter column: The column.
 /// - Returns: The setter.
@@ -146,6 +176,13 @@ public postfix func -- <V: Value>(column: SQLExpression<V?>) -> Setter where V.D
 extension SQLTemplate {
     /// `column op 1`, unparenthesized, for `++` and `--`.
     static func step(_ column: any Expressible, _ op: String) -> SQLExpression<Void> {
-        infix(op, column, SQLExpression<Void>(template: "?", values: [.int(1)]), wrap: false)
+        // `"count" = ("count" + 1)`, parenthesized as SQLite.swift writes it.
+        infix(op, column, SQLExpression<Void>(template: "?", values: [.int(1)]))
     }
+}
+
+extension Setter: CustomStringConvertible {
+    /// The assignment as SQL with its value inlined, such as `"name" = 'Alice'` (as SQLite.swift
+    /// prints a setter).
+    public var description: String { asSQL() }
 }

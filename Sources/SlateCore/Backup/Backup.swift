@@ -103,6 +103,8 @@ public final class Backup {
         guard source !== target else {
             throw SQLiteError.misuse("a backup needs two different connections: the source cannot be its own target")
         }
+        try SQLiteError.checkNoNUL(sourceName.name, "the source schema name")
+        try SQLiteError.checkNoNUL(targetName.name, "the target schema name")
         guard let handle = sqlite3_backup_init(targetDB, targetName.name, sourceDB, sourceName.name) else {
             // sqlite3_backup_init reports its failure on the target connection.
             let code = sqlite3_extended_errcode(targetDB)

@@ -78,12 +78,14 @@ public final class BlobHandle {
     public func read(count: Int? = nil, at offset: Int = 0) throws(SQLiteError) -> Data {
         let blob = try checkedHandle()
         let size = Int(sqlite3_blob_bytes(blob))
-        let length = count ?? max(size - offset, 0)
+        // `size - offset` only for an offset within the value: a very negative one would overflow.
+        let length = count ?? ((0...size).contains(offset) ? size - offset : 0)
         try checkRange(count: length, offset: offset, size: size, verb: "read")
         // Even an empty read goes to SQLite, which is how an expired handle is detected.
         var data = Data(count: max(length, 1))
         let code = data.withUnsafeMutableBytes { buffer in
-            sqlite3_blob_read(blob, buffer.baseAddress, Int32(length), Int32(offset))
+            // checkRange proved both within the value's size, an Int32.
+            sqlite3_blob_read(blob, buffer.baseAddress, Int32(truncatingIfNeeded: length), Int32(truncatingIfNeeded: offset))
         }
         if length == 0 { data.removeAll() }
         guard code == SQLITE_OK else { throw blobError(code, action: "read") }
@@ -106,7 +108,8 @@ public final class BlobHandle {
         try checkRange(count: data.count, offset: offset, size: Int(sqlite3_blob_bytes(blob)), verb: "write")
         let bytes = data.isEmpty ? Data([0]) : data  // a valid buffer even for an empty write
         let code = bytes.withUnsafeBytes { buffer in
-            sqlite3_blob_write(blob, buffer.baseAddress, Int32(data.count), Int32(offset))
+            // checkRange proved both within the value's size, an Int32.
+            sqlite3_blob_write(blob, buffer.baseAddress, Int32(truncatingIfNeeded: data.count), Int32(truncatingIfNeeded: offset))
         }
         guard code == SQLITE_OK else { throw blobError(code, action: "write") }
     }

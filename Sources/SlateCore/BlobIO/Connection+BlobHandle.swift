@@ -17,6 +17,9 @@ extension Connection {
         table: String, column: String, row: Int64, database: String = "main", readOnly: Bool = false
     ) throws(SQLiteError) -> BlobHandle {
         let db = try checkedHandle()
+        try SQLiteError.checkNoNUL(database, "the schema name")
+        try SQLiteError.checkNoNUL(table, "the table name")
+        try SQLiteError.checkNoNUL(column, "the column name")
         var blob: OpaquePointer?
         let code = sqlite3_blob_open(db, database, table, column, row, readOnly ? 0 : 1, &blob)
         guard code == SQLITE_OK, let blob else {

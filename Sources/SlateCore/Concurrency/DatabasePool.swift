@@ -33,11 +33,13 @@ public final class DatabasePool: @unchecked Sendable {
     /// - Parameters:
     ///   - path: The database file (a pool needs a file: WAL does not apply to memory).
     ///   - maximumReaders: The most reads that run at once.
-    ///   - busyTimeout: How long connections wait for locks, in seconds.
-    ///   - retry: How `write(_:)` retries a transaction that fails because the database is busy.
+    ///   - busyTimeout: How long connections wait for locks, in seconds; beyond SQLite's longest
+    ///     (about 24.8 days), they wait that longest.
+    ///   - retry: How ``write(_:)`` retries a transaction that fails because the database is busy.
     /// - Throws: ``SQLiteError`` when the database cannot be opened or cannot use WAL.
     public init(path: String, maximumReaders: Int = 4, busyTimeout: Double = 5, retry: RetryPolicy = .standard) throws(SQLiteError) {
         guard maximumReaders > 0 else { throw SQLiteError.misuse("a DatabasePool needs at least one reader") }
+        _ = try Connection.busyTimeoutMilliseconds(busyTimeout)   // refused before any file is created
         writer = try Connection(.file(path: path))
         try writer.setBusyTimeout(busyTimeout)
         try writer.setJournalMode(.wal)

@@ -26,10 +26,13 @@ public final class DatabaseQueue: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - location: Where the database lives.
-    ///   - busyTimeout: How long to wait for locks held by other processes, in seconds.
-    ///   - retry: How `write(_:)` retries a transaction that fails because the database is busy.
-    /// - Throws: ``SQLiteError`` when the database cannot be opened.
+    ///   - busyTimeout: How long to wait for locks held by other processes, in seconds; beyond
+    ///     SQLite's longest (about 24.8 days), it waits that longest.
+    ///   - retry: How ``write(_:)`` retries a transaction that fails because the database is busy.
+    /// - Throws: ``SQLiteError`` when the database cannot be opened, or for a negative or
+    ///   non-finite busy timeout.
     public init(location: Connection.Location = .inMemory, busyTimeout: Double = 5, retry: RetryPolicy = .standard) throws(SQLiteError) {
+        _ = try Connection.busyTimeoutMilliseconds(busyTimeout)   // refused before any file is created
         connection = try Connection(location)
         try connection.setBusyTimeout(busyTimeout)
         self.retry = retry

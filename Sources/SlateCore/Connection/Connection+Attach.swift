@@ -20,6 +20,10 @@ extension Connection {
     /// - Throws: ``SQLiteError`` when the name is taken, too many databases are attached, the file
     ///   cannot be opened (`SQLITE_CANTOPEN`) or is not a database, or the connection is closed.
     public func attach(_ location: Location, as name: String) throws(SQLiteError) {
+        // Quoted as literals, a NUL would be spliced in as text, and SQLite would open the file
+        // named by the part before it.
+        try SQLiteError.checkNoNUL(location.filename, "the file name to attach")
+        try SQLiteError.checkNoNUL(name, "the schema name")
         let sql = "ATTACH DATABASE \(SQLiteValue.quote(location.filename)) AS \(SQLiteValue.quote(name))"
         do {
             try exec(sql)
@@ -38,6 +42,7 @@ extension Connection {
     /// - Throws: ``SQLiteError`` when no database is attached under `name`, when it is in use by
     ///   a running statement or an open transaction, or when the connection is closed.
     public func detach(_ name: String) throws(SQLiteError) {
+        try SQLiteError.checkNoNUL(name, "the schema name")
         try exec("DETACH DATABASE \(SQLiteValue.quote(name))")
     }
 

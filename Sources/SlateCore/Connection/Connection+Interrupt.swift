@@ -6,11 +6,11 @@ extension Connection {
     /// Every call returns the same handle. On a closed connection the handle does nothing.
     public var interruptHandle: InterruptHandle {
         let key = ObjectIdentifier(InterruptHandle.self)
-        if let existing = retainedContexts[key] as? InterruptHandle { return existing }
+        if let existing = connectionHandle.contexts[key] as? InterruptHandle { return existing }
         // A closed connection gets a handle that was never valid and that close() need not reach.
         guard let handle else { return InterruptHandle(db: nil) }
         let created = InterruptHandle(db: handle)
-        retainedContexts[key] = created
+        connectionHandle.contexts[key] = created
         return created
     }
 }

@@ -21,22 +21,23 @@ extension Connection {
     /// A closed connection reports `false`.
     public var supportsJSON: Bool {
         let key = ObjectIdentifier(JSONAvailability.self)
-        if retainedContexts[key] != nil { return true }
+        if connectionHandle.contexts[key] != nil { return true }
         guard let db = handle else { return false }
         // Compiled directly, not through prepare(sql:), whose error path asks this property.
         var statement: OpaquePointer?
         let code = slate_prepare_v3(db, "SELECT json_valid('1')", -1, 0, &statement, nil)
         sqlite3_finalize(statement)
         guard code == SQLITE_OK else { return false }
-        retainedContexts[key] = JSONAvailability()
+        connectionHandle.contexts[key] = JSONAvailability()
         return true
     }
 
     /// Throws unless SQLite's JSON functions run on this connection (see ``supportsJSON``).
     ///
     /// - Throws: ``SQLiteError`` (`SQLITE_ERROR`) naming the missing feature and the version
-    ///   that has it built in.
+    ///   that has it built in, or (`SQLITE_MISUSE`) when the connection is closed.
     public func requireJSON() throws(SQLiteError) {
+        _ = try checkedHandle()
         guard !supportsJSON else { return }
         throw SQLiteError.error(Self.jsonUnavailableMessage)
     }

@@ -24,6 +24,7 @@ extension Connection {
     ///   file cannot be created.
     public convenience init(toNewDatabaseAt path: String) throws(SQLiteError) {
         let filename = Location.file(path: path).filename
+        try SQLiteError.checkNoNUL(filename, "the database file name")
         let descriptor = open(filename, O_CREAT | O_EXCL | O_WRONLY, 0o644)
         guard descriptor >= 0 else {
             let reason = errno == EEXIST

@@ -16,25 +16,27 @@ extension Connection {
         let db = try checkedHandle()
         // A library older than the flag (SQLCipher 3.4 is SQLite 3.15) would silently ignore it.
         if options.contains(.noVtab) { try SQLite.require("SQLITE_PREPARE_NO_VTAB", version: 3_028_000) }
-        let result: Result<Statement, SQLiteError> = sql.withCString { start in
+        let text = try SQLLexer.compilableText(sql)
+        let result: Result<Statement, SQLiteError> = text.withCString { start in
+            let end = start + text.utf8.count
             var statement: OpaquePointer?
             var tail: UnsafePointer<CChar>?
-            let code = slate_prepare_v3(db, start, -1, options.rawValue, &statement, &tail)
+            let code = slate_prepare_v3(db, start, SQLLexer.byteLength(end - start), options.rawValue, &statement, &tail)
             guard code == SQLITE_OK else {
-                return .failure(SQLiteError(code: code, db: db, sql: sql))
+                return .failure(SQLiteError(code: code, db: db, sql: text))
             }
             guard let statement else {
-                return .failure(.misuse("cannot prepare empty SQL: the text holds no statement", sql: sql))
+                return .failure(.misuse("cannot prepare empty SQL: the text holds no statement", sql: text))
             }
-            if let tail, Self.holdsStatement(tail, db: db) {
+            if let tail, Self.holdsStatement(from: tail, to: end, db: db) {
                 sqlite3_finalize(statement)
                 return .failure(.misuse(
                     "prepare(sql:) compiles exactly one statement, but more SQL follows the first one "
                         + "(\"\(String(cString: tail).trimmingWhitespace().prefix(60))\"); "
                         + "use execute(sql:) to run a script",
-                    sql: sql))
+                    sql: text))
             }
-            return .success(Statement(connection: self, handle: statement))
+            return .success(Statement(connectionHandle: connectionHandle, handle: statement))
         }
         switch result {
         case .success(let statement): return statement
@@ -43,19 +45,20 @@ extension Connection {
         }
     }
 
-    /// Whether the text at `sql` contains a statement (not only whitespace, `;` and comments).
-    private static func holdsStatement(_ sql: UnsafePointer<CChar>, db: OpaquePointer) -> Bool {
-        var cursor = sql
-        while cursor.pointee != 0 {
+    /// Whether the text from `start` to `end` (where a NUL terminates it) contains a statement,
+    /// not only whitespace, `;` and comments.
+    private static func holdsStatement(from start: UnsafePointer<CChar>, to end: UnsafePointer<CChar>, db: OpaquePointer) -> Bool {
+        var cursor = start
+        while cursor < end {
             var statement: OpaquePointer?
             var tail: UnsafePointer<CChar>?
-            let code = slate_prepare_v3(db, cursor, -1, 0, &statement, &tail)
+            let code = slate_prepare_v3(db, cursor, SQLLexer.byteLength(end - cursor), 0, &statement, &tail)
             if code != SQLITE_OK { return true }
             if statement != nil {
                 sqlite3_finalize(statement)
                 return true
             }
-            guard let tail, tail != cursor else { return false }
+            guard let tail, tail > cursor else { return false }
             cursor = tail
         }
         return false
@@ -65,30 +68,52 @@ extension Connection {
     /// `SQLITE_PREPARE_PERSISTENT` and reset before it is handed out.
     ///
     /// A cached statement that is still being stepped elsewhere is not shared: a fresh one is
-    /// compiled instead.
+    /// compiled instead. The cache keeps the ``statementCacheCapacity`` most recently used
+    /// statements; don't send it SQL whose text changes with every call (values spliced into
+    /// the text rather than bound), which would only churn it.
     ///
     /// - Parameter sql: One SQL statement.
     /// - Returns: A reset statement with its bindings cleared.
     /// - Throws: ``SQLiteError`` when the SQL does not compile.
     public func cachedStatement(sql: String) throws(SQLiteError) -> Statement {
         let key = SQLText(sql)   // by bytes: canonically equal SQL may name other tables
-        if let statement = statementCache[key], !statement.isBusy {
+        if let statement = statementCache.statement(for: key), !statement.isBusy {
             sqlite3_clear_bindings(statement.handle)
             return statement
         }
         let statement = try prepare(sql: sql, options: .persistent)
-        if statementCache[key] == nil { statementCache[key] = statement }
+        statementCache.keep(statement, for: key)
         return statement
     }
 
-    /// Empties the prepared-statement cache (statements in use stay valid), including the typed
-    /// layer's insert statements.
+    /// How many prepared statements ``cachedStatement(sql:)`` keeps at most (Slate's queries use
+    /// the same cache): the least recently used one is finalized when another must be kept.
+    ///
+    /// ```swift
+    /// db.statementCacheCapacity = 500   // an app with many distinct queries
+    /// db.statementCacheCapacity = 0     // compile every statement afresh
+    /// ```
+    ///
+    /// Each kept statement holds SQLite memory (its compiled program, more for long SQL), so
+    /// the cache is bounded; ``defaultStatementCacheCapacity`` by default. Lowering the capacity
+    /// evicts at once; a negative value counts as 0. Statements in use stay valid when evicted.
+    public var statementCacheCapacity: Int {
+        get { statementCache.capacity }
+        set { statementCache.capacity = newValue }
+    }
+
+    /// The default ``statementCacheCapacity`` of a new connection: 128 statements, well above
+    /// the distinct queries of most apps, and small enough that SQLite's memory stays modest.
+    public static let defaultStatementCacheCapacity = 128
+
+    /// How many statements the cache holds now (at most ``statementCacheCapacity``).
+    package var cachedStatementCount: Int { statementCache.count }
+
+    /// Empties the prepared-statement cache (statements in use stay valid), including the
+    /// statements that layers built on SlateCore keep in the connection's storage.
     public func clearStatementCache() {
         statementCache.removeAll()
-        if let insertCache = typedInsertCache {
-            retainedContexts[ObjectIdentifier(insertCache)] = nil
-            typedInsertCache = nil
-        }
+        for value in storageValues { value.connectionWillClearStatementCache() }
     }
 
     /// Prepares a statement, binds values and starts a ``Cursor`` over its rows.

@@ -74,10 +74,8 @@ extension Connection {
     ) throws(SQLiteError) -> T? {
         let statement = try prepare(sql: sql)
         if !bindings.isEmpty { try statement.bindAll(bindings) }
-        // A RowView does not retain its statement: keep it alive until the value is read.
-        defer { withExtendedLifetime(statement) {} }
-        let cursor = statement.cursor()
-        guard let row = try cursor.next() else { return nil }
+        // The row view keeps its statement alive until the value is read.
+        guard let row = try statement.cursor().next() else { return nil }
         return try row.get(0, as: T?.self)
     }
 }

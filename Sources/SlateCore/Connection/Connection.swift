@@ -14,42 +14,35 @@ import Foundation
 /// ```
 ///
 /// The connection closes when it is deallocated, or earlier with ``close()``; any use after
-/// closing throws an ``SQLiteError`` instead of crashing.
+/// closing throws an ``SQLiteError`` instead of crashing. Nothing the connection keeps for itself
+/// (cached statements, hooks, functions) keeps it alive: it is freed when its user lets go of
+/// it. A statement still held keeps the SQLite connection open, and working, until it is
+/// released too. A closure you register (a function, a hook) that captures the connection does
+/// keep it alive, until ``close()``: capture it `weak` or `unowned` instead.
 public final class Connection {
+    /// The `sqlite3` handle and what lives as long as it is open, shared with the statements.
+    @usableFromInline let connectionHandle: ConnectionHandle
+
     /// The `sqlite3` handle, or `nil` once closed.
-    ///
-    /// Every `step()` and `reset()` reads it to refuse work after ``close()``. Its exclusivity is
-    /// not checked at run time: the check (`swift_beginAccess`) cost more than the read on those
-    /// hot paths, and a connection is used by one thread at a time, so accesses cannot overlap.
-    @usableFromInline @exclusivity(unchecked)
-    package var handle: OpaquePointer?
+    @inlinable
+    package var handle: OpaquePointer? { connectionHandle.db }
 
     /// Where the database lives.
     public let location: Location
 
-    /// Prepared statements reused by the typed layer, keyed by SQL.
-    var statementCache: [SQLText: Statement] = [:]
+    /// Prepared statements kept for reuse (``cachedStatement(sql:)``).
+    let statementCache = StatementCache(capacity: Connection.defaultStatementCacheCapacity)
 
-    /// The number of statements compiled so far: each takes the next value as its
-    /// ``Statement/serial``.
-    var compiledStatementCount: UInt64 = 0
-
-    /// The typed layer's cache of single-row insert statements by shape (Slate's `InsertShapeCache`).
-    ///
-    /// A stored property rather than an entry of ``retainedContexts`` because every typed insert
-    /// reads it, and a dictionary lookup would cost much of what the cache saves; unchecked
-    /// exclusivity for the same reason as ``handle``. The cache also registers in
-    /// ``retainedContexts`` as a ``ConnectionCloseObserver``, so `close()` releases its statements.
-    @exclusivity(unchecked) package var typedInsertCache: AnyObject?
+    /// Values kept for the layers built on SlateCore, by ``ConnectionStorageSlot``
+    /// (see ``ConnectionStorageKey``). Not checked for exclusivity at run time: a connection is
+    /// used by one thread at a time, and Slate's query layer reads a slot on every insert.
+    @usableFromInline @exclusivity(unchecked) var storage: [AnyObject?] = []
 
     /// The last error that a non-throwing property (``userVersion``, ``busyTimeout``, …) hit.
     ///
     /// Property setters cannot throw; rather than crash, they record their failure here. Use the
     /// throwing forms (``setUserVersion(_:)``, …) to handle errors where they happen.
     public internal(set) var lastPropertyError: SQLiteError?
-
-    /// Objects that must live as long as the connection (function and hook contexts).
-    package var retainedContexts: [ObjectIdentifier: AnyObject] = [:]
 
     /// Opens a connection.
     ///
@@ -73,6 +66,7 @@ public final class Connection {
         if flags.contains(.nofollow) { try SQLite.require("SQLITE_OPEN_NOFOLLOW", version: 3_031_000) }
         if SQLite.versionNumber < 3_037_000 { flags.remove(.exrescode) }
         let filename = location.filename
+        try SQLiteError.checkNoNUL(filename, "the database file name")
         var db: OpaquePointer?
         let code = sqlite3_open_v2(filename, &db, flags.rawValue, nil)
         guard code == SQLITE_OK, let db else {
@@ -81,7 +75,8 @@ public final class Connection {
             throw error
         }
         sqlite3_extended_result_codes(db, 1)
-        handle = db
+        connectionHandle = ConnectionHandle(db: db)
+        connectionHandle.connection = self
         #if !SQLCipher
         // Without encryption a file that is not a database can be recognized now, rather than at
         // the first query. (With SQLCipher it may be encrypted: the key comes first.)
@@ -140,22 +135,23 @@ public final class Connection {
     }
 
     deinit {
-        close()
+        // The cached statements go now. Statements the user still holds keep the SQLite handle
+        // open (and working) until they are released; otherwise it closes with this object.
+        statementCache.removeAll()
+        storage.removeAll()
     }
 
     /// Closes the connection. Calling it again does nothing.
     ///
-    /// Statements still alive keep the underlying SQLite connection until they are released,
-    /// but every further call through this connection or its statements throws.
+    /// Every further call through this connection or its statements throws; statements still
+    /// alive keep the closed handle's memory until they are released. A connection that is
+    /// simply released closes by itself once no statement of it is left.
     public func close() {
-        guard let db = handle else { return }
+        guard handle != nil else { return }
         statementCache.removeAll()
-        for case let observer as any ConnectionCloseObserver in retainedContexts.values {
-            observer.connectionWillClose(db)
-        }
-        handle = nil
-        sqlite3_close_v2(db)
-        retainedContexts.removeAll()
+        for value in storageValues { value.connectionWillClose() }
+        storage.removeAll()
+        connectionHandle.close()
     }
 
     /// Whether ``close()`` has been called.
@@ -225,7 +221,11 @@ extension Connection {
 
     /// Interrupts any query running on this connection; it fails with `SQLITE_INTERRUPT`.
     ///
-    /// This is the one call that is safe from another thread while the connection works.
+    /// Like every other call, this one belongs to the thread using the connection (for example
+    /// from a callback that runs during a query): `Connection` is not `Sendable`, and from
+    /// another thread it would race with ``close()``, which frees the handle it reads. To cancel
+    /// a query from another thread or task, take the connection's ``interruptHandle`` first: it is
+    /// `Sendable`, and does nothing once the connection has closed.
     public func interrupt() {
         guard let handle else { return }
         sqlite3_interrupt(handle)

@@ -135,6 +135,7 @@ extension Connection {
     ///
     /// - Throws: ``SQLiteError`` (`SQLITE_ERROR`) when no schema has that name.
     static func schemaFilename(_ db: OpaquePointer, schema: String) throws(SQLiteError) -> String {
+        try SQLiteError.checkNoNUL(schema, "the schema name")
         guard let filename = sqlite3_db_filename(db, schema) else {
             throw SQLiteError.error("no database named \(SQLiteValue.quote(schema)) is open on this connection")
         }
@@ -207,6 +208,9 @@ extension Connection {
         var material = try key.keyMaterial()
         defer { material.wipe() }
         let filename = location.filename
+        // Bound as text, a NUL would reach SQLite, which opens the file named by the part before it.
+        try SQLiteError.checkNoNUL(filename, "the file name to attach")
+        try SQLiteError.checkNoNUL(schema, "the schema name")
         do {
             // Scoped so the statement is released before a DETACH below.
             let attach = try prepare(sql: "ATTACH DATABASE ? AS ? KEY ?")

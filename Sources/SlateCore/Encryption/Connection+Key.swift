@@ -50,7 +50,7 @@ extension Connection {
         /// The bytes handed to `sqlite3_key_v2` / `sqlite3_rekey_v2` or to `ATTACH … KEY`, after
         /// checking that the key is usable.
         ///
-        /// - Throws: ``SQLiteError`` (`SQLITE_MISUSE`) for an empty passphrase or a raw key of
+        /// - Throws: ``SQLiteError`` (`SQLITE_MISUSE`) for an empty (or 2 GiB) passphrase or a raw key of
         ///   the wrong length: SQLCipher would treat the first as "no key" and leave the data in
         ///   plaintext, and reject or misread the second.
         func keyMaterial() throws(SQLiteError) -> [UInt8] {
@@ -60,6 +60,10 @@ extension Connection {
                     throw SQLiteError.misuse(
                         "an encryption passphrase must not be empty: SQLCipher would leave the database unencrypted")
                 }
+                // sqlite3_key_v2 takes the length as an Int32.
+                guard passphrase.utf8.count <= Int(Int32.max) else {
+                    throw SQLiteError.misuse("an encryption passphrase must be shorter than 2 GiB")
+                }
                 return Array(passphrase.utf8)
             case .rawKey(let data):
                 guard data.count == Self.rawKeyLength else {
@@ -67,15 +71,7 @@ extension Connection {
                         "a raw encryption key must be exactly \(Self.rawKeyLength) bytes (256 bits); got \(data.count)")
                 }
                 // SQLCipher recognizes a raw key by its blob-literal spelling: x'<64 hex digits>'.
-                let hexDigits = Array("0123456789ABCDEF".utf8)
-                var material: [UInt8] = [UInt8(ascii: "x"), UInt8(ascii: "'")]
-                material.reserveCapacity(3 + data.count * 2)
-                for byte in data {
-                    material.append(hexDigits[Int(byte >> 4)])
-                    material.append(hexDigits[Int(byte & 0x0F)])
-                }
-                material.append(UInt8(ascii: "'"))
-                return material
+                return Self.blobLiteral(data, prefix: UInt8(ascii: "x"))
             }
         }
     }
@@ -89,5 +85,21 @@ extension Array where Element == UInt8 {
             guard let base = buffer.baseAddress else { return }
             memset(base, 0, buffer.count)
         }
+    }
+}
+
+extension Connection.Key {
+    /// `<prefix>'<hex digits>'`: the blob-literal spelling of a raw key, which SQLCipher's
+    /// `PRAGMA key` and `sqlite3_key` both read (the prefix is `x` or `X`).
+    static func blobLiteral(_ data: Data, prefix: UInt8) -> [UInt8] {
+        let hexDigits = Array("0123456789ABCDEF".utf8)
+        var text: [UInt8] = [prefix, UInt8(ascii: "'")]
+        text.reserveCapacity(3 + data.count * 2)
+        for byte in data {
+            text.append(hexDigits[Int(byte >> 4)])
+            text.append(hexDigits[Int(byte & 0x0F)])
+        }
+        text.append(UInt8(ascii: "'"))
+        return text
     }
 }

@@ -65,14 +65,27 @@ public struct SQLiteError: Error, Equatable, Hashable, Sendable, CustomStringCon
         self.init(code: code, message: message, sql: sql, offset: offset)
     }
 
-    /// A developer-facing description with the code, the message and the failing SQL.
+    /// A developer-facing description: `SQLiteError(code): message` (DataLiteCore's form), then,
+    /// when a statement failed, the code's name and the failing SQL.
     public var description: String {
-        var text = "SQLiteError(\(code.rawValue)\(code.name.map { ", \($0)" } ?? "")): \(message)"
+        var text = "SQLiteError(\(code.rawValue)): \(message)"
         if let sql {
-            text += " — in \"\(sql)\""
+            text += " — \(code.name ?? "code \(code.rawValue)") in \"\(sql)\""
             if let offset { text += " at offset \(offset)" }
         }
         return text
+    }
+
+    /// Whether two errors have the same result code and message (DataLiteCore's equality): the
+    /// failing SQL and the offset are context, not part of what went wrong.
+    public static func == (lhs: SQLiteError, rhs: SQLiteError) -> Bool {
+        lhs.code.rawValue == rhs.code.rawValue && lhs.message == rhs.message
+    }
+
+    /// Hashes the result code and the message, the parts that ``==(_:_:)`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code.rawValue)
+        hasher.combine(message)
     }
 
     /// What the error means for the caller, without reading result codes.

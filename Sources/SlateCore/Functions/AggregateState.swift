@@ -34,11 +34,11 @@ final class ClassAggregateState: AggregateState {
         guard let window = instance as? Function.Window else {
             throw SQLiteError.misuse("\(type(of: instance)) is not a Function.Window and has no running value")
         }
-        return try window.value()?.sqliteValue ?? .null
+        return try window.value()?.checkedSQLiteValue() ?? .null
     }
 
     func finalize() throws -> SQLiteValue {
-        try instance.finalize()?.sqliteValue ?? .null
+        try instance.finalize()?.checkedSQLiteValue() ?? .null
     }
 }
 

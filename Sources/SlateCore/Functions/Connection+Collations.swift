@@ -21,6 +21,7 @@ extension Connection {
     ///   closed.
     public func createCollation(_ collation: String, _ block: @escaping (_ lhs: String, _ rhs: String) -> ComparisonResult) throws(SQLiteError) {
         let db = try checkedHandle()
+        try SQLiteError.checkNoNUL(collation, "the collation name")
         let definition = Unmanaged.passRetained(CollationDefinition(name: collation, compare: block))
         let code = sqlite3_create_collation_v2(
             db, collation, SQLITE_UTF8, definition.toOpaque(), collationCompareCallback, collationDestroyCallback)
@@ -39,6 +40,7 @@ extension Connection {
     ///   closed.
     public func removeCollation(_ collation: String) throws(SQLiteError) {
         let db = try checkedHandle()
+        try SQLiteError.checkNoNUL(collation, "the collation name")
         let code = sqlite3_create_collation_v2(db, collation, SQLITE_UTF8, nil, nil, nil)
         guard code == SQLITE_OK else {
             throw SQLiteError(code: code, message: "cannot remove collation \(collation): \(SQLiteError(code: code, db: db).message)")

@@ -77,7 +77,7 @@ extension Connection {
         guard count >= -1 else { throw Self.badArgumentCount(Int(count)) }
         try register(FunctionDefinition(
             name: function, argumentCount: count, options: options,
-            kind: .scalar { arguments in try block(arguments)?.sqliteValue ?? .null }))
+            kind: .scalar { arguments in try block(arguments)?.checkedSQLiteValue() ?? .null }))
     }
 
     /// Creates (or replaces) a SQL function without arguments.
@@ -96,7 +96,7 @@ extension Connection {
     ) throws(SQLiteError) {
         try register(FunctionDefinition(
             name: function, argumentCount: 0, options: deterministic ? .deterministic : [],
-            kind: .scalar { _ in try block().sqliteValue }))
+            kind: .scalar { _ in try block().checkedSQLiteValue() }))
     }
 
     /// Creates (or replaces) a SQL function of one typed argument.
@@ -118,7 +118,7 @@ extension Connection {
     ) throws(SQLiteError) {
         try register(FunctionDefinition(
             name: function, argumentCount: 1, options: deterministic ? .deterministic : [],
-            kind: .scalar { arguments in try block(arguments.get(0)).sqliteValue }))
+            kind: .scalar { arguments in try block(arguments.get(0)).checkedSQLiteValue() }))
     }
 
     /// Creates (or replaces) a SQL function of two typed arguments.
@@ -133,7 +133,7 @@ extension Connection {
     ) throws(SQLiteError) {
         try register(FunctionDefinition(
             name: function, argumentCount: 2, options: deterministic ? .deterministic : [],
-            kind: .scalar { arguments in try block(arguments.get(0), arguments.get(1)).sqliteValue }))
+            kind: .scalar { arguments in try block(arguments.get(0), arguments.get(1)).checkedSQLiteValue() }))
     }
 
     /// Creates (or replaces) a SQL function of three typed arguments.
@@ -151,7 +151,7 @@ extension Connection {
         try register(FunctionDefinition(
             name: function, argumentCount: 3, options: deterministic ? .deterministic : [],
             kind: .scalar { arguments in
-                try block(arguments.get(0), arguments.get(1), arguments.get(2)).sqliteValue
+                try block(arguments.get(0), arguments.get(1), arguments.get(2)).checkedSQLiteValue()
             }))
     }
 
@@ -173,6 +173,7 @@ extension Connection {
     /// Removes the function of a name and argument count (-1 for any).
     func removeFunction(_ name: String, argumentCount: Int32) throws(SQLiteError) {
         let db = try checkedHandle()
+        try SQLiteError.checkNoNUL(name, "the function name")
         let code = sqlite3_create_function_v2(db, name, argumentCount, SQLITE_UTF8, nil, nil, nil, nil, nil)
         guard code == SQLITE_OK else {
             throw Self.functionError(code: code, db: db, verb: "remove", name: name, argumentCount: argumentCount)
@@ -182,6 +183,7 @@ extension Connection {
     /// Hands a function definition to SQLite, which then owns one retain of it.
     func register(_ definition: FunctionDefinition) throws(SQLiteError) {
         let db = try checkedHandle()
+        try SQLiteError.checkNoNUL(definition.name, "the function name")
         guard definition.argumentCount >= -1 else { throw Self.badArgumentCount(Int(definition.argumentCount)) }
         if case .window = definition.kind {
             try SQLite.require("window functions", version: 3_025_000)

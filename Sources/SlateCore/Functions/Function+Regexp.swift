@@ -13,8 +13,9 @@ extension Function {
     ///
     /// Patterns use `NSRegularExpression` syntax (ICU) and must match the **whole** text, not a
     /// part of it: `'abc' REGEXP 'b'` is false, `'abc' REGEXP '.*b.*'` is true. A NULL operand
-    /// gives NULL, numbers are matched by their text, and an invalid pattern fails the statement
-    /// with an ``SQLiteError`` naming the pattern. Compiled patterns are cached.
+    /// gives NULL, numbers are matched by their text, a pattern that is not text fails with
+    /// ``Error/invalidArguments``, and an invalid pattern fails the statement with an
+    /// ``SQLiteError`` naming the pattern. Compiled patterns are cached.
     public final class Regexp: Scalar {
         /// `"REGEXP"`, the name SQLite calls for the `REGEXP` operator.
         public override class var name: String { "REGEXP" }
@@ -25,14 +26,48 @@ extension Function {
         /// Deterministic and innocuous, so it can be used in indexes, views and CHECK constraints.
         public override class var options: Options { [.deterministic, .innocuous] }
 
+        /// Why a `REGEXP` call failed (DataLiteCore's error cases); the statement that made the
+        /// call fails with the description as its message.
+        public enum Error: Swift.Error, CustomStringConvertible {
+            /// The pattern is not text (a number or a blob), or a call passed the wrong count.
+            case invalidArguments
+            /// The pattern does not compile; the associated error says why.
+            case regexError(any Swift.Error)
+
+            /// The message the failing statement reports.
+            public var description: String {
+                switch self {
+                case .invalidArguments:
+                    "REGEXP needs a text pattern and a value"
+                case .regexError(let error as SQLiteError):
+                    error.message
+                case .regexError(let error):
+                    "invalid regular expression in REGEXP: \(error)"
+                }
+            }
+        }
+
         /// Matches the text (second argument) against the pattern (first argument).
         ///
         /// - Parameter args: The pattern and the text.
-        /// - Returns: `true` when the pattern matches the whole text, `nil` when either is NULL.
-        /// - Throws: ``SQLiteError`` for an invalid pattern.
+        /// - Returns: Whether the whole text matches, or `nil` (NULL) when either is NULL.
+        /// - Throws: ``Error/invalidArguments`` for a pattern that is not text,
+        ///   ``Error/regexError(_:)`` for a pattern that does not compile.
         public override class func invoke(args: Arguments) throws -> (any SQLiteRepresentable)? {
-            guard let pattern = text(of: args[0]), let subject = text(of: args[1]) else { return nil }
-            let expression = try RegexpCache.shared.expression(for: pattern)
+            guard args.count == 2 else { throw Error.invalidArguments }
+            let pattern: String
+            switch args[0] {
+            case .null: return nil
+            case .text(let text): pattern = text
+            case .int, .real, .blob: throw Error.invalidArguments
+            }
+            guard let subject = text(of: args[1]) else { return nil }
+            let expression: NSRegularExpression
+            do {
+                expression = try RegexpCache.shared.expression(for: pattern)
+            } catch {
+                throw Error.regexError(error)
+            }
             let range = NSRange(subject.startIndex..<subject.endIndex, in: subject)
             return expression.firstMatch(in: subject, options: [], range: range) != nil
         }

@@ -2,8 +2,8 @@ extension Function {
     /// The base of a class-based aggregate that can also be used as a window function
     /// (`myAvg(x) OVER (ORDER BY t ROWS 2 PRECEDING)`); it needs SQLite 3.25 or newer.
     ///
-    /// As a window function, SQLite adds rows entering the frame with ``Function/Aggregate/step(args:)``,
-    /// removes rows leaving it with ``inverse(args:)`` and reads the frame's result with
+    /// As a window function, SQLite adds rows entering the frame with ``Function/Aggregate/step(args:)-(Function.Arguments)``,
+    /// removes rows leaving it with ``inverse(args:)-(Function.Arguments)`` and reads the frame's result with
     /// ``value()``. As a plain aggregate, it finalizes with ``Function/Aggregate/finalize()``,
     /// which returns ``value()`` unless overridden.
     ///
@@ -19,13 +19,28 @@ extension Function {
     /// ```
     open class Window: Aggregate {
         /// Removes the oldest row from the window frame; it was added earlier with
-        /// ``Function/Aggregate/step(args:)`` and gets the same arguments.
+        /// ``Function/Aggregate/step(args:)-(Function.Arguments)`` and gets the same arguments.
         ///
         /// - Parameter args: The arguments of the row leaving the frame.
         /// - Throws: Any error, to fail the statement. The default implementation throws, as a
         ///   subclass must override it.
         open func inverse(args: Arguments) throws {
-            throw SQLiteError.misuse("\(type(of: self)) must override inverse(args:)")
+            // Not overridden: call the protocol form, which a DataLiteCore-style subclass overrides.
+            try inverse(args: args as any ArgumentsProtocol)
+        }
+
+        /// Removes the oldest row from the window frame, from any argument list (DataLiteCore's
+        /// form). Override either this or the concrete form: each one's default calls the other.
+        ///
+        /// - Parameter args: The arguments of the row leaving the frame.
+        /// - Throws: Any error, to fail the statement. The default implementation throws when
+        ///   neither form is overridden.
+        open func inverse(args: any ArgumentsProtocol) throws {
+            // Reached from the concrete form's default: neither form is overridden.
+            guard !(args is Arguments) else {
+                throw SQLiteError.misuse("\(type(of: self)) must override inverse(args:)")
+            }
+            try inverse(args: Arguments(args, functionName: Self.name))
         }
 
         /// The result for the rows currently in the frame; the state stays as it is.

@@ -5,12 +5,15 @@
 
 extension Connection {
     /// This connection's hook listeners, created on first use; `nil` once closed.
+    ///
+    /// They live with the SQLite handle, not with this object: a statement that outlives the
+    /// connection object can still fire the hooks, whose context must then still exist.
     var connectionHooks: ConnectionHooks? {
         let key = ObjectIdentifier(ConnectionHooks.self)
-        if let existing = retainedContexts[key] as? ConnectionHooks { return existing }
+        if let existing = connectionHandle.contexts[key] as? ConnectionHooks { return existing }
         guard let handle else { return nil }
         let created = ConnectionHooks(connection: self, db: handle)
-        retainedContexts[key] = created
+        connectionHandle.contexts[key] = created
         return created
     }
 

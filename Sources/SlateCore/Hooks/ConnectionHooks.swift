@@ -1,7 +1,8 @@
 /// The listeners of one connection's SQLite hooks, and the C callbacks that reach them.
 ///
-/// One instance per connection lives in ``Connection/retainedContexts`` and is the context
-/// pointer of every C hook, so it outlives anything SQLite can call. Each C hook is installed
+/// One instance per connection lives in its ``ConnectionHandle/contexts`` (with the SQLite
+/// handle, not the `Connection` object) and is the context pointer of every C hook, so it
+/// outlives anything SQLite can call. Each C hook is installed
 /// only while at least one delegate or closure listens, and uninstalled when the last one goes
 /// (or before the connection closes). Callbacks iterate over a snapshot of the listeners, so a
 /// delegate may add or remove delegates, itself included, while it is being called.
@@ -16,7 +17,8 @@ final class ConnectionHooks: ConnectionCloseObserver {
         weak var value: (any ConnectionTraceDelegate)?
     }
 
-    /// The connection passed to delegates; weak because the connection owns this object.
+    /// The connection passed to delegates; weak because the connection owns this object (and
+    /// `nil` once the connection object is released while a statement still runs).
     private weak var connection: Connection?
     /// The handle the hooks are installed on; `nil` once the connection closed.
     private var db: OpaquePointer?

@@ -24,7 +24,8 @@ public enum SQLite {
     ///
     /// - Parameter option: The option, with or without the `SQLITE_` prefix (`"ENABLE_FTS5"`).
     public static func hasCompileOption(_ option: String) -> Bool {
-        sqlite3_compileoption_used(option) != 0
+        // SQLite would look up the part before a NUL: another option.
+        !option.utf8.contains(0) && sqlite3_compileoption_used(option) != 0
     }
 
     /// Whether the library is SQLCipher (the `SQLCipher` package trait).

@@ -28,6 +28,8 @@ extension Connection {
     ///   does not exist, SQLite is older than 3.27, or the connection is closed; of category
     ///   `.io` when the copy cannot be written.
     public func vacuum(into path: String, schema: String = "main") throws(SQLiteError) {
+        _ = try checkedHandle()
+        try SQLiteError.checkNoNUL(path, "the file name to vacuum into")
         try SQLite.require("VACUUM INTO", version: 3_027_000)
         // SQLite writes the copy in place, without a journal: after a failure the file can hold
         // page 1 and part of the rest, and still open as a valid, empty or partial database.

@@ -1,6 +1,11 @@
 extension Connection {
     /// Journal modes (`PRAGMA journal_mode`).
-    public enum JournalMode: String, Hashable, Sendable, CaseIterable, SQLiteRepresentable {
+    ///
+    /// The raw value is SQLite's keyword in uppercase (`"WAL"`), and ``init(rawValue:)`` reads any
+    /// case, since SQLite answers `PRAGMA journal_mode` in lowercase (as DataLiteCore does).
+    public enum JournalMode: Hashable, Sendable, CaseIterable, RawRepresentable, CustomStringConvertible,
+        SQLiteRepresentable
+    {
         /// The default rollback journal, deleted after each transaction.
         case delete
         /// A rollback journal truncated to zero length after each transaction.
@@ -14,11 +19,38 @@ extension Connection {
         /// No journal: no atomic commit or rollback.
         case off
 
-        /// Reads SQLite's answer, whatever its case.
-        public init?(_ value: SQLiteValue) {
-            guard case .text(let text) = value, let mode = JournalMode(rawValue: text.lowercased()) else { return nil }
+        /// The mode's keyword, in uppercase: `"DELETE"`, `"WAL"`, ….
+        public var rawValue: String {
+            switch self {
+            case .delete: "DELETE"
+            case .truncate: "TRUNCATE"
+            case .persist: "PERSIST"
+            case .memory: "MEMORY"
+            case .wal: "WAL"
+            case .off: "OFF"
+            }
+        }
+
+        /// The mode named by a keyword in any case (`"wal"`, `"WAL"`), or `nil` for another word.
+        ///
+        /// - Parameter rawValue: The keyword.
+        public init?(rawValue: String) {
+            let upper = rawValue.uppercased()
+            guard let mode = Self.allCases.first(where: { $0.rawValue == upper }) else { return nil }
             self = mode
         }
+
+        /// The keyword, in uppercase (`"WAL"`).
+        public var description: String { rawValue }
+
+        /// Reads SQLite's answer, whatever its case.
+        public init?(_ value: SQLiteValue) {
+            guard case .text(let text) = value else { return nil }
+            self.init(rawValue: text)
+        }
+
+        /// The keyword as text, for `PRAGMA journal_mode = …`.
+        public var sqliteValue: SQLiteValue { .text(rawValue) }
     }
 
     /// Synchronization levels (`PRAGMA synchronous`).
@@ -41,10 +73,8 @@ extension Connection {
     /// - Returns: The first column of the pragma's first row, or `nil` when it returns no row or NULL.
     /// - Throws: ``SQLiteError`` for an invalid name, a failure, or a value that does not convert to `T`.
     public func get<T: SQLiteRepresentable>(pragma: Pragma) throws(SQLiteError) -> T? {
-        let statement = try prepare(sql: "PRAGMA \(try pragma.sql())")
-        // A RowView does not retain its statement: keep it alive until the row is read.
-        defer { withExtendedLifetime(statement) {} }
-        let cursor = statement.cursor()
+        // The row view keeps its statement alive until the value is read.
+        let cursor = try prepare(sql: "PRAGMA \(try pragma.sql())").cursor()
         guard let row = try cursor.next() else { return nil }
         return try row.get(0, as: T?.self)
     }
@@ -67,15 +97,11 @@ extension Connection {
         default:
             throw SQLiteError.misuse("PRAGMA \(pragma) cannot be set to \(requested.sqliteLiteral)")
         }
-        let statement = try prepare(sql: "PRAGMA \(name) = \(literal)")
-        defer { withExtendedLifetime(statement) {} }
-        var actual = try statement.cursor().next()?[0]
+        // A row view keeps its statement alive, so temporary statements are safe to read.
+        var actual = try prepare(sql: "PRAGMA \(name) = \(literal)").cursor().next()?[0]
         if actual == nil {
-            // Read through a named statement: a RowView does not retain its statement, so a
-            // temporary one would be finalized before the column is read.
-            let check = try prepare(sql: "PRAGMA \(name)")
-            defer { withExtendedLifetime(check) {} }
-            actual = try check.cursor().next()?[0]
+            // Some pragmas report nothing when set: read the value back.
+            actual = try prepare(sql: "PRAGMA \(name)").cursor().next()?[0]
         }
         guard let actual, !Self.same(actual, requested) else { return }
         // Only compare values of the same kind: `synchronous = 'normal'` reads back as 1.
@@ -109,14 +135,28 @@ extension Connection {
 
     /// Sets how long SQLite waits for a lock before failing with `SQLITE_BUSY`.
     ///
+    /// SQLite counts the timeout in `Int32` milliseconds: a longer one waits SQLite's longest,
+    /// `Int32.max` milliseconds (about 24.8 days).
+    ///
     /// - Parameter seconds: The timeout in seconds (0 fails at once); it replaces any busy handler.
     /// - Throws: ``SQLiteError`` for a negative or non-finite value, or a closed connection.
     public func setBusyTimeout(_ seconds: Double) throws(SQLiteError) {
-        guard seconds.isFinite, seconds >= 0 else { throw SQLiteError.misuse("busy timeout must be a finite number of seconds ≥ 0, not \(seconds)") }
+        let milliseconds = try Self.busyTimeoutMilliseconds(seconds)
         let db = try checkedHandle()
-        let milliseconds = Int32(clamping: Int64((seconds * 1000).rounded()))
         let code = sqlite3_busy_timeout(db, milliseconds)
         guard code == SQLITE_OK else { throw SQLiteError(code: code, db: db) }
+    }
+
+    /// A busy timeout in SQLite's unit, `Int32` milliseconds, clamped to the longest SQLite takes.
+    ///
+    /// - Throws: ``SQLiteError`` (`SQLITE_MISUSE`) for a negative or non-finite number of seconds.
+    static func busyTimeoutMilliseconds(_ seconds: Double) throws(SQLiteError) -> Int32 {
+        guard seconds.isFinite, seconds >= 0 else {
+            throw SQLiteError.misuse("the busy timeout must be a finite number of seconds ≥ 0, not \(seconds)")
+        }
+        // Compared as a Double: converting a huge value to an integer first would trap.
+        let milliseconds = (seconds * 1000).rounded()
+        return milliseconds < Double(Int32.max) ? Int32(milliseconds) : Int32.max
     }
 
     /// Reads `PRAGMA application_id`.

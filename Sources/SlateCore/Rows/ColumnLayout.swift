@@ -6,9 +6,10 @@ public final class ColumnLayout: Hashable, Sendable {
     /// ASCII names → index without SipHash (see ``ColumnNameTable``).
     private let nameTable: ColumnNameTable
     private let indexByLowercasedName: [String: Int]
-    /// Extra column lookup data owned by the typed query layer (`Slate`), which finds columns by
-    /// expression (`users[id]`) rather than by name; `nil` for rows of raw SQL.
-    package let typedColumns: (any AnyObject & Sendable)?
+    /// What the layer that made the layout attached to it (another way to find its columns,
+    /// such as by expression rather than by name); `nil` for layouts made from names alone.
+    /// SlateCore never looks inside.
+    package let attachment: (any AnyObject & Sendable)?
     /// Whether each column is the first with its exact spelling (a join can repeat `id`).
     @usableFromInline let isFirstOfItsName: [Bool]
 
@@ -16,13 +17,13 @@ public final class ColumnLayout: Hashable, Sendable {
     ///
     /// - Parameter names: The column names, in order.
     public convenience init(names: [String]) {
-        self.init(names: names, typedColumns: nil)
+        self.init(names: names, attachment: nil)
     }
 
-    /// Creates a layout carrying the typed query layer's lookup data.
-    package init(names: [String], typedColumns: (any AnyObject & Sendable)?) {
+    /// Creates a layout carrying another layer's data (see ``attachment``).
+    package init(names: [String], attachment: (any AnyObject & Sendable)?) {
         self.names = names
-        self.typedColumns = typedColumns
+        self.attachment = attachment
         var exact: [String: Int] = [:]
         var folded: [String: Int] = [:]
         var first: [Bool] = []
@@ -64,13 +65,36 @@ public final class ColumnLayout: Hashable, Sendable {
 extension Statement {
     /// The statement's column names as a shared layout.
     public var columnLayout: ColumnLayout {
-        if layoutNeedsCheck { checkLayout() }
-        if let layout = cachedLayout { return layout }
+        if let layout = existingColumnLayout { return layout }
         let layout = ColumnLayout(names: columnNames)
+        install(layout)
+        return layout
+    }
+
+    /// The layout already built for the statement's columns, if it is still valid: the one
+    /// ``columnLayout`` would return, without building one.
+    package var existingColumnLayout: ColumnLayout? {
+        if layoutNeedsCheck { checkLayout() }
+        return cachedLayout
+    }
+
+    /// Makes `layout` the statement's layout, so that later runs (and reads by name) find it
+    /// without reading the column names: a layer above gives the statement a layout that
+    /// carries its own ``ColumnLayout/attachment``. Ignored unless its names are the
+    /// statement's column names. Like any layout of the statement, it is dropped if SQLite
+    /// recompiles the statement with other columns.
+    ///
+    /// - Parameter layout: A layout of the statement's columns.
+    package func adoptColumnLayout(_ layout: ColumnLayout) {
+        guard layout.names == columnNames else { return }
+        install(layout)
+    }
+
+    private func install(_ layout: ColumnLayout) {
         cachedLayout = layout
         layoutReprepareCount = reprepareCount
         guessNames = layout.names.indices.map { layout.isColumn($0, named: layout.names[$0]) ? layout.names[$0] : nil }
-        return layout
+        nextColumnGuess = 0
     }
 
     /// Forgets the cached columns if SQLite recompiled the statement with other ones since they
@@ -92,4 +116,5 @@ extension Statement {
         guessNames = []
         nextColumnGuess = 0
     }
+
 }

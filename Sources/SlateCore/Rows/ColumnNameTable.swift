@@ -1,11 +1,17 @@
 /// A small open-addressing table from a column name to the index of the first column spelled
-/// exactly so, for ``ColumnLayout/index(of:)`` (and the typed layer's column keys).
+/// exactly so, for ``ColumnLayout/index(of:)`` (and other layers' column keys).
 ///
 /// Column names are short, so hashing their UTF-8 bytes with FNV-1a costs a few instructions
 /// per byte, where `Dictionary<String, Int>` runs SipHash (about 300 instructions per lookup).
-/// Swift compares strings by canonical equivalence, which a byte hash cannot follow, so the
-/// table only answers for ASCII names (an ASCII string is canonically equal only to itself);
-/// other names get ``Lookup/unknown`` and the caller uses its dictionary.
+///
+/// "Spelled exactly so" means what Swift's `==` means, as for the dictionaries the table stands
+/// in for: canonical equivalence, which a byte hash cannot follow in general. So the table only
+/// answers for ASCII names, and it must know every name equal to one: an ASCII name is
+/// canonically equal to a few non-ASCII ones, such as KELVIN SIGN (U+212A), which equals "K"
+/// (and, ignoring case, "k"). The table holds such a name under the hash of its ASCII
+/// equivalent, so "K" finds whichever of "K" and the Kelvin sign comes first, as a dictionary
+/// would. Lookups of other non-ASCII names get ``Lookup/unknown``, and the caller uses its
+/// dictionary.
 package struct ColumnNameTable: Sendable {
     /// What a lookup found.
     package enum Lookup: Equatable {
@@ -29,8 +35,9 @@ package struct ColumnNameTable: Sendable {
         var slots = [Int64](repeating: -1, count: capacity)
         let mask = capacity - 1
         for (index, name) in names.enumerated() {
-            // Non-ASCII names are not stored: their lookups go to the dictionary.
-            guard let hash = Self.hash(name) else { continue }
+            // A non-ASCII name is stored only under its ASCII equivalent, if it has one; lookups
+            // of non-ASCII names go to the dictionary.
+            guard let hash = Self.hash(name) ?? Self.asciiEquivalent(of: name).flatMap(Self.hash) else { continue }
             let tag = Int64(truncatingIfNeeded: hash & 0x7fff_ffff) << 32
             var slot = hash & mask
             var isRepeat = false
@@ -78,6 +85,34 @@ package struct ColumnNameTable: Sendable {
             }
             slot = (slot + 1) & mask
         }
+    }
+
+    /// The ASCII string canonically equal to `name` (the one Swift's `==` calls equal to it), or
+    /// `nil` when there is none.
+    ///
+    /// Canonical equivalence keeps combining marks, which are not ASCII, so only a name whose
+    /// every non-ASCII scalar decomposes to one ASCII character alone (a singleton
+    /// decomposition: U+212A KELVIN SIGN to "K", U+037E GREEK QUESTION MARK to ";", U+1FEF
+    /// GREEK VARIA to "`") can have one. Singletons are excluded from composition, which rules
+    /// out nearly every other scalar before any comparison; the answer is then checked with `==`
+    /// itself, so it agrees with Swift's comparison by construction. Run when a table is built,
+    /// for non-ASCII names only.
+    static func asciiEquivalent(of name: String) -> String? {
+        var scalars = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars {
+            if scalar.isASCII {
+                scalars.append(scalar)
+                continue
+            }
+            guard scalar.properties.isFullCompositionExclusion else { return nil }
+            let text = String(scalar)
+            guard let ascii = (UInt8(0)..<128).lazy.map(Unicode.Scalar.init).first(where: { String($0) == text }) else {
+                return nil
+            }
+            scalars.append(ascii)
+        }
+        let candidate = String(scalars)
+        return candidate == name ? candidate : nil
     }
 
     /// FNV-1a over the UTF-8 bytes, or `nil` when a byte is not ASCII (such names are not in

@@ -27,7 +27,8 @@ public struct Row: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - layout: The column names.
-    ///   - values: One value per column.
+    ///   - values: One value per column. A column without a value reads as NULL; reads never trap
+    ///     when the two counts differ.
     public init(layout: ColumnLayout, values: [SQLiteValue]) {
         self.layout = layout
         self.values = values
@@ -45,13 +46,15 @@ public struct Row: Hashable, Sendable, CustomStringConvertible {
     /// The number of columns.
     public var count: Int { values.count }
 
-    /// The stored value of a column.
+    /// The stored value of a column, or `.null` for an index out of range (as SQLite's column
+    /// accessors answer); ``get(_:as:)-(Int,_)`` throws for one instead.
     ///
-    /// - Parameter index: The 0-based column index; it must be in range.
-    public subscript(index: Int) -> SQLiteValue { values[index] }
+    /// - Parameter index: The 0-based column index.
+    @inlinable
+    public subscript(index: Int) -> SQLiteValue { values.indices.contains(index) ? values[index] : .null }
 
     /// The stored value of the first column with a name, or `nil` when there is none.
-    public subscript(name: String) -> SQLiteValue? { layout.index(of: name).map { values[$0] } }
+    public subscript(name: String) -> SQLiteValue? { layout.index(of: name).map { self[$0] } }
 
     /// Reads a column as a Swift type.
     ///
@@ -63,9 +66,10 @@ public struct Row: Hashable, Sendable, CustomStringConvertible {
         guard values.indices.contains(index) else {
             throw SQLiteError.range("column index \(index) is out of range: the row has \(values.count) column(s)")
         }
-        guard let value = T(values[index]) else {
+        guard let value = T(columnValue: values[index]) else {
+            let name = layout.names.indices.contains(index) ? layout.names[index] : "unnamed"
             throw SQLiteError.mismatch(
-                "column \(index) (\(layout.names[index])) holds \(values[index].sqliteLiteral.prefix(40)), "
+                "column \(index) (\(name)) holds \(values[index].sqliteLiteral.prefix(40)), "
                     + "which cannot be read as \(T.self)")
         }
         return value

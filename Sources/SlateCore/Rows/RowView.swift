@@ -45,12 +45,13 @@ public struct RowView {
         try get(columnIndex(name), as: type)
     }
 
-    /// The stored value of a column (`.null` for a bad index).
+    /// The stored value of a column, or `.null` for an index out of range (as SQLite answers);
+    /// ``get(_:as:)-(Int32,_)`` throws for one instead.
     ///
     /// - Parameter index: The 0-based column index.
     public subscript(index: Int32) -> SQLiteValue { SQLiteValue(sqliteStatement: handle, column: index) }
 
-    /// Whether a column is NULL.
+    /// Whether a column is NULL (`true` for an index out of range).
     ///
     /// - Parameter index: The 0-based column index.
     @inlinable

@@ -66,13 +66,40 @@ public struct SQLiteRow: Hashable, Sendable, RandomAccessCollection, Expressible
     public var startIndex: Int { 0 }
     /// The position past the last column.
     public var endIndex: Int { columns.count }
-    /// The column and value at a position.
-    public subscript(position: Int) -> (column: String, value: SQLiteValue) { (columns[position], values[position]) }
-
-    /// The row as `[column: literal, …]`.
-    public var description: String {
-        "[" + zip(columns, values).map { "\($0): \($1.sqliteLiteral)" }.joined(separator: ", ") + "]"
+    /// The column and value at a position; past the ends, an empty column name and `.null`
+    /// (reading a row never traps).
+    public subscript(position: Int) -> (column: String, value: SQLiteValue) {
+        columns.indices.contains(position) ? (columns[position], values[position]) : ("", .null)
     }
+
+    /// The columns in a range of positions, clamped to the row (reading a row never traps).
+    public subscript(bounds: Range<Int>) -> Slice<SQLiteRow> {
+        let lower = Swift.min(Swift.max(bounds.lowerBound, 0), endIndex)
+        let upper = Swift.min(Swift.max(bounds.upperBound, lower), endIndex)
+        return Slice(base: self, bounds: lower..<upper)
+    }
+
+    /// The row as `["column": literal, …]`, such as `["name": 'Alice', "age": 30]`: each column
+    /// name as a Swift string, each value as its SQL literal (DataLiteCore's format).
+    public var description: String {
+        "[" + zip(columns, values).map { "\($0.debugDescription): \($1.sqliteLiteral)" }.joined(separator: ", ") + "]"
+    }
+
+    /// Whether the row has a column of this name.
+    ///
+    /// - Parameter column: The column name, compared exactly.
+    public func contains(_ column: String) -> Bool { columns.contains(column) }
+
+    /// The position after `i`: `i + 1`, without a bounds check, so it never traps (as
+    /// DataLiteCore's row); subscripting stays checked.
+    ///
+    /// - Parameter i: A position.
+    public func index(after i: Int) -> Int { i + 1 }
+
+    /// The position before `i`: `i - 1`, without a bounds check.
+    ///
+    /// - Parameter i: A position.
+    public func index(before i: Int) -> Int { i - 1 }
 
     /// Two rows are equal when they have the same columns and values in the same order.
     public static func == (lhs: SQLiteRow, rhs: SQLiteRow) -> Bool {

@@ -16,14 +16,21 @@ extension Connection {
     ///   ``SQLiteError/sql``. Statements before it stay applied.
     public func execute(sql: String) throws(SQLiteError) {
         let db = try checkedHandle()
-        let result: Result<Void, SQLiteError> = sql.withCString { start in
+        // Checked whole before anything runs: a NUL must not leave a script half applied.
+        let text = try SQLLexer.compilableText(sql)
+        let result: Result<Void, SQLiteError> = text.withCString { start in
+            // SQLite is given each statement's length up to the terminating NUL, so it neither
+            // copies nor rescans the rest of the script (which would be quadratic).
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self), count: text.utf8.count)
+            let end = start + bytes.count
             var cursor = start
-            while cursor.pointee != 0 {
+            while cursor < end {
                 var statement: OpaquePointer?
                 var tail: UnsafePointer<CChar>?
-                let code = slate_prepare_v3(db, cursor, -1, 0, &statement, &tail)
+                let code = slate_prepare_v3(db, cursor, SQLLexer.byteLength(end - cursor), 0, &statement, &tail)
                 guard code == SQLITE_OK else {
-                    return .failure(SQLiteError(code: code, db: db, sql: Self.statementText(at: cursor)))
+                    return .failure(SQLiteError(code: code, db: db, sql: Self.statementText(in: bytes, from: cursor - start)))
                 }
                 guard let statement else { break }  // only whitespace and comments remain
                 defer { sqlite3_finalize(statement) }
@@ -33,7 +40,7 @@ extension Connection {
                     return .failure(SQLiteError(
                         code: step, db: db, sql: String(String(cString: sqlite3_sql(statement)).trimmingWhitespace())))
                 }
-                guard let tail, tail != cursor else { break }
+                guard let tail, tail > cursor else { break }
                 cursor = tail
             }
             return .success(())
@@ -49,27 +56,34 @@ extension Connection {
         try execute(sql: script.source)
     }
 
-    /// Runs SQL text through `sqlite3_exec`, unchanged: for the fixed SQL Slate writes itself
+    /// Runs SQL text through `sqlite3_exec`: for the fixed SQL Slate writes itself
     /// (`BEGIN`, `SAVEPOINT`, `DETACH`, …), where there is no statement to report and a commit
     /// hook's veto message must be recovered. DataLiteCore's `execute(raw:)` forwards here.
+    ///
+    /// As everywhere in Slate, a NUL byte inside a string literal is text, and a NUL anywhere else
+    /// is an error before anything runs (SQLite would stop reading at it).
     ///
     /// - Parameter sql: Zero or more SQL statements.
     /// - Throws: ``SQLiteError`` from the first statement that fails.
     package func exec(_ sql: String) throws(SQLiteError) {
         let db = try checkedHandle()
+        let text = try SQLLexer.compilableText(sql)
         var message: UnsafeMutablePointer<CChar>?
-        let code = sqlite3_exec(db, sql, nil, nil, &message)
+        let code = sqlite3_exec(db, text, nil, nil, &message)
         guard code == SQLITE_OK else {
-            var text = message.map { String(cString: $0) }
+            var reason = message.map { String(cString: $0) }
             sqlite3_free(message)
-            if code == SQLITE_CONSTRAINT_COMMITHOOK, let veto = CommitVetoMessages.take(for: db) { text = veto }
-            throw SQLiteError(code: code, message: text ?? String(cString: sqlite3_errstr(code)), sql: sql)
+            if code == SQLITE_CONSTRAINT_COMMITHOOK, let veto = CommitVetoMessages.take(for: db) { reason = veto }
+            throw SQLiteError(code: code, message: reason ?? String(cString: sqlite3_errstr(code)), sql: text)
         }
     }
 
-    /// The statement starting at `sql`, for error messages when it does not compile.
-    private static func statementText(at sql: UnsafePointer<CChar>) -> String {
-        let rest = String(cString: sql)
-        return SQLScript.split(rest).first ?? String(rest.trimmingWhitespace())
+    /// The statement starting at byte `start` of a script, for the message when it does not
+    /// compile: up to where that statement ends (or the script, when it never does), found in
+    /// time linear in the statement, whatever follows it.
+    private static func statementText(in script: UnsafeBufferPointer<UInt8>, from start: Int) -> String {
+        let rest = UnsafeBufferPointer(rebasing: script[start...])
+        var boundaries = StatementBoundaries(bytes: rest)
+        return SQLLexer.statementText(rest, 0..<(boundaries.nextEnd() ?? rest.count))
     }
 }

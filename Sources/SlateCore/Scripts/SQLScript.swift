@@ -2,8 +2,9 @@ import Foundation
 
 /// An SQL script: text holding any number of statements, and the collection of those statements.
 ///
-/// Statement boundaries come from SQLite's own tokenizer (`sqlite3_complete`), so triggers,
-/// `CASE … END`, comments and quoted semicolons are handled as SQLite handles them.
+/// Statements end where SQLite's own `sqlite3_complete` says they do, so triggers, `CASE … END`,
+/// comments and quoted semicolons are handled as SQLite handles them; splitting takes time linear
+/// in the text's length, however many `;` a literal or a trigger holds.
 ///
 /// ```swift
 /// let script: SQLScript = """
@@ -46,46 +47,34 @@ public struct SQLScript: RandomAccessCollection, ExpressibleByStringLiteral, Has
     public var startIndex: Int { statements.startIndex }
     /// The position past the last statement.
     public var endIndex: Int { statements.endIndex }
-    /// The statement at a position.
-    public subscript(position: Int) -> String { statements[position] }
-
-    /// Splits text into complete statements, the way SQLite's shell does.
-    static func split(_ text: String) -> [String] {
-        var statements: [String] = []
-        var current: [UInt8] = []
-        for byte in text.utf8 {
-            current.append(byte)
-            guard byte == UInt8(ascii: ";") else { continue }
-            let isComplete = (current + [0]).withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { sqlite3_complete($0.baseAddress) != 0 }
-            }
-            if isComplete {
-                let statement = withoutLeadingComments(current)
-                if !statement.isEmpty && statement != ";" { statements.append(statement) }
-                current.removeAll(keepingCapacity: true)
-            }
-        }
-        let rest = withoutLeadingComments(current)
-        if !rest.isEmpty { statements.append(rest) }
-        return statements
+    /// The statement at a position; past the ends, an empty string (reading never traps).
+    public subscript(position: Int) -> String {
+        statements.indices.contains(position) ? statements[position] : ""
     }
 
-    /// The text without leading whitespace and comments, and without trailing whitespace.
-    private static func withoutLeadingComments(_ bytes: [UInt8]) -> String {
-        var start = 0
-        while start < bytes.count {
-            if bytes[start] == UInt8(ascii: " ") || (9...13).contains(bytes[start]) {
-                start += 1
-            } else if bytes[start...].starts(with: Array("--".utf8)) {
-                while start < bytes.count && bytes[start] != UInt8(ascii: "\n") { start += 1 }
-            } else if bytes[start...].starts(with: Array("/*".utf8)) {
-                start += 2
-                while start < bytes.count && !bytes[start...].starts(with: Array("*/".utf8)) { start += 1 }
-                start = Swift.min(bytes.count, start + 2)
-            } else {
-                break
+    /// The statements in a range of positions, clamped to the script (reading never traps).
+    public subscript(bounds: Range<Int>) -> Slice<SQLScript> {
+        let lower = Swift.min(Swift.max(bounds.lowerBound, 0), endIndex)
+        let upper = Swift.min(Swift.max(bounds.upperBound, lower), endIndex)
+        return Slice(base: self, bounds: lower..<upper)
+    }
+
+    /// Splits text into complete statements, where `sqlite3_complete` (SQLite's shell) would, in
+    /// time linear in the text's length.
+    static func split(_ text: String) -> [String] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var statements: [String] = []
+            var boundaries = StatementBoundaries(bytes: bytes)
+            var start = 0
+            while let end = boundaries.nextEnd() {
+                let statement = SQLLexer.statementText(bytes, start..<end)
+                if !statement.isEmpty && statement != ";" { statements.append(statement) }
+                start = end
             }
+            let rest = SQLLexer.statementText(bytes, start..<bytes.count)
+            if !rest.isEmpty { statements.append(rest) }
+            return statements
         }
-        return String(String(decoding: bytes[start...], as: UTF8.self).trimmingWhitespace())
     }
 }

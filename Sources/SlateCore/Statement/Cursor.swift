@@ -2,7 +2,8 @@
 ///
 /// A cursor allocates nothing per row: ``next()`` hands out a ``RowView`` of the current row,
 /// valid until the next call. Copy what must outlive the step into a ``Row`` with
-/// ``RowView/snapshot()``.
+/// ``RowView/snapshot()``. Once the rows are exhausted (or a step failed) the cursor keeps
+/// returning `nil`; a new cursor on the statement starts over.
 ///
 /// ```swift
 /// let cursor = try db.cursor("SELECT id, name FROM users WHERE age > ?", 18)
@@ -27,11 +28,12 @@ public struct Cursor {
 
     /// Steps to the next row.
     ///
-    /// - Returns: A view of the row, or `nil` once the rows are exhausted.
+    /// - Returns: A view of the row, or `nil` once the rows are exhausted; `nil` again on every
+    ///   later call (the statement is not restarted), also after a failure.
     /// - Throws: ``SQLiteError`` on failure.
     @inlinable @inline(__always)
     public func next() throws(SQLiteError) -> RowView? {
-        guard try statement.step() else { return nil }
+        guard try statement.advance() else { return nil }
         // The column count is read after the step: a run's first step recompiles a statement
         // whose schema changed, and `SELECT *` may then have more or fewer columns.
         return RowView(handle: handle, columnCount: sqlite3_column_count(handle), statement: statement)
@@ -47,9 +49,9 @@ public struct Cursor {
     @inlinable
     public func forEach(_ body: (RowView) throws -> Void) throws {
         // Made after the first step, for its column count (see `next()`).
-        guard try statement.step() else { return }
+        guard try statement.advance() else { return }
         let row = RowView(handle: handle, columnCount: sqlite3_column_count(handle), statement: statement)
-        repeat { try body(row) } while try statement.step()
+        repeat { try body(row) } while try statement.advance()
     }
 
     /// Reads each remaining row with `transform` and collects the results.
@@ -61,9 +63,9 @@ public struct Cursor {
     @inlinable
     public func map<T>(_ transform: (RowView) throws -> T) throws -> [T] {
         var result: [T] = []
-        guard try statement.step() else { return result }
+        guard try statement.advance() else { return result }
         let row = RowView(handle: handle, columnCount: sqlite3_column_count(handle), statement: statement)
-        repeat { result.append(try transform(row)) } while try statement.step()
+        repeat { result.append(try transform(row)) } while try statement.advance()
         return result
     }
 }
@@ -78,7 +80,7 @@ extension Statement {
         guard index >= 0 && index < count else {
             return .range("column index \(index) is out of range: the row has \(count) column(s)", sql: sql)
         }
-        let name = columnName(at: index)
+        let name = columnName(at: index) ?? ""
         let storage = switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER: "INTEGER"
         case SQLITE_FLOAT: "REAL"

@@ -6,7 +6,10 @@ extension Statement {
     ///
     /// - Parameter name: The parameter's name with its prefix, such as `":name"`.
     /// - Returns: The 1-based index, or 0 when the statement has no such parameter.
-    public func parameterIndexBy(_ name: String) -> Int32 { sqlite3_bind_parameter_index(handle, name) }
+    public func parameterIndexBy(_ name: String) -> Int32 {
+        // SQLite would look up the part before a NUL: another parameter.
+        name.utf8.contains(0) ? 0 : sqlite3_bind_parameter_index(handle, name)
+    }
 
     /// The name of a parameter.
     ///
@@ -21,9 +24,11 @@ extension Statement {
     /// - Parameters:
     ///   - value: The value.
     ///   - index: The 1-based parameter index.
-    /// - Throws: ``SQLiteError`` (`SQLITE_RANGE`) when `index` is out of range.
+    /// - Throws: ``SQLiteError`` (`SQLITE_RANGE`) when `index` is out of range, or when the
+    ///   connection is closed.
     @inlinable   // one switch and one `sqlite3_bind_*` call at the call site: inserts bind per row
     public func bind(_ value: SQLiteValue, at index: Int32) throws(SQLiteError) {
+        try checkOpen()
         try value.bind(to: handle, at: index)
     }
 
@@ -33,8 +38,10 @@ extension Statement {
     ///   - value: The value.
     ///   - name: The parameter's name with its prefix (`":id"`); a bare name is tried with `:`,
     ///     `@` and `$`.
-    /// - Throws: ``SQLiteError`` (`SQLITE_RANGE`) when the statement has no such parameter.
+    /// - Throws: ``SQLiteError`` (`SQLITE_RANGE`) when the statement has no such parameter, or
+    ///   when the connection is closed.
     public func bind(_ value: SQLiteValue, by name: String) throws(SQLiteError) {
+        try checkOpen()
         try value.bind(to: handle, at: parameterIndex(forName: name))
     }
 
@@ -43,9 +50,11 @@ extension Statement {
     /// - Parameters:
     ///   - value: The value.
     ///   - index: The 1-based parameter index.
-    /// - Throws: ``SQLiteError`` when `index` is out of range or the value cannot be stored.
+    /// - Throws: ``SQLiteError`` when `index` is out of range, the value cannot be stored, or the
+    ///   connection is closed.
     @inlinable
     public func bind<T: SQLiteBindable>(_ value: T?, at index: Int32) throws(SQLiteError) {
+        try checkOpen()
         try value.bind(to: handle, at: index)
     }
 
@@ -55,8 +64,10 @@ extension Statement {
     ///   - value: The value.
     ///   - name: The parameter's name with its prefix (`":id"`); a bare name is tried with `:`,
     ///     `@` and `$`.
-    /// - Throws: ``SQLiteError`` when there is no such parameter or the value cannot be stored.
+    /// - Throws: ``SQLiteError`` when there is no such parameter, the value cannot be stored, or
+    ///   the connection is closed.
     public func bind<T: SQLiteBindable>(_ value: T?, by name: String) throws(SQLiteError) {
+        try checkOpen()
         try value.bind(to: handle, at: parameterIndex(forName: name))
     }
 
@@ -74,12 +85,21 @@ extension Statement {
     ///
     /// - Throws: ``SQLiteError`` when the connection is closed.
     public func clearBindings() throws(SQLiteError) {
-        guard connection.handle != nil else { throw SQLiteError.connectionClosed }
+        try checkOpen()
         sqlite3_clear_bindings(handle)
+    }
+
+    /// Throws when the statement's connection is closed. SQLite would still accept values for a
+    /// statement of a closed connection (or, for a running one, report a misleading "statement
+    /// is running"), only for the next step to fail.
+    @inlinable @inline(__always)
+    func checkOpen() throws(SQLiteError) {
+        guard connectionHandle.db != nil else { throw SQLiteError.connectionClosed }
     }
 
     /// Resolves a parameter name, with or without its prefix.
     func parameterIndex(forName name: String) throws(SQLiteError) -> Int32 {
+        try SQLiteError.checkNoNUL(name, "the parameter name")
         let candidates = name.first.map { ":@$?".contains($0) } == true ? [name] : [":" + name, "@" + name, "$" + name]
         for candidate in candidates {
             let index = sqlite3_bind_parameter_index(handle, candidate)
@@ -94,6 +114,7 @@ extension Statement {
 
     /// Binds SQLite.swift-style positional values, checking that their number matches.
     func bindAll(_ values: [(any Binding)?]) throws(SQLiteError) {
+        try checkOpen()
         let count = parameterCount()
         guard values.count == Int(count) else {
             throw SQLiteError.range("\(values.count) value(s) given for \(count) parameter(s)", sql: sql)
@@ -111,6 +132,7 @@ extension Statement {
 
     /// Binds SQLite.swift-style named values (keys with their prefix, such as `":email"`).
     func bindAll(_ values: [String: (any Binding)?]) throws(SQLiteError) {
+        try checkOpen()
         resetHandle()
         for (name, value) in values {
             let index = try parameterIndex(forName: name)

@@ -1,7 +1,7 @@
 extension Statement {
     /// How many times SQLite has recompiled the statement because the schema changed
     /// (`SQLITE_STMTSTATUS_REPREPARE`). A result layout computed for the statement stays valid
-    /// while this count is unchanged, so the typed layer can reuse it without re-reading the
+    /// while this count is unchanged, so a layer above can reuse it without re-reading the
     /// column names on every run. `nil` on SQLite before 3.20, which does not count: callers
     /// must then assume the statement may have been recompiled.
     package var reprepareCount: Int32? {

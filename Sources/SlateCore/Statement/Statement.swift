@@ -2,8 +2,9 @@
 ///
 /// Prepare one with ``Connection/prepare(sql:options:)->Statement`` (SQLite.swift's `prepare(_:_:)` is a
 /// compatibility spelling that also binds); bind parameters, then step through its rows, or read
-/// them with a ``Cursor``. A statement keeps its connection alive, and, like its connection, is
-/// used by one thread at a time.
+/// them with a ``Cursor``. A statement keeps its connection's SQLite handle open (so it runs even
+/// after the ``Connection`` object is released), and, like its connection, is used by one thread
+/// at a time.
 ///
 /// ```swift
 /// let insert = try db.prepare(sql: "INSERT INTO users (name, age) VALUES (?, ?)")
@@ -15,12 +16,20 @@
 /// }
 /// ```
 public final class Statement {
-    /// The connection that compiled the statement; kept alive by the statement.
-    public let connection: Connection
+    /// The handle of the connection that compiled the statement, kept open by the statement.
+    ///
+    /// Not the `Connection` object itself: the connection caches statements, so a statement
+    /// holding it would keep every such connection alive forever.
+    @usableFromInline let connectionHandle: ConnectionHandle
 
-    /// The `sqlite3_stmt` handle.
+    /// The connection that compiled the statement, or `nil` once that `Connection` object has
+    /// been released (the statement still runs: it keeps the SQLite handle open).
+    public var connection: Connection? { connectionHandle.connection }
+
+    /// The `sqlite3_stmt` handle. Package-visible so the `slate` tool can read column bytes in
+    /// place when it streams millions of rows to a file.
     @usableFromInline
-    let handle: OpaquePointer
+    package let handle: OpaquePointer
 
     /// Column names and the name → index table, built the first time they are needed.
     @exclusivity(unchecked) var cachedLayout: ColumnLayout?
@@ -46,6 +55,12 @@ public final class Statement {
     /// ``reprepareCount`` when ``cachedLayout`` was built.
     @exclusivity(unchecked) var layoutReprepareCount: Int32?
 
+    /// Whether the current run has ended for the iterators (``Cursor``, `for row in statement`,
+    /// ``failableNext()``): its last row was read, or a step failed. They then return `nil` until
+    /// the statement is reset, where a further `sqlite3_step` would restart the statement and
+    /// hand its rows out again (or run an INSERT twice). Cleared by every reset.
+    @usableFromInline @exclusivity(unchecked) var iterationEnded = false
+
     /// The error that ended the last `for row in statement` loop early, if any.
     ///
     /// `Sequence` iteration cannot throw, so an error stops the loop and is recorded here.
@@ -58,22 +73,19 @@ public final class Statement {
         public let rawValue: UInt32
         /// Creates options from `SQLITE_PREPARE_*` bits.
         public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// Creates options from `SQLITE_PREPARE_*` bits as the C headers type them (`Int32`).
+        ///
+        /// - Parameter rawValue: The flag bits.
+        public init(rawValue: Int32) { self.rawValue = UInt32(bitPattern: rawValue) }
         /// `SQLITE_PREPARE_PERSISTENT`: the statement will be kept and reused many times.
         public static let persistent = Options(rawValue: UInt32(SQLITE_PREPARE_PERSISTENT))
         /// `SQLITE_PREPARE_NO_VTAB`: fail if the statement uses a virtual table.
         public static let noVtab = Options(rawValue: UInt32(SQLITE_PREPARE_NO_VTAB))
     }
 
-    /// Which statement of its connection this is (1 for the first one compiled): lets a cache
-    /// remember a statement without a weak reference, which would move every retain and
-    /// release of the statement (one per row a cursor hands out) onto the runtime's slow path.
-    package let serial: UInt64
-
-    init(connection: Connection, handle: OpaquePointer) {
-        self.connection = connection
+    init(connectionHandle: ConnectionHandle, handle: OpaquePointer) {
+        self.connectionHandle = connectionHandle
         self.handle = handle
-        connection.compiledStatementCount &+= 1
-        self.serial = connection.compiledStatementCount
     }
 
     deinit {
@@ -100,13 +112,17 @@ public final class Statement {
 
     /// Evaluates the statement up to its next row.
     ///
+    /// This is `sqlite3_step`: after it returned `false` (or threw), a further call starts the
+    /// statement again from its first row, as SQLite does. Iterators (``cursor()``,
+    /// `for row in statement`, ``failableNext()``) instead keep returning `nil` until a reset.
+    ///
     /// - Returns: `true` when a row is available, `false` when the statement has finished.
     /// - Throws: ``SQLiteError`` on failure (constraint violation, busy database, closed
     ///   connection, …). Call ``reset()`` before running the statement again.
     @inlinable @inline(__always)
     @discardableResult
     public func step() throws(SQLiteError) -> Bool {
-        guard connection.handle != nil else { throw SQLiteError.connectionClosed }
+        guard connectionHandle.db != nil else { throw SQLiteError.connectionClosed }
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
         // The run is over: the next step starts a new one, which may recompile the statement.
@@ -115,9 +131,24 @@ public final class Statement {
         throw stepError(code)
     }
 
+    /// Steps for an iterator: `false` once the run has ended (see ``iterationEnded``), without
+    /// stepping again; a failure ends the run too.
+    @inlinable @inline(__always)
+    func advance() throws(SQLiteError) -> Bool {
+        if iterationEnded { return false }
+        do {
+            if try step() { return true }
+        } catch {
+            iterationEnded = true
+            throw error
+        }
+        iterationEnded = true
+        return false
+    }
+
     @usableFromInline
     func stepError(_ code: Int32) -> SQLiteError {
-        SQLiteError(code: code, db: connection.handle, sql: sql)
+        SQLiteError(code: code, db: connectionHandle.db, sql: sql)
     }
 
     /// Resets the statement so it can run again; bound values are kept.
@@ -127,7 +158,7 @@ public final class Statement {
     /// - Throws: ``SQLiteError`` when the connection is closed.
     @inlinable
     public func reset() throws(SQLiteError) {
-        guard connection.handle != nil else { throw SQLiteError.connectionClosed }
+        guard connectionHandle.db != nil else { throw SQLiteError.connectionClosed }
         resetHandle()
     }
 
@@ -137,6 +168,7 @@ public final class Statement {
     func resetHandle() {
         sqlite3_reset(handle)
         layoutNeedsCheck = true
+        iterationEnded = false
     }
 
     /// Runs the statement to completion, discarding any rows, then resets it.
@@ -155,14 +187,16 @@ public final class Statement {
     /// The name of a result column.
     ///
     /// - Parameter index: The 0-based column index.
-    /// - Returns: The column's name, or an empty string when `index` is out of range.
-    public func columnName(at index: Int32) -> String {
-        guard let name = sqlite3_column_name(handle, index) else { return "" }
+    /// - Returns: The column's name, or `nil` when `index` is out of range.
+    public func columnName(at index: Int32) -> String? {
+        // Checked here: SQLite answers NULL for a bad index too, but also records SQLITE_RANGE
+        // as the connection's last error, which a later message would then report.
+        guard index >= 0 && index < columnCount(), let name = sqlite3_column_name(handle, index) else { return nil }
         return String(cString: name)
     }
 
     /// The names of all result columns, in order.
-    public var columnNames: [String] { (0..<columnCount()).map { columnName(at: $0) } }
+    public var columnNames: [String] { (0..<columnCount()).map { columnName(at: $0) ?? "" } }
 
     /// The index of the first result column with a name: the exact spelling first, then
     /// ignoring case, as SQL does.
@@ -194,7 +228,8 @@ public final class Statement {
     /// The value of a column of the current row.
     ///
     /// - Parameter index: The 0-based column index.
-    /// - Returns: The stored value (`.null` when `index` is out of range).
+    /// - Returns: The stored value (`.null` when `index` is out of range, or before the first
+    ///   step and after the last).
     @inlinable
     public func columnValue(at index: Int32) -> SQLiteValue {
         SQLiteValue(sqliteStatement: handle, column: index)
@@ -217,7 +252,7 @@ public final class Statement {
         guard count > 0 else { return nil }
         var row = SQLiteRow()
         for index in 0..<count {
-            row.append(column: columnName(at: index), value: columnValue(at: index))
+            row.append(column: columnName(at: index) ?? "", value: columnValue(at: index))
         }
         return row
     }

@@ -87,8 +87,8 @@ public protocol StatementProtocol {
     /// The name of a result column.
     ///
     /// - Parameter index: The 0-based column index.
-    /// - Returns: The name.
-    func columnName(at index: Int32) -> String
+    /// - Returns: The name, or `nil` when `index` is out of range.
+    func columnName(at index: Int32) -> String?
 
     /// The value of a column of the current row.
     ///
@@ -108,9 +108,10 @@ extension StatementProtocol {
     /// - Parameters:
     ///   - value: The value.
     ///   - index: The 1-based parameter index.
-    /// - Throws: ``SQLiteError`` when the index is out of range.
+    /// - Throws: ``SQLiteError`` when the index is out of range or the value cannot be stored
+    ///   (see ``SQLiteBindable/checkedSQLiteValue()``).
     public func bind<T: SQLiteBindable>(_ value: T?, at index: Int32) throws(SQLiteError) {
-        try bind(value?.sqliteValue ?? .null, at: index)
+        try bind(value.checkedSQLiteValue(), at: index)
     }
 
     /// The value of a column of the current row converted to a Swift type.

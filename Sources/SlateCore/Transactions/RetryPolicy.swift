@@ -31,14 +31,30 @@ public struct RetryPolicy: Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - maxAttempts: The total number of attempts, at least 1.
-    ///   - baseDelay: The delay before the first retry, in seconds.
-    ///   - maxDelay: The cap on any delay, in seconds.
-    ///   - jitter: The randomized fraction of each delay, from 0 to 1.
+    ///   - baseDelay: The delay before the first retry, in seconds; NaN or negative is 0.
+    ///   - maxDelay: The cap on any delay, in seconds; no delay is ever longer than an hour.
+    ///   - jitter: The randomized fraction of each delay, from 0 to 1 (NaN is 0).
     public init(maxAttempts: Int, baseDelay: Double, maxDelay: Double, jitter: Double = 0.2) {
         self.maxAttempts = max(1, maxAttempts)
-        self.baseDelay = max(0, baseDelay)
-        self.maxDelay = max(self.baseDelay, maxDelay)
-        self.jitter = min(1, max(0, jitter))
+        self.baseDelay = Self.seconds(baseDelay)
+        self.maxDelay = max(self.baseDelay, Self.seconds(maxDelay))
+        self.jitter = Self.fraction(jitter)
+    }
+
+    /// The longest delay a policy waits between two attempts, whatever its settings: an hour.
+    static let longestDelay: Double = 3600
+
+    /// A delay setting as a usable number of seconds: NaN and negative are 0, and anything
+    /// above `longestDelay` (infinity included) is `longestDelay`.
+    private static func seconds(_ value: Double) -> Double {
+        guard value > 0 else { return 0 }   // false for NaN too
+        return min(value, longestDelay)
+    }
+
+    /// A jitter setting as a fraction from 0 to 1 (NaN is 0).
+    private static func fraction(_ value: Double) -> Double {
+        guard value > 0 else { return 0 }
+        return min(value, 1)
     }
 
     /// Never retry.
@@ -50,12 +66,20 @@ public struct RetryPolicy: Hashable, Sendable {
 
     /// The delay before retry number `retry` (1 for the first retry), in seconds.
     ///
-    /// - Parameter retry: The 1-based retry number.
+    /// Whatever the policy's settings (they are public and may hold any number), the delay is
+    /// finite, from 0 to ``maxDelay`` and never above an hour.
+    ///
+    /// - Parameter retry: The 1-based retry number; a smaller one is taken as 1.
     /// - Returns: The exponential delay, capped and jittered.
     public func delay(beforeRetry retry: Int) -> Double {
-        let exponent = Double(max(0, retry - 1))
-        let raw = min(maxDelay, baseDelay * pow(2, exponent))
-        guard jitter > 0, raw > 0 else { return raw }
+        let base = Self.seconds(baseDelay)
+        let cap = Self.seconds(maxDelay)
+        guard base > 0, cap > 0 else { return 0 }
+        // Past 2^64 the delay is far beyond any cap: stop growing the exponent before it overflows.
+        let exponent = retry > 1 ? Double(min(retry - 1, 64)) : 0
+        let raw = min(cap, base * pow(2, exponent))
+        let jitter = Self.fraction(self.jitter)
+        guard jitter > 0 else { return raw }
         return raw * (1 - jitter) + raw * jitter * Double.random(in: 0...1)
     }
 
@@ -71,7 +95,8 @@ public struct RetryPolicy: Hashable, Sendable {
                 return try body(attempt)
             } catch let error as SQLiteError where error.isTransient && attempt < maxAttempts {
                 let seconds = delay(beforeRetry: attempt)
-                if seconds > 0 { usleep(useconds_t(min(seconds, 3600) * 1_000_000)) }
+                // At most an hour (3.6e9 µs), which fits useconds_t.
+                if seconds > 0 { usleep(useconds_t(seconds * 1_000_000)) }
                 attempt += 1
             }
         }

@@ -4,13 +4,10 @@ extension Data: SQLiteRepresentable {
     /// The bytes as `.blob`.
     public var sqliteValue: SQLiteValue { .blob(self) }
 
-    /// Reads a BLOB, or the UTF-8 bytes of TEXT.
+    /// Reads a BLOB; TEXT is not data (as in DataLiteCore).
     public init?(_ value: SQLiteValue) {
-        switch value {
-        case .blob(let data): self = data
-        case .text(let text): self = Data(text.utf8)
-        default: return nil
-        }
+        guard case .blob(let data) = value else { return nil }
+        self = data
     }
 
     /// Binds the bytes as a BLOB (an empty `Data` binds a zero-length BLOB, not NULL).
@@ -19,7 +16,8 @@ extension Data: SQLiteRepresentable {
         try checkBind(bindBlob(to: statement, at: index), statement: statement, index: index)
     }
 
-    /// Reads a BLOB or TEXT column.
+    /// Reads a BLOB or TEXT column (the column read stays lenient for the typed layer; only the
+    /// value conversion ``init(_:)-(SQLiteValue)`` is strict).
     @inlinable
     public init?(sqliteStatement statement: OpaquePointer, column index: Int32) {
         switch sqlite3_column_type(statement, index) {

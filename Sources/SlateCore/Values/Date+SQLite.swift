@@ -2,7 +2,27 @@ import Foundation
 extension Date: SQLiteRepresentable {
     /// The date as UTC text with milliseconds, `yyyy-MM-dd'T'HH:mm:ss.SSS` (SQLite.swift's
     /// format, which SQLite's date functions read and which sorts chronologically).
-    public var sqliteValue: SQLiteValue { .text(SQLiteDateFormat.string(from: self)) }
+    ///
+    /// That text holds the years 0000 through 9999 (SQLite's own date range). A date outside
+    /// them, or an infinite or NaN time, has no date text: this property then falls back to the
+    /// Unix time as a REAL, which ``init(_:)`` reads back, while every write (``bind(to:at:)``,
+    /// ``checkedSQLiteValue()``, typed setters, Codable) throws instead of storing it.
+    public var sqliteValue: SQLiteValue {
+        if let text = SQLiteDateFormat.text(from: self) { return .text(text) }
+        return .real(timeIntervalSince1970)
+    }
+
+    /// The date text (see ``sqliteValue``), or `SQLITE_RANGE` for a date outside the years
+    /// 0000–9999 or an infinite or NaN time.
+    public func checkedSQLiteValue() throws(SQLiteError) -> SQLiteValue {
+        .text(try SQLiteDateFormat.string(from: self))
+    }
+
+    /// Binds the date text, or throws `SQLITE_RANGE` for a date it cannot hold (see
+    /// ``checkedSQLiteValue()``).
+    public func bind(to statement: OpaquePointer, at index: Int32) throws(SQLiteError) {
+        try checkedSQLiteValue().bind(to: statement, at: index)
+    }
 
     /// Reads ISO-8601 or SQLite date text (`YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS[.SSS…]]`, with
     /// `T` or a space, an optional `Z` or `±HH:MM` offset), or a Unix time number in seconds.

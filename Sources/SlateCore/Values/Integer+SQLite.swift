@@ -9,12 +9,30 @@ extension SQLiteRepresentable where Self: FixedWidthInteger {
         return .text(String(self))
     }
 
-    /// Converts an INTEGER, an integral REAL, or (for large unsigned values) decimal text.
+    /// The integer as `.int`, or `SQLITE_RANGE` when it does not fit SQLite's 64-bit INTEGER
+    /// (decimal text in a column of INTEGER or NUMERIC affinity would become a rounded REAL).
+    @inlinable
+    public func checkedSQLiteValue() throws(SQLiteError) -> SQLiteValue {
+        guard let value = Int64(exactly: self) else { throw Self.outOfRange(self) }
+        return .int(value)
+    }
+
+    /// The error for an integer above `Int64.max`.
+    @usableFromInline
+    static func outOfRange(_ value: Self) -> SQLiteError {
+        SQLiteError.range("\(Self.self) value \(value) does not fit SQLite's 64-bit signed INTEGER")
+    }
+
+    /// Converts an INTEGER, or (for a `UInt64` above `Int64.max`) its decimal text; a REAL is
+    /// not an integer, even an integral one (as in DataLiteCore).
     public init?(_ value: SQLiteValue) {
         switch value {
         case .int(let value): self.init(exactly: value)
-        case .real(let value): self.init(exactly: value)
-        case .text(let text) where Self.bitWidth == 64 && !Self.isSigned: self.init(text)
+        case .text(let text) where Self.bitWidth == 64 && !Self.isSigned:
+            // Only the text form `sqliteValue` writes: a UInt64 above Int64.max. Other text, like
+            // a REAL, is not an integer (as in DataLiteCore).
+            guard let value = Self(text), Int64(exactly: value) == nil else { return nil }
+            self = value
         default: return nil
         }
     }
@@ -22,9 +40,7 @@ extension SQLiteRepresentable where Self: FixedWidthInteger {
     /// Binds the integer, or throws `SQLITE_RANGE` when it does not fit SQLite's 64-bit INTEGER.
     @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) throws(SQLiteError) {
-        guard let value = Int64(exactly: self) else {
-            throw SQLiteError.range("\(Self.self) value \(self) does not fit SQLite's 64-bit signed INTEGER")
-        }
+        guard let value = Int64(exactly: self) else { throw Self.outOfRange(self) }
         try checkBind(sqlite3_bind_int64(statement, index, value), statement: statement, index: index)
     }
 
@@ -38,6 +54,8 @@ extension SQLiteRepresentable where Self: FixedWidthInteger {
             guard let value = Self(exactly: sqlite3_value_int64(column)) else { return nil }
             self = value
         case SQLITE_FLOAT:
+            // The typed layer reads an integral REAL column (`total()`, a REAL column holding 3.0)
+            // as an integer; only the value conversion ``init(_:)-(SQLiteValue)`` is strict.
             guard let value = Self(exactly: sqlite3_value_double(column)) else { return nil }
             self = value
         case SQLITE_TEXT where Self.bitWidth == 64 && !Self.isSigned:

@@ -2,6 +2,13 @@ extension Optional: SQLiteBindable where Wrapped: SQLiteBindable {
     /// The wrapped value's storage, or `.null`.
     public var sqliteValue: SQLiteValue { self?.sqliteValue ?? .null }
 
+    /// The wrapped value's checked storage, or `.null`.
+    @inlinable
+    public func checkedSQLiteValue() throws(SQLiteError) -> SQLiteValue {
+        guard let value = self else { return .null }
+        return try value.checkedSQLiteValue()
+    }
+
     /// Binds the wrapped value, or NULL.
     @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) throws(SQLiteError) {

@@ -6,7 +6,23 @@ import Foundation
 /// ``bind(to:at:)`` to bind straight into the statement without building a ``SQLiteValue``.
 public protocol SQLiteBindable {
     /// The value as SQLite should store it.
+    ///
+    /// Never fails: for the few values that have no faithful stored form (a `Date` outside the
+    /// years 0000–9999, a `UInt64` above `Int64.max`) it is a documented fallback. Writes go
+    /// through ``checkedSQLiteValue()`` or ``bind(to:at:)``, which throw for those values instead.
     var sqliteValue: SQLiteValue { get }
+
+    /// The value as SQLite should store it, or an error when it has no stored form that reads
+    /// back as the same value: what ``bind(to:at:)`` binds, or the error it throws.
+    ///
+    /// Binding, typed setters (`column <- value`) and Codable writes use it, so a value that
+    /// cannot be stored is reported (an ``SQLiteError`` or an `EncodingError`), never written in
+    /// another form. The default implementation returns ``sqliteValue``; override it together
+    /// with ``sqliteValue`` when some values of the type have no faithful stored form.
+    ///
+    /// - Returns: The value to store.
+    /// - Throws: ``SQLiteError`` (`SQLITE_RANGE`) naming the value when it cannot be stored.
+    func checkedSQLiteValue() throws(SQLiteError) -> SQLiteValue
 
     /// Binds the value to a parameter of a prepared statement.
     ///
@@ -20,16 +36,28 @@ public protocol SQLiteBindable {
 }
 
 extension SQLiteBindable {
-    /// Binds ``sqliteValue``.
+    /// Returns ``sqliteValue``: every value of the type can be stored.
+    @inlinable
+    public func checkedSQLiteValue() throws(SQLiteError) -> SQLiteValue { sqliteValue }
+
+    /// The value as an SQL literal, such as `42`, `'O''Reilly'` or `NULL`: ``sqliteValue``'s
+    /// ``SQLiteValue/sqliteLiteral``, for logs and inlined SQL (DataLiteCore's spelling).
+    public var sqliteLiteral: String { sqliteValue.sqliteLiteral }
+
+    /// Binds ``checkedSQLiteValue()``.
     @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) throws(SQLiteError) {
-        try sqliteValue.bind(to: statement, at: index)
+        try checkedSQLiteValue().bind(to: statement, at: index)
     }
 }
 
 extension SQLiteValue: SQLiteRepresentable {
     /// The value itself.
     public var sqliteValue: SQLiteValue { self }
+
+    /// The value itself (every ``SQLiteValue`` can be stored).
+    @inlinable
+    public func checkedSQLiteValue() throws(SQLiteError) -> SQLiteValue { self }
 
     /// Wraps a value (never fails).
     public init?(_ value: SQLiteValue) { self = value }

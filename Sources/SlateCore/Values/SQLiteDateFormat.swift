@@ -3,31 +3,70 @@ import Foundation
 /// Formats and parses the date texts Slate writes and SQLite understands, without Foundation's
 /// formatters (which are slow and locale-dependent).
 public enum SQLiteDateFormat {
+    /// The years date text holds: four digits, the range of SQLite's date and time functions.
+    public static let years: ClosedRange<Int> = 0...9999
+
+    /// The first and last millisecond since 1970 that date text holds
+    /// (`0000-01-01T00:00:00.000` and `9999-12-31T23:59:59.999`).
+    private static let firstMillisecond: Int64 = -62_167_219_200_000
+    private static let lastMillisecond: Int64 = 253_402_300_799_999
+
     /// Formats a date as UTC `yyyy-MM-dd'T'HH:mm:ss.SSS`, rounded to the millisecond.
+    ///
+    /// Parsing the text gives back the date to the millisecond, and formatting that date again
+    /// gives the same text.
     ///
     /// - Parameter date: The date.
     /// - Returns: Text such as `2014-11-18T12:45:30.000`.
-    public static func string(from date: Date) -> String {
-        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-        let (seconds, millisecond) = floorDivide(totalMilliseconds, 1000)
+    /// - Throws: ``SQLiteError`` (`SQLITE_RANGE`) when the date, rounded to the millisecond, is
+    ///   outside the years 0000–9999 (``years``), or its time is infinite or NaN.
+    public static func string(from date: Date) throws(SQLiteError) -> String {
+        guard let text = text(from: date) else { throw outOfRange(date) }
+        return text
+    }
+
+    /// The text of a date, or `nil` when it is outside the years 0000–9999 (see
+    /// ``string(from:)``).
+    static func text(from date: Date) -> String? {
+        let scaled = (date.timeIntervalSince1970 * 1000).rounded()
+        // NaN fails both comparisons; the bounds are exact as doubles, so the conversion below
+        // cannot trap.
+        guard scaled >= Double(firstMillisecond), scaled <= Double(lastMillisecond) else { return nil }
+        let (seconds, millisecond) = floorDivide(Int64(scaled), 1000)
         let (days, secondOfDay) = floorDivide(seconds, 86_400)
         let (year, month, day) = civil(fromDays: days)
-        var out = [UInt8]()
-        out.reserveCapacity(23)
-        append(year, width: 4, to: &out)
-        out.append(UInt8(ascii: "-"))
-        append(month, width: 2, to: &out)
-        out.append(UInt8(ascii: "-"))
-        append(day, width: 2, to: &out)
-        out.append(UInt8(ascii: "T"))
-        append(secondOfDay / 3600, width: 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        append(secondOfDay % 3600 / 60, width: 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        append(secondOfDay % 60, width: 2, to: &out)
-        out.append(UInt8(ascii: "."))
-        append(millisecond, width: 3, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        // Every field is non-negative and fits its width (the year is 0...9999 by the guard).
+        return String(unsafeUninitializedCapacity: 23) { buffer in
+            func put(_ value: Int64, width: Int, at offset: Int) {
+                var rest = value
+                for position in stride(from: offset + width - 1, through: offset, by: -1) {
+                    buffer[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                    rest /= 10
+                }
+            }
+            put(year, width: 4, at: 0)
+            buffer[4] = UInt8(ascii: "-")
+            put(month, width: 2, at: 5)
+            buffer[7] = UInt8(ascii: "-")
+            put(day, width: 2, at: 8)
+            buffer[10] = UInt8(ascii: "T")
+            put(secondOfDay / 3600, width: 2, at: 11)
+            buffer[13] = UInt8(ascii: ":")
+            put(secondOfDay % 3600 / 60, width: 2, at: 14)
+            buffer[16] = UInt8(ascii: ":")
+            put(secondOfDay % 60, width: 2, at: 17)
+            buffer[19] = UInt8(ascii: ".")
+            put(millisecond, width: 3, at: 20)
+            return 23
+        }
+    }
+
+    /// The error for a date that date text cannot hold.
+    static func outOfRange(_ date: Date) -> SQLiteError {
+        // The interval, not the date's description: formatting an infinite date is itself unsafe.
+        SQLiteError.range(
+            "the date \(date.timeIntervalSince1970) seconds from 1970 is outside the years 0000–9999 "
+                + "that date text (and SQLite's date functions) can hold")
     }
 
     /// Parses ISO-8601 and SQLite date and time text.
@@ -48,38 +87,45 @@ public enum SQLiteDateFormat {
               let day = scanner.digits(2),
               (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
         else { return nil }
-        var seconds = Double(days(fromYear: year, month: month, day: day)) * 86_400
+        // Whole seconds as an integer and the fraction as an integer count of its digits (up to
+        // microseconds), so that `…:10.123` is exactly `Date(timeIntervalSince1970: ….123)`.
+        var seconds = Int64(days(fromYear: year, month: month, day: day)) * 86_400
+        var fraction: Int64 = 0
+        var scale: Int64 = 1
         if scanner.take("T") || scanner.take(" ") {
             guard let hour = scanner.digits(2), scanner.take(":"), let minute = scanner.digits(2),
                   hour < 24, minute < 60
             else { return nil }
-            var second = 0.0
+            seconds += Int64(hour * 3600 + minute * 60)
             if scanner.take(":") {
                 guard let whole = scanner.digits(2), whole < 60 else { return nil }
-                second = Double(whole)
+                seconds += Int64(whole)
                 if scanner.take(".") {
-                    var scale = 0.1
                     var sawDigit = false
                     while let digit = scanner.digit() {
-                        second += Double(digit) * scale
-                        scale /= 10
+                        // Digits past the microsecond are below a Date's resolution in this range.
+                        if scale < 1_000_000 {
+                            fraction = fraction * 10 + Int64(digit)
+                            scale *= 10
+                        }
                         sawDigit = true
                     }
                     guard sawDigit else { return nil }
                 }
             }
-            seconds += Double(hour * 3600 + minute * 60) + second
             if scanner.take("Z") || scanner.take("z") {
                 // UTC
             } else if let sign = scanner.sign() {
                 guard let offsetHours = scanner.digits(2) else { return nil }
                 _ = scanner.take(":")
                 guard let offsetMinutes = scanner.digits(2), offsetHours < 24, offsetMinutes < 60 else { return nil }
-                seconds -= Double(sign * (offsetHours * 3600 + offsetMinutes * 60))
+                seconds -= Int64(sign * (offsetHours * 3600 + offsetMinutes * 60))
             }
         }
         guard scanner.atEnd else { return nil }
-        return Date(timeIntervalSince1970: seconds)
+        // |seconds| < 2^38 and scale ≤ 10^6: the product cannot overflow, and below 2^53 (at most
+        // milliseconds) it converts exactly, leaving one correctly rounded division.
+        return Date(timeIntervalSince1970: Double(seconds * scale + fraction) / Double(scale))
     }
 
     private struct Scanner {
@@ -110,18 +156,6 @@ public enum SQLiteDateFormat {
             if take("-") { return -1 }
             return nil
         }
-    }
-
-    private static func append(_ value: Int64, width: Int, to out: inout [UInt8]) {
-        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: width)
-        var rest = value
-        var index = width - 1
-        while index >= 0 {
-            digits[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-            index -= 1
-        }
-        out.append(contentsOf: digits)
     }
 
     private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {

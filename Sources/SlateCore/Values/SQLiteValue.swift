@@ -26,10 +26,28 @@ public enum SQLiteValue: Hashable, Sendable, CustomStringConvertible {
             // SQLite stops reading SQL text at a NUL byte, so embedded NULs are spliced in with char(0).
             guard value.utf8.contains(0) else { return Self.quote(value) }
             let parts = value.unicodeScalars.split(separator: "\u{0}", omittingEmptySubsequences: false)
-            return "(" + parts.map { Self.quote(String(String.UnicodeScalarView($0))) }.joined(separator: " || char(0) || ") + ")"
+            var terms: [String] = []
+            for (index, part) in parts.enumerated() {
+                if index > 0 { terms.append("char(0)") }
+                if !part.isEmpty || parts.count == 1 { terms.append(Self.quote(String(String.UnicodeScalarView(part)))) }
+            }
+            if terms.first == "char(0)" { terms.insert("''", at: 0) }   // keep the result text, not a number
+            return Self.concatenation(terms)
         case .blob(let data): return "X'" + Self.hex(data) + "'"
         case .null: return "NULL"
         }
+    }
+
+    /// Terms joined with `||`, in parentheses: a flat chain for up to 64 terms, and chains of
+    /// chains beyond, so that text with many NULs stays within SQLite's expression depth limit
+    /// (1000 by default; a flat chain of thousands of terms is "Expression tree is too large").
+    static func concatenation(_ terms: [String]) -> String {
+        let width = 64
+        guard terms.count > width else { return "(" + terms.joined(separator: " || ") + ")" }
+        let chunks = stride(from: 0, to: terms.count, by: width).map {
+            concatenation(Array(terms[$0..<min($0 + width, terms.count)]))
+        }
+        return concatenation(chunks)
     }
 
     /// The value as the literal, for logging.
@@ -52,9 +70,9 @@ public enum SQLiteValue: Hashable, Sendable, CustomStringConvertible {
     /// - Parameter text: The text to quote.
     /// - Returns: The literal, such as `'O''Reilly'`.
     public static func quote(_ text: String) -> String {
-        // Most texts have no quote to double: skip Foundation's search (thousands of instructions).
+        // Most texts have no quote to double.
         guard text.utf8.contains(UInt8(ascii: "'")) else { return "'" + text + "'" }
-        return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        return enclosing(text, in: UInt8(ascii: "'"))
     }
 
     /// Quotes an identifier (a table, column or schema name) with double quotes, doubling
@@ -66,7 +84,25 @@ public enum SQLiteValue: Hashable, Sendable, CustomStringConvertible {
         // Typed queries quote their table and column names on every render: skip Foundation's
         // search when there is no quote to double.
         guard identifier.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + identifier + "\"" }
-        return "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return enclosing(identifier, in: UInt8(ascii: "\""))
+    }
+
+    /// Text enclosed in an ASCII quote character, with every occurrence of it doubled.
+    ///
+    /// Done on UTF-8 bytes, not with Foundation's `replacingOccurrences`: that compares
+    /// `Character`s, and a quote followed by a combining mark or an emoji modifier (`'\u{301}`)
+    /// is one `Character` that is not `'`, so it would stay single and end the literal early.
+    /// Inserting an ASCII byte next to an ASCII byte keeps the UTF-8 valid.
+    private static func enclosing(_ text: String, in quote: UInt8) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 8)
+        bytes.append(quote)
+        for byte in text.utf8 {
+            bytes.append(byte)
+            if byte == quote { bytes.append(quote) }
+        }
+        bytes.append(quote)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func hex(_ data: Data) -> String {

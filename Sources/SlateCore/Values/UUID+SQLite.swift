@@ -32,6 +32,10 @@ extension SQLiteBindable where Self: RawRepresentable, RawValue: SQLiteBindable 
     /// The raw value's storage.
     public var sqliteValue: SQLiteValue { rawValue.sqliteValue }
 
+    /// The raw value's checked storage.
+    @inlinable
+    public func checkedSQLiteValue() throws(SQLiteError) -> SQLiteValue { try rawValue.checkedSQLiteValue() }
+
     /// Binds the raw value.
     @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) throws(SQLiteError) {

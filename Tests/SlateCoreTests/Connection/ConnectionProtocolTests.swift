@@ -68,7 +68,7 @@ private final class CannedStatement: StatementProtocol {
     func reset() throws(SQLiteError) { position = -1 }
     func execute(_ rows: [SQLiteRow]) throws(SQLiteError) {}
     func columnCount() -> Int32 { Int32(rows.first?.count ?? 0) }
-    func columnName(at index: Int32) -> String { "c\(index)" }
+    func columnName(at index: Int32) -> String? { "c\(index)" }
     func columnValue(at index: Int32) -> SQLiteValue {
         guard rows.indices.contains(position), rows[position].indices.contains(Int(index)) else { return .null }
         return rows[position][Int(index)]

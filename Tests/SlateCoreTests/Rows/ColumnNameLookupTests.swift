@@ -46,6 +46,31 @@ import Testing
         #expect(layout.index(of: "cafe") == nil)
     }
 
+    @Test func aNonASCIINameCanonicallyEqualToAnASCIIOne() throws {
+        // KELVIN SIGN (U+212A) is canonically equivalent to LATIN CAPITAL LETTER K: Swift's `==`
+        // (which the lookups follow) says they are the same name, so "K" finds the first of them,
+        // whichever path (byte table, dictionary, the statement's guess) answers.
+        let kelvin = "\u{212A}"
+        #expect(kelvin == "K")
+        let layout = ColumnLayout(names: [kelvin, "K", "k"])
+        #expect(layout.index(of: "K") == 0)
+        #expect(layout.index(of: kelvin) == 0)
+        #expect(layout.index(of: "k") == 2)
+        #expect(ColumnLayout(names: ["K", kelvin]).index(of: kelvin) == 0)
+        // Ignoring case, the Kelvin sign folds to "k" as well.
+        #expect(ColumnLayout(names: ["x", kelvin]).index(of: "k") == 1)
+        #expect(ColumnLayout(names: ["x", "k"]).index(of: kelvin) == 1)
+
+        let db = try Connection()
+        let cursor = try db.prepare(sql: "SELECT 1 AS \"\u{212A}\", 2 AS \"K\", 3 AS \"k\"").cursor()
+        let row = try #require(try cursor.next())
+        // Read twice: the first read checks the guess at column 0, the second the guess after it.
+        #expect(try row.get("K", as: Int64.self) == 1)
+        #expect(try row.get("K", as: Int64.self) == 1)
+        #expect(try row.get("k", as: Int64.self) == 3)
+        #expect(try row.get(kelvin, as: Int64.self) == 1)
+    }
+
     @Test func namesWithEmbeddedNULAndQuotes() {
         let layout = ColumnLayout(names: ["a\u{0}b", "a", "\"quoted\""])
         #expect(layout.index(of: "a\u{0}b") == 0)
@@ -164,5 +189,15 @@ import Testing
             xs.append(try row.get("y"))
         }
         #expect(xs == [1, 1, 7])
+    }
+
+    /// ColumnNameTable's documented behaviour: a name is "spelled exactly so" as Swift's `==`
+    /// says, as the dictionaries it stands in for do, so the Kelvin sign is an exact match for "K".
+    @Test func theKelvinSignMatchesAsSwiftsEqualitySays() {
+        #expect("\u{212A}" == "K")
+        #expect(ColumnLayout(names: ["\u{212A}"]).index(of: "K") == 0)
+        #expect(ColumnLayout(names: ["\u{212A}"]).index(of: "\u{212A}") == 0)
+        #expect(ColumnLayout(names: ["k", "\u{212A}"]).index(of: "K") == 1)      // exact (==) before ignoring case
+        #expect(ColumnLayout(names: ["K", "\u{212A}"]).index(of: "K") == 0)      // the first so spelled
     }
 }

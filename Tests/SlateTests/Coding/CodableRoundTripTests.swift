@@ -33,7 +33,6 @@ struct EveryColumn: Codable, Equatable {
     var uint16: UInt16
     var uint32: UInt32
     var uint64: UInt64
-    var uint64Max: UInt64
     var float: Float
     var double: Double
     var bool: Bool
@@ -54,14 +53,13 @@ struct EveryColumn: Codable, Equatable {
     var scores: [String: Int]
 }
 
-/// The table for ``EveryColumn``. `uint64Max` has no type: SQLite would turn text holding
-/// 18446744073709551615 into an (inexact) REAL in an INTEGER column, so SlateCore stores
-/// `UInt64` values above `Int64.max` as exact text, which needs a column without numeric affinity.
+/// The table for ``EveryColumn``. (A `UInt64` above `Int64.max` has no INTEGER form: encoding
+/// one throws, see `uint64AboveInt64MaxThrows`.)
 private let everyColumnSchema = """
     CREATE TABLE every (
         id INTEGER PRIMARY KEY, int INTEGER, int8Min INTEGER, int8Max INTEGER, int16 INTEGER, int32 INTEGER,
         int64Min INTEGER, uint INTEGER, uint8 INTEGER, uint16 INTEGER, uint32 INTEGER, uint64 INTEGER,
-        uint64Max, float REAL, double REAL, bool INTEGER, string TEXT, uuid TEXT, url TEXT, date TEXT,
+        float REAL, double REAL, bool INTEGER, string TEXT, uuid TEXT, url TEXT, date TEXT,
         data BLOB, emptyData BLOB, optionalNil TEXT, optionalSome INTEGER, optionalDate TEXT, status TEXT,
         priority INTEGER, address TEXT, optionalAddress TEXT, tags TEXT, scores TEXT)
     """
@@ -114,7 +112,7 @@ struct CodableRoundTripTests {
         let date = try #require(SQLiteDateFormat.date(from: "2023-11-14T22:13:20.123"))
         return EveryColumn(
             id: 1, int: -42, int8Min: .min, int8Max: .max, int16: .min, int32: .max, int64Min: .min,
-            uint: 7, uint8: .max, uint16: .max, uint32: .max, uint64: UInt64(Int64.max), uint64Max: .max,
+            uint: 7, uint8: .max, uint16: .max, uint32: .max, uint64: UInt64(Int64.max),
             float: 3.14159, double: .pi, bool: true, string: "O'Reilly \u{1F600}",
             uuid: try #require(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")),
             url: try #require(URL(string: "https://example.com/a?b=c")), date: date,
@@ -168,8 +166,9 @@ struct CodableRoundTripTests {
         let value = Reading(
             temperature: CodableCelsius(degrees: 21.5), previous: nil, thumbnail: CodableThumbnail(pixels: [9, 8]), mood: .grumpy)
         let insert = try readings.insert(value)
+        // The nil optional is left out, as SQLite.swift leaves it out.
         #expect(insert.asSQL()
-            == "INSERT INTO \"readings\" (\"temperature\", \"previous\", \"thumbnail\", \"mood\") VALUES (21.5, NULL, X'0908', 'grumpy')")
+            == "INSERT INTO \"readings\" (\"temperature\", \"thumbnail\", \"mood\") VALUES (21.5, X'0908', 'grumpy')")
         try db.run(insert)
         #expect(try db.pluck(readings)?.decode(as: Reading.self) == value)
         // Typed expressions read the same columns.
@@ -198,16 +197,34 @@ struct CodableRoundTripTests {
         try db.run(every.insert(try sample()))
         let row = try db.prepare(sql: """
             SELECT typeof(int8Min), int8Min, typeof(float), typeof(bool), bool, uuid, url, date, typeof(data),
-                   status, priority, address, tags, scores, typeof(uint64Max), uint64Max, typeof(emptyData)
+                   status, priority, address, tags, scores, typeof(emptyData)
             FROM every
             """).rows()[0]
         #expect(row.values == [
             "integer", -128, "real", "integer", 1, "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "https://example.com/a?b=c",
             "2023-11-14T22:13:20.123", "blob", "retired", 2,
-            // Nested values are JSON with sorted keys; their dates use the same text as Date columns.
-            #"{"city":"Paris","moved":"2023-11-14T22:13:20.123","zip":"75001"}"#, #"["a","b"]"#, #"{"x":1,"y":2}"#,
-            "text", "18446744073709551615", "blob",
+            // Nested values are a default JSONEncoder's JSON (as SQLite.swift writes it), keys
+            // sorted: a nested date is a number of seconds since 2001-01-01 (the date read from
+            // "2023-11-14T22:13:20.123" is 721692800.1229999 seconds after 2001 as a Double).
+            #"{"city":"Paris","moved":721692800.1229999,"zip":"75001"}"#, #"["a","b"]"#, #"{"x":1,"y":2}"#,
+            "blob",
         ])
+    }
+
+    @Test func uint64AboveInt64MaxThrows() throws {
+        struct Counter: Codable { var id: Int64; var count: UInt64 }
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE counters (id INTEGER PRIMARY KEY, count INTEGER)")
+        let counters = Table("counters")
+        // Text in an INTEGER column would become a rounded REAL (2^63 + 1 would read back as 2^63),
+        // so the value is refused, as binding it is.
+        for count in [UInt64(Int64.max) + 1, .max] {
+            #expect(throws: EncodingError.self) { try counters.insert(Counter(id: 1, count: count)) }
+            #expect(throws: EncodingError.self) { try counters.filter(Expression<Int64>("id") == 1).update(Counter(id: 1, count: count)) }
+        }
+        try db.run(counters.insert(Counter(id: 1, count: UInt64(Int64.max))))
+        #expect(try db.pluck(counters)?.decode(as: Counter.self).count == UInt64(Int64.max))
+        #expect(try db.scalar("SELECT count(*) FROM counters") as? Int64 == 1)
     }
 
     @Test(.enabled(if: LinkedSQLite.hasJSON, "needs SQLite's JSON functions"))

@@ -26,9 +26,9 @@ struct GeneratedDocCommentTests {
         #expect((retirementAge == pensionAge).expression.template == #"("retirementAge" = "pensionAge")"#)
         let bound = (age == 18).expression
         #expect(bound.template == #"("age" = ?)"# && bound.values == [.int(18)])
-        #expect((retirementAge == nil).expression.template == #""retirementAge" IS NULL"#)
-        #expect((nil == retirementAge).expression.template == #""retirementAge" IS NULL"#)
-        #expect((retirementAge != nil).expression.template == #""retirementAge" IS NOT NULL"#)
+        #expect((retirementAge == nil).expression.template == #"("retirementAge" IS NULL)"#)
+        #expect((nil == retirementAge).expression.template == #"(NULL IS "retirementAge")"#)
+        #expect((retirementAge != nil).expression.template == #"("retirementAge" IS NOT NULL)"#)
         #expect((retirementAge === 18).expression.template == #"("retirementAge" IS ?)"#)
         #expect((18 <= age).expression.template == #"(? <= "age")"#)
     }
@@ -38,8 +38,8 @@ struct GeneratedDocCommentTests {
         let scaled = (price * 2.5).expression
         #expect(scaled.template == #"("price" * ?)"# && scaled.values == [.real(2.5)])
         let xor = (flags ^ 4).expression
-        #expect(xor.template == #"(~("flags" & ?) & ("flags" | ?))"# && xor.values == [.int(4), .int(4)])
-        #expect((flags ^ mask).expression.template == #"(~("flags" & "mask") & ("flags" | "mask"))"#)
+        #expect(xor.template == #"(~(("flags" & ?)) & ("flags" | ?))"# && xor.values == [.int(4), .int(4)])
+        #expect((flags ^ mask).expression.template == #"(~(("flags" & "mask")) & ("flags" | "mask"))"#)
         let joined = (firstName + " ").expression
         #expect(joined.template == #"("firstName" || ?)"# && joined.values == [.text(" ")])
         #expect((middleName + firstName).expression.template == #"("middleName" || "firstName")"#)
@@ -53,9 +53,9 @@ struct GeneratedDocCommentTests {
 
     @Test func compoundSetters() {
         let users = Table("users")
-        #expect(users.update(price += 2.5).asSQL() == #"UPDATE "users" SET "price" = "price" + 2.5"#)
-        #expect(users.update(firstName += " ").asSQL() == #"UPDATE "users" SET "firstName" = "firstName" || ' '"#)
-        #expect(users.update(flags ^= 4).asSQL() == #"UPDATE "users" SET "flags" = (~("flags" & 4) & ("flags" | 4))"#)
+        #expect(users.update(price += 2.5).asSQL() == #"UPDATE "users" SET "price" = ("price" + 2.5)"#)
+        #expect(users.update(firstName += " ").asSQL() == #"UPDATE "users" SET "firstName" = ("firstName" || ' ')"#)
+        #expect(users.update(flags ^= 4).asSQL() == #"UPDATE "users" SET "flags" = (~(("flags" & 4)) & ("flags" | 4))"#)
     }
 
     @Test func columnDefinitions() {
@@ -80,16 +80,16 @@ struct GeneratedDocCommentTests {
             t.column(nickname, defaultValue: "-", collate: .nocase)
         }
         #expect(sql.contains(#""id" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL"#))
-        #expect(sql.contains(#""created" TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP"#))
-        #expect(sql.contains(#""balance" REAL NOT NULL CHECK ("balance" >= 0.0) DEFAULT 0.0"#))
+        #expect(sql.contains(#""created" TEXT NOT NULL DEFAULT (CURRENT_TIMESTAMP)"#))
+        #expect(sql.contains(#""balance" REAL NOT NULL CHECK ("balance" >= 0.0) DEFAULT (0.0)"#))
         #expect(sql.contains(#""owner_id" INTEGER NOT NULL REFERENCES "users" ("id")"#))
         #expect(sql.contains(#""manager_id" INTEGER REFERENCES "users" ("id")"#))
-        #expect(sql.contains(#""name" TEXT NOT NULL DEFAULT '-' COLLATE "NOCASE""#))
-        #expect(sql.contains(#""email" TEXT UNIQUE NOT NULL COLLATE "NOCASE""#))
-        #expect(sql.contains(#""nickname" TEXT DEFAULT '-' COLLATE "NOCASE""#))
-        #expect(users.addColumn(bonus, defaultValue: 5) == #"ALTER TABLE "users" ADD COLUMN "bonus" REAL DEFAULT 5.0"#)
+        #expect(sql.contains(#""name" TEXT NOT NULL DEFAULT ('-') COLLATE NOCASE"#))
+        #expect(sql.contains(#""email" TEXT NOT NULL UNIQUE COLLATE NOCASE"#))
+        #expect(sql.contains(#""nickname" TEXT DEFAULT ('-') COLLATE NOCASE"#))
+        #expect(users.addColumn(bonus, defaultValue: 5) == #"ALTER TABLE "users" ADD COLUMN "bonus" REAL DEFAULT (5.0)"#)
         #expect(users.addColumn(nickname, defaultValue: SQLExpression<String?>(literal: "NULL"))
-            == #"ALTER TABLE "users" ADD COLUMN "nickname" TEXT DEFAULT NULL"#)
+            == #"ALTER TABLE "users" ADD COLUMN "nickname" TEXT DEFAULT (NULL)"#)
         let primary = users.create { t in t.column(id, primaryKey: true) }
         #expect(primary == #"CREATE TABLE "users" ("id" INTEGER PRIMARY KEY NOT NULL)"#)
     }

@@ -119,7 +119,7 @@ struct ReadmeExamplesTests {
         let store = try Connection()
         try store.run(users.create { t in     // CREATE TABLE "users" (
             t.column(id, primaryKey: true)    //     "id" INTEGER PRIMARY KEY NOT NULL,
-            t.column(email, unique: true)     //     "email" TEXT UNIQUE NOT NULL,
+            t.column(email, unique: true)     //     "email" TEXT NOT NULL UNIQUE,
             t.column(name)                    //     "name" TEXT
         })                                    // )
 
@@ -140,6 +140,11 @@ struct ReadmeExamplesTests {
         let ada = Member(id: 1, email: "ada@example.com", name: "Ada", joined: Date(timeIntervalSince1970: 0))
         try store.run(members.insert(ada))
         let loaded: [Member] = try store.prepare(members).map { row in try row.decode() }
+// As in SQLite.swift, a nil optional is left out: an update keeps the column, an insert gets
+// its default. `nilEncoding: .null` writes NULL instead.
+let unnamed = Member(id: 1, email: "ada@example.com", name: nil, joined: ada.joined)
+try store.run(members.filter(id == 1).update(unnamed))                       // name stays "Ada"
+try store.run(members.filter(id == 1).update(unnamed, nilEncoding: .null))   // name is NULL
 
         // SQLite.swiftly-style: a table model, and one prepared statement for a bulk load.
         let parts = try TableDescription(name: "parts", columns: [
@@ -158,6 +163,7 @@ struct ReadmeExamplesTests {
         #expect(total == 2)
         #expect(try store.scalar(users.filter(email == "alice@me.com").count) == 1)
         #expect(loaded == [ada])
+        #expect(try store.pluck(members)?.decode(as: Member.self) == unnamed)
         #expect(partRows.count == 3)
         #expect(users.filter(email.like("%@icloud.com")).asSQL() == #"SELECT * FROM "users" WHERE ("email" LIKE '%@icloud.com')"#)
     }
@@ -176,6 +182,20 @@ struct ReadmeExamplesTests {
             let found = Self.containsInOrder(sourceLines, lines)
             #expect(found, "README block not found in \(here.lastPathComponent):\n\(block)")
         }
+    }
+
+    @Test("the README shows exactly the imports its examples need")
+    func readmeShowsItsImports() throws {
+        let readme = try String(contentsOf: packageRoot().appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        // The module each `import` line names, ignoring any comment after it.
+        func imports(_ lines: [String]) -> Set<String> {
+            Set(lines.filter { $0.hasPrefix("import ") }.compactMap { $0.split(separator: " ").dropFirst().first.map(String.init) })
+        }
+        let shown = imports(Self.swiftBlocks(in: readme).flatMap(Self.normalizedLines))
+        // Slate does not re-export Foundation, and the examples use Date, URL and FileManager.
+        #expect(shown == imports(Self.normalizedLines(source)).subtracting(["Testing"]))
+        #expect(shown == ["Foundation", "Slate"])
     }
 
     static func swiftBlocks(in markdown: String) -> [String] {

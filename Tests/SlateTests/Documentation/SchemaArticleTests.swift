@@ -22,8 +22,8 @@ struct SchemaArticleTests {
             t.foreignKey(managerID, references: users, id, delete: .setNull)
         })
         // CREATE TABLE IF NOT EXISTS "users" ("id" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL,
-        //   "email" TEXT UNIQUE NOT NULL CHECK ("email" LIKE '%@%') COLLATE "NOCASE", "name" TEXT,
-        //   "manager_id" INTEGER, FOREIGN KEY("manager_id") REFERENCES "users"("id") ON DELETE SET NULL)
+        //   "email" TEXT NOT NULL UNIQUE CHECK ("email" LIKE '%@%') COLLATE NOCASE, "name" TEXT,
+        //   "manager_id" INTEGER, FOREIGN KEY ("manager_id") REFERENCES "users" ("id") ON DELETE SET NULL)
         try db.run(users.createIndex(email, unique: true, ifNotExists: true))
         try db.run(users.addColumn(SQLExpression<Date?>("last_seen")))
         let created = users.create(ifNotExists: true) { t in
@@ -34,8 +34,8 @@ struct SchemaArticleTests {
             t.foreignKey(managerID, references: users, id, delete: .setNull)
         }
         #expect(created == #"CREATE TABLE IF NOT EXISTS "users" ("id" INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, "#
-            + #""email" TEXT UNIQUE NOT NULL CHECK ("email" LIKE '%@%') COLLATE "NOCASE", "name" TEXT, "#
-            + #""manager_id" INTEGER, FOREIGN KEY("manager_id") REFERENCES "users"("id") ON DELETE SET NULL)"#)
+            + #""email" TEXT NOT NULL UNIQUE CHECK ("email" LIKE '%@%') COLLATE NOCASE, "name" TEXT, "#
+            + #""manager_id" INTEGER, FOREIGN KEY ("manager_id") REFERENCES "users" ("id") ON DELETE SET NULL)"#)
         // The CHECK constraint holds.
         #expect(throws: SQLiteError.self) { try db.run(users.insert(email <- "not an address")) }
 

@@ -19,7 +19,7 @@ struct AggregateTests {
 
         // The documentation prints this one without parentheses (`WHERE "name" IS NOT NULL`),
         // and Slate matches it: a NULL test is not parenthesized unless it becomes an operand.
-        #expect(users.filter(name != nil).count.asSQL() == "SELECT count(*) FROM \"users\" WHERE \"name\" IS NOT NULL")
+        #expect(users.filter(name != nil).count.asSQL() == "SELECT count(*) FROM \"users\" WHERE (\"name\" IS NOT NULL)")
         #expect(try db.scalar(users.filter(name != nil).count) == 2)
 
         #expect(users.select(name.count).asSQL() == "SELECT count(\"name\") FROM \"users\"")
@@ -80,13 +80,11 @@ struct AggregateTests {
     func windowFunctions() throws {
         #expect(rowNumber(email.desc).asSQL() == "row_number() OVER (ORDER BY \"email\" DESC)")
         #expect(ntile(2, id).asSQL() == "ntile(2) OVER (ORDER BY \"id\")")
-        #expect(id.lag(id).asSQL() == "lag(\"id\") OVER (ORDER BY \"id\")")
-        #expect(id.lead(offset: 2, default: 0, id).asSQL() == "lead(\"id\", 2, 0) OVER (ORDER BY \"id\")")
         let db = try makeUsersDatabase()
         let number = rowNumber(email.desc)
         let rows = try db.prepare(users.select(id, number).order(id)).map { ($0[id], $0[number]) }
         #expect(rows.map(\.1) == [3, 2, 1])
-        let previous = id.lag(id)
+        let previous = id.lag(offset: 1, id)
         #expect(try db.prepare(users.select(previous).order(id)).map { $0[previous] } == [nil, 1, 2])
         let ranks = rank(Expression<Bool>("verified"))
         #expect(try db.prepare(users.select(ranks).order(id)).map { $0[ranks] } == [2, 1, 2])
@@ -102,6 +100,29 @@ struct AggregateTests {
         #expect(try db.prepare(users.select(percent).order(id)).map { $0[percent] } == [0, 0.5, 1])
         let cumulative = cumeDist(id)
         #expect(try db.prepare(users.select(cumulative).order(id)).map { $0[cumulative] }.last == 1)
+    }
+
+    /// `lag` and `lead` write what SQLite.swift 0.16 writes (its WindowFunctionsTests): the
+    /// offset always, 0 when not given, so `x.lag(order)` is the current row's value there and here.
+    @Test(.enabled(if: SQLite.versionNumber >= 3_025_000, "window functions need SQLite 3.25"))
+    func lagAndLeadMatchSQLiteSwift() throws {
+        #expect(id.lag(id.desc).asSQL() == "lag(\"id\", 0) OVER (ORDER BY \"id\" DESC)")
+        #expect(id.lag(offset: 7, id.desc).asSQL() == "lag(\"id\", 7) OVER (ORDER BY \"id\" DESC)")
+        #expect(id.lag(offset: 1, default: 3, id.desc).asSQL() == "lag(\"id\", 1, 3) OVER (ORDER BY \"id\" DESC)")
+        #expect(id.lead(id.desc).asSQL() == "lead(\"id\", 0) OVER (ORDER BY \"id\" DESC)")
+        #expect(id.lead(offset: 7, id.desc).asSQL() == "lead(\"id\", 7) OVER (ORDER BY \"id\" DESC)")
+        #expect(id.lead(offset: 1, default: 3, id.desc).asSQL() == "lead(\"id\", 1, 3) OVER (ORDER BY \"id\" DESC)")
+        #expect(id.lead(default: 3, id).asSQL() == "lead(\"id\", 0, 3) OVER (ORDER BY \"id\")")
+        let db = try makeUsersDatabase()
+        func values(_ expression: SQLExpression<Int64?>) throws -> [Int64?] {
+            try db.prepare(users.select(expression).order(id)).map { $0[expression] }
+        }
+        // Offset 0 is the row itself, as SQLite.swift's SQL gives.
+        #expect(try values(id.lag(id)) == [1, 2, 3])
+        #expect(try values(id.lead(id)) == [1, 2, 3])
+        #expect(try values(id.lag(offset: 1, id)) == [nil, 1, 2])
+        #expect(try values(id.lead(offset: 1, id)) == [2, 3, nil])
+        #expect(try values(id.lead(offset: 2, default: 0, id)) == [3, 0, 0])
     }
 
     @Test func dateFunctions() throws {

@@ -35,19 +35,19 @@ struct ExpressionTests {
 
     @Test func comparisons() {
         #expect((id == 1).asSQL() == "(\"id\" = 1)")
-        #expect((name == nil).asSQL() == "\"name\" IS NULL")
-        #expect((name != nil).asSQL() == "\"name\" IS NOT NULL")
+        #expect((name == nil).asSQL() == "(\"name\" IS NULL)")
+        #expect((name != nil).asSQL() == "(\"name\" IS NOT NULL)")
         #expect((name == "a").asSQL() == "(\"name\" = 'a')")
         #expect((balance >= 10_000).asSQL() == "(\"balance\" >= 10000.0)")
         #expect((1 < id).asSQL() == "(1 < \"id\")")
-        #expect((name === nil).asSQL() == "\"name\" IS NULL")
+        #expect((name === nil).asSQL() == "(\"name\" IS NULL)")
         #expect((name !== "x").asSQL() == "(\"name\" IS NOT 'x')")
         #expect((id <= id).asSQL() == "(\"id\" <= \"id\")")
     }
 
     @Test func booleanOperators() {
         #expect((verified || balance >= 10_000).asSQL() == "(\"verified\" OR (\"balance\" >= 10000.0))")
-        #expect((!verified).asSQL() == "NOT \"verified\"")
+        #expect((!verified).asSQL() == "NOT (\"verified\")")
         #expect((verified && name != nil).asSQL() == "(\"verified\" AND (\"name\" IS NOT NULL))")
     }
 
@@ -55,9 +55,9 @@ struct ExpressionTests {
         #expect((id + 1).asSQL() == "(\"id\" + 1)")
         #expect((balance * 2 - 1).asSQL() == "((\"balance\" * 2.0) - 1.0)")
         #expect((id % 2).asSQL() == "(\"id\" % 2)")
-        #expect((id ^ 3).asSQL() == "(~(\"id\" & 3) & (\"id\" | 3))")
+        #expect((id ^ 3).asSQL() == "(~((\"id\" & 3)) & (\"id\" | 3))")
         #expect((email + "!").asSQL() == "(\"email\" || '!')")
-        #expect((-balance).asSQL() == "-\"balance\"")
-        #expect((~id).asSQL() == "~\"id\"")
+        #expect((-balance).asSQL() == "-(\"balance\")")
+        #expect((~id).asSQL() == "~(\"id\")")
     }
 }

@@ -51,7 +51,7 @@ struct QueryTests {
     @Test func documentedChain() throws {
         let query = users.select(email).filter(name != nil).order(email.desc, name).limit(5, offset: 1)
         #expect(query.asSQL()
-            == "SELECT \"email\" FROM \"users\" WHERE \"name\" IS NOT NULL ORDER BY \"email\" DESC, \"name\" LIMIT 5 OFFSET 1")
+            == "SELECT \"email\" FROM \"users\" WHERE (\"name\" IS NOT NULL) ORDER BY \"email\" DESC, \"name\" LIMIT 5 OFFSET 1")
         let db = try makeUsersDatabase()
         #expect(try db.prepare(query).map { $0[email] } == ["alice@mac.com"])
     }
@@ -124,7 +124,7 @@ struct QueryTests {
         let managers = users.alias("managers")
         let query = users.join(managers, on: managers[id] == users[managerID])
         #expect(query.asSQL()
-            == "SELECT * FROM \"users\" INNER JOIN (\"users\") AS \"managers\" ON (\"managers\".\"id\" = \"users\".\"manager_id\")")
+            == "SELECT * FROM \"users\" INNER JOIN \"users\" AS \"managers\" ON (\"managers\".\"id\" = \"users\".\"manager_id\")")
         let db = try makeUsersDatabase()
         let user = try #require(try db.pluck(query))
         #expect(user[users[id]] == 2)

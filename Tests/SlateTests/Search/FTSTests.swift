@@ -40,11 +40,11 @@ struct FTSTests {
 
     @Test func matchAsDocumented() throws {
         let wonderfulEmails: VirtualTable = emails.match("wonder*")
-        #expect(wonderfulEmails.asSQL() == #"SELECT * FROM "emails" WHERE "emails" MATCH 'wonder*'"#)
+        #expect(wonderfulEmails.asSQL() == #"SELECT * FROM "emails" WHERE ("emails" MATCH 'wonder*')"#)
         let generic: QueryType = emails.match("wonder*")
         #expect(generic.asSQL() == wonderfulEmails.asSQL())
         let replies = emails.filter(subject.match("Re:*"))
-        #expect(replies.asSQL() == #"SELECT * FROM "emails" WHERE "subject" MATCH 'Re:*'"#)
+        #expect(replies.asSQL() == #"SELECT * FROM "emails" WHERE ("subject" MATCH 'Re:*')"#)
 
         let db = try Connection()
         try db.run(emails.create(.FTS4(subject, body)))
@@ -126,7 +126,7 @@ struct FTSTests {
             .column(body, [.unindexed])
         #expect(emails.create(.FTS5(config)) == #"CREATE VIRTUAL TABLE "emails" USING fts5("subject", "body" UNINDEXED)"#)
         let replies = emails.filter(emails.match("subject:\"Re:\"*"))
-        #expect(replies.asSQL() == #"SELECT * FROM "emails" WHERE "emails" MATCH 'subject:"Re:"*'"#)
+        #expect(replies.asSQL() == #"SELECT * FROM "emails" WHERE ("emails" MATCH 'subject:"Re:"*')"#)
         guard db.supportsFTS5 else {
             // Without FTS5 the creation fails clearly.
             expectSQLiteError(SQLITE_ERROR) { try db.requireFTS5() }

@@ -122,7 +122,7 @@ struct WriteTests {
         try db.run(nothing)
         let custom = users.upsert(email <- "alice@mac.com", onConflictOf: email, set: [count++])
         #expect(custom.asSQL()
-            == "INSERT INTO \"users\" (\"email\") VALUES ('alice@mac.com') ON CONFLICT (\"email\") DO UPDATE SET \"count\" = \"count\" + 1")
+            == "INSERT INTO \"users\" (\"email\") VALUES ('alice@mac.com') ON CONFLICT (\"email\") DO UPDATE SET \"count\" = (\"count\" + 1)")
         try db.run(custom)
         #expect(try db.pluck(users)?[count] == 1)
     }
@@ -163,10 +163,10 @@ struct WriteTests {
         let counters = Table("counters")
         let counter = counters.filter(id == 1)
         #expect(counter.update(count <- 0).asSQL() == "UPDATE \"counters\" SET \"count\" = 0 WHERE (\"id\" = 1)")
-        #expect(counter.update(count++).asSQL() == "UPDATE \"counters\" SET \"count\" = \"count\" + 1 WHERE (\"id\" = 1)")
+        #expect(counter.update(count++).asSQL() == "UPDATE \"counters\" SET \"count\" = (\"count\" + 1) WHERE (\"id\" = 1)")
         let alice = users.filter(id == 1)
-        #expect(alice.update(balance -= 100.0).asSQL() == "UPDATE \"users\" SET \"balance\" = \"balance\" - 100.0 WHERE (\"id\" = 1)")
-        #expect(alice.update(balance += 100.0).asSQL() == "UPDATE \"users\" SET \"balance\" = \"balance\" + 100.0 WHERE (\"id\" = 1)")
+        #expect(alice.update(balance -= 100.0).asSQL() == "UPDATE \"users\" SET \"balance\" = (\"balance\" - 100.0) WHERE (\"id\" = 1)")
+        #expect(alice.update(balance += 100.0).asSQL() == "UPDATE \"users\" SET \"balance\" = (\"balance\" + 100.0) WHERE (\"id\" = 1)")
 
         let db = try makeEmptyUsersDatabase()
         try db.run(users.insert(email <- "alice@mac.com", balance <- 10, flags <- 12, note <- "a"))
@@ -230,7 +230,7 @@ struct WriteTests {
 
         let update = users.filter(id > 1).update(balance += 1).returning(id, balance)
         #expect(update.asSQL()
-            == "UPDATE \"users\" SET \"balance\" = \"balance\" + 1.0 WHERE (\"id\" > 1) RETURNING \"id\", \"balance\"")
+            == "UPDATE \"users\" SET \"balance\" = (\"balance\" + 1.0) WHERE (\"id\" > 1) RETURNING \"id\", \"balance\"")
         #expect(try db.run(update).map { $0[balance] } == [1, 1])
 
         let upper = email.uppercaseString.alias("shout")

@@ -24,7 +24,8 @@ extension RawCDriver {
                 sqlite3_bind_blob(statement, 5, bytes.baseAddress, Int32(bytes.count), SQLITE_TRANSIENT_C)
             }
             sqlite3_bind_int64(statement, 6, record.flag ? 1 : 0)
-            sqlite3_bind_text(statement, 7, SQLiteDateFormat.string(from: record.created), -1, SQLITE_TRANSIENT_C)
+            let created = try SQLiteDateFormat.string(from: record.created)
+            sqlite3_bind_text(statement, 7, created, -1, SQLITE_TRANSIENT_C)
             let code = sqlite3_step(statement)
             guard code == SQLITE_DONE else { throw BenchmarkError("cannot fill mixed: SQLite error \(code)") }
             sqlite3_reset(statement)

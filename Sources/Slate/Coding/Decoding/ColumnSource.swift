@@ -41,6 +41,6 @@ struct RowSource {
     @inline(__always)
     func read<T: SQLiteRepresentable>(_ type: T.Type, at index: Int) -> T? {
         if let handle { return T(sqliteStatement: handle, column: Int32(index)) }
-        return index < values.count ? T(values[index]) : nil
+        return index < values.count ? T(columnValue: values[index]) : nil
     }
 }

@@ -24,7 +24,7 @@ enum ColumnValueDecoding {
         codingPath: @autoclosure () -> [any CodingKey], userInfo: [CodingUserInfoKey: Any]
     ) throws -> T {
         if let representable = T.self as? any SQLiteRepresentable.Type {
-            guard let converted = representable.init(value) as? T else {
+            guard let converted = representable.init(columnValue: value) as? T else {
                 throw conversionError(T.self, value: value, column: column(), codingPath: codingPath())
             }
             return converted
@@ -56,7 +56,7 @@ enum ColumnValueDecoding {
         _ type: T.Type, from value: SQLiteValue, column: @autoclosure () -> String,
         codingPath: @autoclosure () -> [any CodingKey]
     ) throws -> T {
-        guard let converted = T(value) else {
+        guard let converted = T(columnValue: value) else {
             throw conversionError(T.self, value: value, column: column(), codingPath: codingPath())
         }
         return converted
@@ -70,7 +70,7 @@ enum ColumnValueDecoding {
     private static func customValue<V: Value>(
         _ type: V.Type, from value: SQLiteValue, column: String, codingPath: [any CodingKey]
     ) throws -> V.ValueType? {
-        guard let datatypeValue = V.Datatype(value) else { return nil }
+        guard let datatypeValue = V.Datatype(columnValue: value) else { return nil }
         do {
             return try V.fromDatatypeValue(datatypeValue)
         } catch {

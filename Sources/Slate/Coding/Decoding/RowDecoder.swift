@@ -47,12 +47,8 @@ final class RowDecoder: Decoder {
     @exclusivity(unchecked) private var planKeys: [String] = []
     @exclusivity(unchecked) private var planColumns: [Int] = []
 
-    /// The last container made, and its key type; and the one before, for rows decoded with two
-    /// key types (a flattened record whose `init(from:)` decodes two structs from one row).
-    @exclusivity(unchecked) private var cachedKeyType: ObjectIdentifier?
-    @exclusivity(unchecked) private var cachedContainer: AnyObject?
-    @exclusivity(unchecked) private var previousKeyType: ObjectIdentifier?
-    @exclusivity(unchecked) private var previousContainer: AnyObject?
+    /// The containers made for the first rows, handed out again (``reusesContainers``).
+    @exclusivity(unchecked) private var containers = KeyedContainerCache()
 
     /// A decoder over a copied row, for one value.
     init(row: Row, userInfo: [CodingUserInfoKey: Any]) {
@@ -89,10 +85,7 @@ final class RowDecoder: Decoder {
     /// Drops the cached containers (which refer to the decoder: dropping them breaks the cycle).
     @usableFromInline
     func finish() {
-        cachedContainer = nil
-        cachedKeyType = nil
-        previousContainer = nil
-        previousKeyType = nil
+        containers.removeAll()
     }
 
     /// The number of columns.
@@ -101,20 +94,9 @@ final class RowDecoder: Decoder {
     @usableFromInline
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard reusesContainers else { return KeyedDecodingContainer(RowDecodingContainer<Key>(decoder: self)) }
-        let keyType = ObjectIdentifier(Key.self)
-        // Sound downcasts: each container field is only ever set together with its key type
-        // field, to a `KeyedContainerHolder` of the key type that field identifies, which was
-        // just checked to be `Key`. The unchecked downcast skips a dynamic cast per row.
-        if cachedKeyType == keyType, let cached = cachedContainer {
-            return unsafeDowncast(cached, to: KeyedContainerHolder<Key>.self).container
+        return containers.container(keyedBy: Key.self) {
+            KeyedDecodingContainer(RowDecodingContainer<Key>(decoder: self))
         }
-        if previousKeyType == keyType, let previous = previousContainer {
-            return unsafeDowncast(previous, to: KeyedContainerHolder<Key>.self).container
-        }
-        let container = KeyedDecodingContainer(RowDecodingContainer<Key>(decoder: self))
-        (previousKeyType, previousContainer) = (cachedKeyType, cachedContainer)
-        (cachedKeyType, cachedContainer) = (keyType, KeyedContainerHolder(container))
-        return container
     }
 
     @usableFromInline
@@ -190,11 +172,4 @@ final class RowDecoder: Decoder {
         ColumnValueDecoding.conversionError(
             type, value: source.value(at: index), column: layout.names[index], codingPath: [key])
     }
-}
-
-/// Holds a container for ``RowDecoder``'s cache: a class, so that the cache can hold any key
-/// type's container in one `AnyObject` field.
-private final class KeyedContainerHolder<Key: CodingKey> {
-    let container: KeyedDecodingContainer<Key>
-    init(_ container: KeyedDecodingContainer<Key>) { self.container = container }
 }

@@ -35,23 +35,25 @@ struct ColumnValueEncodingContainer: SingleValueEncodingContainer {
     let encoder: ColumnValueEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    private func store(_ value: some SQLiteBindable) { encoder.value = value.sqliteValue }
+    private func store(_ value: some SQLiteBindable) throws {
+        encoder.value = try ColumnValueEncoding.checked(value, codingPath: encoder.codingPath)
+    }
 
     mutating func encodeNil() throws { encoder.value = .null }
-    mutating func encode(_ value: Bool) throws { store(value) }
-    mutating func encode(_ value: String) throws { store(value) }
-    mutating func encode(_ value: Double) throws { store(value) }
-    mutating func encode(_ value: Float) throws { store(value) }
-    mutating func encode(_ value: Int) throws { store(value) }
-    mutating func encode(_ value: Int8) throws { store(value) }
-    mutating func encode(_ value: Int16) throws { store(value) }
-    mutating func encode(_ value: Int32) throws { store(value) }
-    mutating func encode(_ value: Int64) throws { store(value) }
-    mutating func encode(_ value: UInt) throws { store(value) }
-    mutating func encode(_ value: UInt8) throws { store(value) }
-    mutating func encode(_ value: UInt16) throws { store(value) }
-    mutating func encode(_ value: UInt32) throws { store(value) }
-    mutating func encode(_ value: UInt64) throws { store(value) }
+    mutating func encode(_ value: Bool) throws { try store(value) }
+    mutating func encode(_ value: String) throws { try store(value) }
+    mutating func encode(_ value: Double) throws { try store(value) }
+    mutating func encode(_ value: Float) throws { try store(value) }
+    mutating func encode(_ value: Int) throws { try store(value) }
+    mutating func encode(_ value: Int8) throws { try store(value) }
+    mutating func encode(_ value: Int16) throws { try store(value) }
+    mutating func encode(_ value: Int32) throws { try store(value) }
+    mutating func encode(_ value: Int64) throws { try store(value) }
+    mutating func encode(_ value: UInt) throws { try store(value) }
+    mutating func encode(_ value: UInt8) throws { try store(value) }
+    mutating func encode(_ value: UInt16) throws { try store(value) }
+    mutating func encode(_ value: UInt32) throws { try store(value) }
+    mutating func encode(_ value: UInt64) throws { try store(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         encoder.value = try ColumnValueEncoding.sqliteValue(

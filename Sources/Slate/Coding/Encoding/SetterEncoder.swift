@@ -11,9 +11,12 @@ import Darwin
 /// and `upsert`.
 ///
 /// Each key of the value's keyed container is a column; see ``ColumnValueEncoding`` for how a
-/// property becomes a column value. A `nil` optional sets its column to `NULL` (so an update can
-/// clear a column). A value that cannot be a row (one encoding a single value or a list at the top
-/// level, or using nested or super encoders) makes ``setters(for:userInfo:)`` throw an
+/// property becomes a column value. As in SQLite.swift, a key the value skips (a `nil` optional:
+/// synthesized conformances call `encodeIfPresent`, which skips it) leaves its column out, so an
+/// update keeps it and an insert uses its default; an explicit `encodeNil` sets `NULL`. With
+/// ``NilEncoding/null``, `encodeIfPresent` of `nil` sets `NULL` too. A value that cannot be a row
+/// (one encoding a single value or a list at the top level, or using nested or super encoders),
+/// or a property with no stored form, makes ``setters(for:userInfo:nilEncoding:)`` throw an
 /// `EncodingError` that says why; nothing traps.
 ///
 /// Each thread keeps one encoder that every row encoded on it reuses (no encoder allocated per
@@ -44,19 +47,18 @@ final class SetterEncoder: Encoder {
     @exclusivity(unchecked) private var failed = false
     /// Whether a column's value is text or a blob (see ``handOver()``).
     @exclusivity(unchecked) private var holdsPayloads = false
+    /// Whether `encodeIfPresent` of `nil` sets `NULL` (``NilEncoding/null``) rather than leaving
+    /// the column out; set per row.
+    @exclusivity(unchecked) private(set) var writesAbsentAsNull = false
     /// Whether a row is being encoded (the reentrancy guard of a thread's encoder).
     @exclusivity(unchecked) private var inUse = false
     /// Whether this is a thread's reused encoder, which caches its containers; a fresh encoder
     /// (reentrant use) does not, so that no container keeps it alive in a cycle.
     private let reused: Bool
-    /// The key type of the last container made, and that container (a `KeyedContainerHolder`
-    /// of that key type), and the same for the one before: a row type and one nested row type
-    /// (an insert inside `encode(to:)` uses a fresh encoder, but a value encoding another type
-    /// of row in turn would alternate) both stay cached.
-    @exclusivity(unchecked) private var cachedKeyType: ObjectIdentifier?
-    @exclusivity(unchecked) private var cachedContainer: AnyObject?
-    @exclusivity(unchecked) private var previousKeyType: ObjectIdentifier?
-    @exclusivity(unchecked) private var previousContainer: AnyObject?
+    /// The containers made for earlier rows, handed out again (only by a thread's reused
+    /// encoder): a row type and one nested row type (an insert inside `encode(to:)` uses a fresh
+    /// encoder, but a value encoding another type of row in turn would alternate) both stay cached.
+    @exclusivity(unchecked) private var containers = KeyedContainerCache()
 
     private init(reused: Bool) {
         self.reused = reused
@@ -67,10 +69,13 @@ final class SetterEncoder: Encoder {
     /// - Parameters:
     ///   - value: The value; each property becomes a column.
     ///   - userInfo: The Codable user info, available to the value's `encode(to:)`.
-    /// - Returns: One setter per property, in encoding order.
+    ///   - nilEncoding: What `encodeIfPresent` of `nil` does.
+    /// - Returns: One setter per encoded property, in encoding order.
     /// - Throws: `EncodingError` when the value cannot be a row, or the value's own error.
-    static func setters(for value: any Encodable, userInfo: [CodingUserInfoKey: Any]) throws -> [Setter] {
-        EncodedColumn.distinct(try columns(for: value, userInfo: userInfo)).map {
+    static func setters(
+        for value: any Encodable, userInfo: [CodingUserInfoKey: Any], nilEncoding: NilEncoding = .omit
+    ) throws -> [Setter] {
+        EncodedColumn.distinct(try columns(for: value, userInfo: userInfo, nilEncoding: nilEncoding)).map {
             Setter(column: SQLTemplate.identifier($0.name), bound: $0.value)
         }
     }
@@ -78,9 +83,10 @@ final class SetterEncoder: Encoder {
     /// The setters of a value followed by the other setters, which replace properties of the same
     /// column (a column set twice would make SQLite reject or silently pick one of the values).
     static func setters(
-        for encodable: any Encodable, userInfo: [CodingUserInfoKey: Any], otherSetters: [Setter]
+        for encodable: any Encodable, userInfo: [CodingUserInfoKey: Any], otherSetters: [Setter],
+        nilEncoding: NilEncoding = .omit
     ) throws -> [Setter] {
-        let encoded = try setters(for: encodable, userInfo: userInfo)
+        let encoded = try setters(for: encodable, userInfo: userInfo, nilEncoding: nilEncoding)
         guard !otherSetters.isEmpty else { return encoded }
         let overridden = Set(otherSetters.map(\.column.template))
         return encoded.filter { !overridden.contains($0.column.template) } + otherSetters
@@ -94,11 +100,14 @@ final class SetterEncoder: Encoder {
     /// - Parameters:
     ///   - value: The value; each property becomes a column.
     ///   - userInfo: The Codable user info, available to the value's `encode(to:)`.
+    ///   - nilEncoding: What `encodeIfPresent` of `nil` does.
     /// - Returns: One column per encoded key.
     /// - Throws: `EncodingError` when the value cannot be a row, or the value's own error.
-    static func columns<T: Encodable>(for value: T, userInfo: [CodingUserInfoKey: Any]) throws -> [EncodedColumn] {
+    static func columns<T: Encodable>(
+        for value: T, userInfo: [CodingUserInfoKey: Any], nilEncoding: NilEncoding = .omit
+    ) throws -> [EncodedColumn] {
         let encoder = available()
-        encoder.begin(userInfo: userInfo)
+        encoder.begin(userInfo: userInfo, nilEncoding: nilEncoding)
         do {
             try value.encode(to: encoder)
         } catch {
@@ -138,8 +147,9 @@ final class SetterEncoder: Encoder {
     /// The buffer of the previous row's columns is written in place when the insert that received
     /// them is gone (the buffer is then uniquely referenced): no allocation per row; while that
     /// insert lives, the first write copies the buffer instead.
-    private func begin(userInfo: [CodingUserInfoKey: Any]) {
+    private func begin(userInfo: [CodingUserInfoKey: Any], nilEncoding: NilEncoding) {
         inUse = true
+        writesAbsentAsNull = nilEncoding == .null
         if !userInfo.isEmpty { self.userInfo = userInfo }
         holdsPayloads = false
         written = 0
@@ -175,7 +185,7 @@ final class SetterEncoder: Encoder {
     /// Drops the cached containers, which refer to the encoder (a thread's encoder, when its
     /// thread exits: dropping them breaks the cycle).
     fileprivate func dropContainers() {
-        (cachedKeyType, cachedContainer, previousKeyType, previousContainer) = (nil, nil, nil, nil)
+        containers.removeAll()
     }
 
     /// Records the value of a column.
@@ -210,20 +220,9 @@ final class SetterEncoder: Encoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         guard reused else { return KeyedEncodingContainer(SetterEncodingContainer<Key>(encoder: self)) }
-        let keyType = ObjectIdentifier(Key.self)
-        // Sound downcasts: each container field is only ever set together with its key type
-        // field, to a `KeyedEncodingContainerHolder` of the key type that field identifies,
-        // which was just checked to be `Key`. The unchecked downcast skips a dynamic cast per row.
-        if cachedKeyType == keyType, let cached = cachedContainer {
-            return unsafeDowncast(cached, to: KeyedEncodingContainerHolder<Key>.self).container
+        return containers.container(keyedBy: Key.self) {
+            KeyedEncodingContainer(SetterEncodingContainer<Key>(encoder: self))
         }
-        if previousKeyType == keyType, let previous = previousContainer {
-            return unsafeDowncast(previous, to: KeyedEncodingContainerHolder<Key>.self).container
-        }
-        let container = KeyedEncodingContainer(SetterEncodingContainer<Key>(encoder: self))
-        (previousKeyType, previousContainer) = (cachedKeyType, cachedContainer)
-        (cachedKeyType, cachedContainer) = (keyType, KeyedEncodingContainerHolder(container))
-        return container
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -257,10 +256,3 @@ private let threadEncoderKey: pthread_key_t? = {
     }
     return status == 0 ? key : nil
 }()
-
-/// Holds a container for ``SetterEncoder``'s cache: a class, so that the cache can hold any
-/// key type's container in one `AnyObject` field.
-private final class KeyedEncodingContainerHolder<Key: CodingKey> {
-    let container: KeyedEncodingContainer<Key>
-    init(_ container: KeyedEncodingContainer<Key>) { self.container = container }
-}

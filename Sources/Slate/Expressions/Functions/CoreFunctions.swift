@@ -38,6 +38,13 @@ extension SQLExpression where Datatype == Int64 {
     public static func random() -> SQLExpression<Int64> { SQLExpression(literal: "random()") }
 }
 
+extension SQLExpression where Datatype == Int {
+    /// `random()` typed as `Int`, as SQLite.swift offers it for `Expression<Int>`.
+    ///
+    /// - Returns: The expression.
+    public static func random() -> SQLExpression<Int> { SQLExpression(literal: "random()") }
+}
+
 extension SQLExpression where Datatype == Blob {
     /// `randomblob(length)`: random bytes.
     ///
@@ -113,6 +120,16 @@ extension SQLExpression where Datatype: TextExpressionDatatype {
     /// - Returns: The substring.
     public func substring(_ range: Range<Int>) -> SQLExpression<Datatype> {
         substring(range.lowerBound + 1, length: range.count)
+    }
+
+    /// `substr(text, lowerBound, count)`, SQLite.swift's subscript: `name[1..<3]` is
+    /// `substr("name", 1, 2)`. Its lower bound is SQLite's 1-based position as is, unlike
+    /// ``substring(_:)-(Range<Int>)``, which reads a 0-based Swift range.
+    ///
+    /// - Parameter range: The 1-based start and the end (exclusive).
+    /// - Returns: The substring.
+    public subscript(range: Range<Int>) -> SQLExpression<Datatype> {
+        substring(range.lowerBound, length: range.count)
     }
 }
 

@@ -31,12 +31,12 @@ extension SQLExpression where Datatype: TextExpressionDatatype {
         SQLTemplate.infix("GLOB", self, SQLTemplate.value(pattern))
     }
 
-    /// `"column" MATCH pattern`: a full-text query on an FTS column.
+    /// `("column" MATCH pattern)`: a full-text query on an FTS column.
     ///
     /// - Parameter pattern: The full-text query.
     /// - Returns: The condition (`NULL` for a `NULL` text).
     public func match(_ pattern: String) -> SQLExpression<Datatype.TextCondition> {
-        SQLTemplate.infix("MATCH", self, SQLTemplate.value(pattern), wrap: false)
+        SQLTemplate.infix("MATCH", self, SQLTemplate.value(pattern))
     }
 
     /// `("column" REGEXP pattern)`; the connection must define a `regexp` function.
@@ -45,6 +45,18 @@ extension SQLExpression where Datatype: TextExpressionDatatype {
     /// - Returns: The condition (`NULL` for a `NULL` text).
     public func regexp(_ pattern: String) -> SQLExpression<Datatype.TextCondition> {
         SQLTemplate.infix("REGEXP", self, SQLTemplate.value(pattern))
+    }
+}
+
+extension String {
+    /// `('text' LIKE pattern)`: this string matched against a pattern column or expression.
+    ///
+    /// - Parameters:
+    ///   - pattern: The pattern expression.
+    ///   - character: An escape character for `%` and `_` in the pattern.
+    /// - Returns: The condition.
+    public func like(_ pattern: SQLExpression<String>, escape character: Character? = nil) -> SQLExpression<Bool> {
+        SQLTemplate.like("LIKE", SQLTemplate.value(self), pattern, escape: character)
     }
 }
 
@@ -170,8 +182,9 @@ extension SQLTemplate {
     }
 
     static func halfOpen<T>(_ column: any Expressible, _ low: some Value, _ high: some Value) -> SQLExpression<T> {
+        // `column >= low AND column < high`, unparenthesized, as SQLite.swift writes it.
         let lower: SQLExpression<Void> = infix(">=", column, value(low), wrap: false)
         let upper: SQLExpression<Void> = infix("<", column, value(high), wrap: false)
-        return infix("AND", lower, upper)
+        return infix("AND", lower, upper, wrap: false)
     }
 }

@@ -64,12 +64,16 @@ public func ntile(_ groups: Int, _ orderBy: any Expressible...) -> SQLExpression
 extension SQLExpression where Datatype: Value {
     /// `lag(expression, offset, default) OVER (ORDER BY …)`: the value `offset` rows before.
     ///
+    /// The offset is always written, and it is 0 unless given, as in SQLite.swift: `x.lag(id)`
+    /// is `lag("x", 0) OVER (ORDER BY "id")`, the current row's value. Pass `offset: 1` for the
+    /// previous row (SQLite's own default when the argument is left out).
+    ///
     /// - Parameters:
-    ///   - offset: How many rows back (1 by default).
+    ///   - offset: How many rows back (0 by default, as in SQLite.swift).
     ///   - defaultValue: The value when there is no such row (`NULL` by default).
     ///   - orderBy: The ordering terms.
     /// - Returns: The expression.
-    public func lag(offset: Int = 1, default defaultValue: Datatype? = nil, _ orderBy: any Expressible...)
+    public func lag(offset: Int = 0, default defaultValue: Datatype? = nil, _ orderBy: any Expressible...)
         -> SQLExpression<Datatype?>
     {
         SQLTemplate.window("lag", SQLTemplate.offsetArguments(self, offset, defaultValue), orderBy)
@@ -77,15 +81,47 @@ extension SQLExpression where Datatype: Value {
 
     /// `lead(expression, offset, default) OVER (ORDER BY …)`: the value `offset` rows after.
     ///
+    /// The offset is always written, and it is 0 unless given, as in SQLite.swift: `x.lead(id)`
+    /// is `lead("x", 0) OVER (ORDER BY "id")`, the current row's value. Pass `offset: 1` for the
+    /// next row (SQLite's own default when the argument is left out).
+    ///
     /// - Parameters:
-    ///   - offset: How many rows ahead (1 by default).
+    ///   - offset: How many rows ahead (0 by default, as in SQLite.swift).
     ///   - defaultValue: The value when there is no such row (`NULL` by default).
     ///   - orderBy: The ordering terms.
     /// - Returns: The expression.
-    public func lead(offset: Int = 1, default defaultValue: Datatype? = nil, _ orderBy: any Expressible...)
+    public func lead(offset: Int = 0, default defaultValue: Datatype? = nil, _ orderBy: any Expressible...)
         -> SQLExpression<Datatype?>
     {
         SQLTemplate.window("lead", SQLTemplate.offsetArguments(self, offset, defaultValue), orderBy)
+    }
+
+    /// `lag(expression, offset, default) OVER (ORDER BY …)` with an expression as the default,
+    /// such as another column (SQLite.swift's form; the default is written inline).
+    ///
+    /// - Parameters:
+    ///   - offset: How many rows back (0 by default, as in SQLite.swift).
+    ///   - defaultValue: The expression used when there is no such row.
+    ///   - orderBy: The ordering terms.
+    /// - Returns: The expression.
+    public func lag(offset: Int = 0, default defaultValue: some Expressible, _ orderBy: any Expressible...)
+        -> SQLExpression<Datatype?>
+    {
+        SQLTemplate.window("lag", [self, offset, SQLTemplate.literal(defaultValue.asSQL())], orderBy)
+    }
+
+    /// `lead(expression, offset, default) OVER (ORDER BY …)` with an expression as the default
+    /// (SQLite.swift's form; the default is written inline).
+    ///
+    /// - Parameters:
+    ///   - offset: How many rows ahead (0 by default, as in SQLite.swift).
+    ///   - defaultValue: The expression used when there is no such row.
+    ///   - orderBy: The ordering terms.
+    /// - Returns: The expression.
+    public func lead(offset: Int = 0, default defaultValue: some Expressible, _ orderBy: any Expressible...)
+        -> SQLExpression<Datatype?>
+    {
+        SQLTemplate.window("lead", [self, offset, SQLTemplate.literal(defaultValue.asSQL())], orderBy)
     }
 
     /// `first_value(expression) OVER (ORDER BY …)`.
@@ -116,11 +152,12 @@ extension SQLExpression where Datatype: Value {
 }
 
 extension SQLTemplate {
+    /// `expression, offset[, default]`: SQLite.swift always writes the offset, so the SQL (and
+    /// the result: an offset left out means 1 to SQLite) is the same as there.
     static func offsetArguments<V: Value>(_ expression: any Expressible, _ offset: Int, _ defaultValue: V?)
         -> [any Expressible]
     {
-        var arguments: [any Expressible] = [expression]
-        if offset != 1 || defaultValue != nil { arguments.append(offset) }
+        var arguments: [any Expressible] = [expression, offset]
         if let defaultValue { arguments.append(value(defaultValue)) }
         return arguments
     }

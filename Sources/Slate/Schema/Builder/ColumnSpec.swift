@@ -1,9 +1,7 @@
-/// One column definition of `CREATE TABLE` or `ALTER TABLE … ADD COLUMN`, rendered in the
-/// documentation's order: type, `PRIMARY KEY [AUTOINCREMENT]`, `UNIQUE`, `NOT NULL`, `CHECK`,
-/// `DEFAULT`, `COLLATE "…"`, `REFERENCES`.
-///
-/// Slate follows the documentation's form (`TEXT UNIQUE NOT NULL`, `COLLATE "NOCASE"`) rather
-/// than SQLite.swift's (`TEXT NOT NULL UNIQUE`, `COLLATE NOCASE`); SQLite accepts both.
+/// One column definition of `CREATE TABLE` or `ALTER TABLE … ADD COLUMN`, rendered as
+/// SQLite.swift 0.16 renders it, so migrated snapshot tests and logs see the same text: type,
+/// `PRIMARY KEY [AUTOINCREMENT]`, `NOT NULL`, `UNIQUE`, `CHECK (…)`, `DEFAULT (…)`,
+/// `REFERENCES "t" ("c")`, `COLLATE NOCASE`.
 struct ColumnSpec {
     let name: any Expressible
     let type: String
@@ -31,21 +29,20 @@ struct ColumnSpec {
         self.references = references
     }
 
-    /// The column definition, such as `"email" TEXT UNIQUE NOT NULL`.
+    /// The column definition, such as `"email" TEXT NOT NULL UNIQUE`.
     var sql: String {
         var parts = [SchemaSQL.columnName(name), type]
         if let primaryKey {
             parts.append(primaryKey == .autoincrement ? "PRIMARY KEY AUTOINCREMENT" : "PRIMARY KEY")
         }
-        if unique { parts.append("UNIQUE") }
         if notNull { parts.append("NOT NULL") }
+        if unique { parts.append("UNIQUE") }
         if let check { parts.append("CHECK " + SchemaSQL.parenthesized(SchemaSQL.inlined(check))) }
         if let defaultValue { parts.append(SchemaSQL.defaultClause(defaultValue)) }
-        if let collate { parts.append("COLLATE " + collate.expression.template) }
         if let (table, column) = references {
-            // Column-level references keep a space before the column list, as documented.
             parts.append("REFERENCES " + SQLiteValue.quoteIdentifier(table.clauses.from.name) + " (" + SchemaSQL.columnName(column) + ")")
         }
+        if let collate { parts.append("COLLATE " + collate.expression.template) }
         return parts.joined(separator: " ")
     }
 }

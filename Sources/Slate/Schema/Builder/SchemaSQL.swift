@@ -48,10 +48,10 @@ enum SchemaSQL {
         isParenthesized(sql) ? sql : "(" + sql + ")"
     }
 
-    /// A `DEFAULT` value: literals and keywords as they are, other expressions in parentheses
-    /// (SQLite only takes a bare literal, a signed number or a parenthesized expression).
+    /// A `DEFAULT` value, always in parentheses (`DEFAULT (0)`, `DEFAULT ('s')`), which SQLite
+    /// accepts for any expression and is the text SQLite.swift generates.
     static func defaultClause(_ expressible: any Expressible) -> String {
-        "DEFAULT " + parenthesizedDefault(inlined(expressible))
+        "DEFAULT (" + inlined(expressible) + ")"
     }
 
     /// A default value's SQL as SQLite accepts it after `DEFAULT`: expressions get parentheses.

@@ -10,7 +10,7 @@ extension Table {
     ///     t.column(email, unique: true)
     ///     t.column(name)
     /// })
-    /// // CREATE TABLE "users" ("id" INTEGER PRIMARY KEY NOT NULL, "email" TEXT UNIQUE NOT NULL, "name" TEXT)
+    /// // CREATE TABLE "users" ("id" INTEGER PRIMARY KEY NOT NULL, "email" TEXT NOT NULL UNIQUE, "name" TEXT)
     /// ```
     ///
     /// - Parameters:
@@ -126,6 +126,10 @@ extension Table {
 
     /// `CREATE INDEX` on a list of columns (or ordering terms).
     ///
+    /// On a filtered table the index is partial: `users.filter(name != nil).createIndex(email)`
+    /// is `CREATE INDEX … ("email") WHERE "name" IS NOT NULL`, with the filter's values written
+    /// into the SQL (an index's condition cannot take parameters). The filter is never left out.
+    ///
     /// - Parameters:
     ///   - columns: The indexed columns.
     ///   - unique: Whether the index is `UNIQUE`.
@@ -135,8 +139,12 @@ extension Table {
         var sql = unique ? "CREATE UNIQUE INDEX " : "CREATE INDEX "
         if ifNotExists { sql += "IF NOT EXISTS " }
         // The index lives in the table's schema; the table after ON is never qualified.
-        return sql + indexName(columns) + " ON " + SQLiteValue.quoteIdentifier(clauses.from.name) + " ("
+        sql += indexName(columns) + " ON " + SQLiteValue.quoteIdentifier(clauses.from.name) + " ("
             + TableBuilder.list(columns) + ")"
+        if let filters = clauses.filters {
+            sql += " WHERE " + SQLTemplate.inline(filters.values, into: filters.template)
+        }
+        return sql
     }
 
     /// `DROP INDEX` of the index ``createIndex(_:_:unique:ifNotExists:)`` made on these columns.

@@ -4,7 +4,7 @@
 /// ```swift
 /// try db.run(users.create { t in     // CREATE TABLE "users" (
 ///     t.column(id, primaryKey: true) //     "id" INTEGER PRIMARY KEY NOT NULL,
-///     t.column(email, unique: true)  //     "email" TEXT UNIQUE NOT NULL,
+///     t.column(email, unique: true)  //     "email" TEXT NOT NULL UNIQUE,
 ///     t.column(name)                 //     "name" TEXT
 /// })                                 // )
 /// ```
@@ -17,16 +17,16 @@ public final class TableBuilder {
     // MARK: Table constraints
 
     /// Adds a `PRIMARY KEY` table constraint over one or more columns, which may carry an order:
-    /// `t.primaryKey(email.asc, name)` is `PRIMARY KEY("email" ASC, "name")`.
+    /// `t.primaryKey(email.asc, name)` is `PRIMARY KEY ("email" ASC, "name")`.
     ///
     /// - Parameters:
     ///   - column: The first key column (or ordering term).
     ///   - more: More key columns.
     public func primaryKey(_ column: any Expressible, _ more: any Expressible...) {
-        definitions.append("PRIMARY KEY(" + Self.list([column] + more) + ")")
+        definitions.append("PRIMARY KEY (" + Self.list([column] + more) + ")")
     }
 
-    /// Adds a `UNIQUE` table constraint over one or more columns: `UNIQUE("local", "domain")`.
+    /// Adds a `UNIQUE` table constraint over one or more columns: `UNIQUE ("local", "domain")`.
     ///
     /// - Parameters:
     ///   - column: The first column.
@@ -39,10 +39,10 @@ public final class TableBuilder {
     ///
     /// - Parameter columns: The columns.
     public func unique(_ columns: [any Expressible]) {
-        definitions.append("UNIQUE(" + Self.list(columns) + ")")
+        definitions.append("UNIQUE (" + Self.list(columns) + ")")
     }
 
-    /// Adds a `CHECK` table constraint: `t.check(balance >= 0)` is `CHECK ("balance" >= 0.0)`.
+    /// Adds a `CHECK` table constraint: `t.check(balance >= 0)` is `CHECK (("balance" >= 0.0))`.
     ///
     /// - Parameter condition: The condition every row must satisfy.
     public func check(_ condition: SQLExpression<Bool>) {
@@ -57,11 +57,12 @@ public final class TableBuilder {
     }
 
     private func check(_ condition: any Expressible) {
-        definitions.append("CHECK " + SchemaSQL.parenthesized(SchemaSQL.inlined(condition)))
+        // SQLite.swift parenthesizes the (already parenthesized) condition again: `CHECK (("x" > 0))`.
+        definitions.append("CHECK (" + SchemaSQL.inlined(condition) + ")")
     }
 
     /// Adds a `FOREIGN KEY` table constraint:
-    /// `FOREIGN KEY("user_id") REFERENCES "users"("id") ON DELETE SET NULL`.
+    /// `FOREIGN KEY ("user_id") REFERENCES "users" ("id") ON DELETE SET NULL`.
     ///
     /// - Parameters:
     ///   - column: The referencing column.
@@ -126,8 +127,8 @@ public final class TableBuilder {
         _ columns: [any Expressible], _ table: some QueryType, _ others: [any Expressible], _ update: Dependency?,
         _ delete: Dependency?
     ) {
-        var sql = "FOREIGN KEY(" + Self.names(columns) + ") REFERENCES "
-            + SQLiteValue.quoteIdentifier(table.clauses.from.name) + "(" + Self.names(others) + ")"
+        var sql = "FOREIGN KEY (" + Self.names(columns) + ") REFERENCES "
+            + SQLiteValue.quoteIdentifier(table.clauses.from.name) + " (" + Self.names(others) + ")"
         if let update { sql += " ON UPDATE " + update.rawValue }
         if let delete { sql += " ON DELETE " + delete.rawValue }
         definitions.append(sql)

@@ -6,11 +6,21 @@
 /// procedure (https://sqlite.org/lang_altertable.html#otheralter): foreign keys off, a new table
 /// in the desired form, the rows copied, the old table dropped, the new one renamed, indexes and
 /// triggers recreated, `PRAGMA foreign_key_check`, all in one savepoint. The new table's
-/// statement is the original `CREATE TABLE` text with the column renamed or removed, so every
-/// constraint, collation and option survives; a table constraint on a dropped column goes with
-/// it. When that text cannot be read, the table is regenerated from `PRAGMA table_info` and
-/// friends, which keeps declared types, primary keys, `NOT NULL`, defaults, `UNIQUE`, foreign
-/// keys, indexes and triggers but not `CHECK` constraints or collations.
+/// statement is the original `CREATE TABLE` text with the column renamed or removed where the
+/// text names it (its definition, table-constraint column lists, `CHECK` and generated-column
+/// expressions, a foreign key to the table itself; never a type name, default, string or
+/// another table's column spelled the same), so every constraint, collation and option
+/// survives; a table constraint on a dropped column goes with it. Indexes are edited the same
+/// way (an index that uses a dropped column goes with it); other tables' foreign keys to a
+/// renamed column are renamed by rebuilding those tables; a trigger on the table has its
+/// `UPDATE OF` list and `NEW.`/`OLD.` columns renamed. What cannot be carried over is refused,
+/// with an error naming it, before anything changes: dropping a column that another column,
+/// another table's foreign key, a view or a trigger uses, or renaming one that a view or
+/// another statement of a trigger names. (SQLite's own `DROP COLUMN` leaves a view naming the
+/// column in place, failing when read; the changer refuses that on both paths.) When the text
+/// cannot be read, the table is regenerated from `PRAGMA table_info` and friends, which keeps
+/// declared types, primary keys, `NOT NULL`, defaults, `UNIQUE`, foreign keys, indexes and
+/// triggers but not `CHECK` constraints or collations.
 ///
 /// Every ``alter(table:block:)`` is atomic: when one change fails, none is kept.
 ///
@@ -63,7 +73,7 @@ public final class SchemaChanger {
             operations.append(.addIndex(index, ifNotExists: ifNotExists))
         }
 
-        /// Drops a column (and the indexes that use it).
+        /// Drops a column (and, when the table is rebuilt, the indexes that use it).
         ///
         /// - Parameter column: The column's name.
         public func drop(column: String) {
@@ -189,6 +199,11 @@ public final class SchemaChanger {
         try atomically { () throws(SQLiteError) in
             for operation in definition.operations {
                 if let sql = nativeSQL(for: operation, table: table) {
+                    if case .dropColumn(let column) = operation {
+                        // SQLite would leave a view that names the column broken.
+                        try TableRebuild.refuseViewsAndOtherTriggers(
+                            using: column, of: table, change: .drop(column), reader: reader, triggers: false)
+                    }
                     try connection.execute(sql: sql)
                 } else {
                     try rebuild(table: table, applying: operation)
@@ -222,7 +237,7 @@ public final class SchemaChanger {
             throw SQLiteError(code: SQLITE_MISUSE, message: "table \(table) needs at least one column")
         }
         let sql = "CREATE TABLE " + (ifNotExists ? "IF NOT EXISTS " : "") + SQLiteValue.quoteIdentifier(table)
-            + " (" + definition.columns.map(\.sql).joined(separator: ", ") + ")"
+            + " (" + Self.definitions(definition.columns).joined(separator: ", ") + ")"
         try atomically { () throws(SQLiteError) in
             try connection.execute(sql: sql)
             for index in definition.indexes {
@@ -266,6 +281,19 @@ public final class SchemaChanger {
 
     // MARK: Internals
 
+    /// The definitions of a new table's columns. Several columns with a primary key (as the
+    /// reader gives the columns of `PRIMARY KEY (a, b)`) make one table constraint, with the
+    /// first one's `ON CONFLICT`; SQLite refuses a key on more than one column definition.
+    static func definitions(_ columns: [ColumnDefinition]) -> [String] {
+        let keyColumns = columns.filter { $0.primaryKey != nil }
+        guard keyColumns.count > 1 else { return columns.map(\.sql) }
+        var definitions = columns.map(\.withoutPrimaryKey.sql)
+        definitions.append(
+            "PRIMARY KEY (" + keyColumns.map { SQLiteValue.quoteIdentifier($0.name) }.joined(separator: ", ") + ")"
+                + (keyColumns[0].primaryKey?.onConflict.map { " ON CONFLICT " + $0.rawValue } ?? ""))
+        return definitions
+    }
+
     /// The single statement that performs an operation, or `nil` when it needs a rebuild.
     func nativeSQL(for operation: Operation, table: String) -> String? {
         let quotedTable = SQLiteValue.quoteIdentifier(table)
@@ -301,10 +329,26 @@ public final class SchemaChanger {
     }
 
     /// Rebuilds a table in a new form (steps 3 to 10 of SQLite's procedure; the caller turns
-    /// foreign keys off, holds the savepoint and checks foreign keys).
+    /// foreign keys off, holds the savepoint and checks foreign keys). A renamed column that
+    /// other tables' foreign keys name is renamed there too, by rebuilding those tables, as
+    /// SQLite's own `RENAME COLUMN` rewrites them.
     private func rebuild(table: String, applying operation: Operation) throws(SQLiteError) {
-        let plan = try TableRebuild(reader: reader, table: table, operation: operation, editText: editsDefinitionText)
-        let steps = plan.statements()
+        let change: TableRebuild.Change
+        switch operation {
+        case .dropColumn(let column): change = .drop(column)
+        case .renameColumn(let old, let new): change = .rename(old, to: new)
+        default: throw SQLiteError(code: SQLITE_MISUSE, message: "this change does not need a table rebuild")
+        }
+        // Every plan is made (and every refusal raised) before the first statement runs.
+        let plan = try TableRebuild(reader: reader, table: table, change: change, editText: editsDefinitionText)
+        var steps = plan.statements()
+        if case .rename(let old, let new) = change {
+            for child in plan.referencingTables {
+                let retarget = TableRebuild.Change.retarget(parent: table, old: old, new: new)
+                steps += try TableRebuild(reader: reader, table: child, change: retarget, editText: editsDefinitionText)
+                    .statements()
+            }
+        }
         // The final rename must not re-check views and triggers that name the dropped table:
         // legacy_alter_table leaves them as they are, which is what the procedure wants.
         let legacy: Int64? = try connection.get(pragma: "legacy_alter_table")

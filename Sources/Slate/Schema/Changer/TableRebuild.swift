@@ -2,12 +2,30 @@
 /// https://sqlite.org/lang_altertable.html#otheralter: create `slate_rebuild_<table>` in the
 /// desired form, copy the rows, drop the old table, rename the new one, recreate indexes and
 /// triggers.
+///
+/// The new form is the table's original `CREATE TABLE` text with the column renamed or removed
+/// where ``TableSQL`` finds it named (never a type name, a default, a string or another table's
+/// column that happens to be spelled the same); indexes and triggers are edited the same way.
+/// A change that would leave a definition, index, view, trigger or another table's foreign key
+/// naming a column that is gone is refused with an error naming it, before anything runs.
 struct TableRebuild {
+    /// What the rebuild changes.
+    enum Change {
+        /// Drop a column.
+        case drop(String)
+        /// Rename a column.
+        case rename(String, to: String)
+        /// Point this table's foreign keys to `parent(old)` at `parent(new)`: the table refers to
+        /// a column that the parent's own rebuild renamed.
+        case retarget(parent: String, old: String, new: String)
+    }
+
     let table: String
     let columns: [ColumnDefinition]
     /// Old column name → new column name, for the columns that survive.
     let kept: [(old: String, new: String)]
     let primaryKey: [String]
+    let primaryKeyConflict: String?
     let uniqueConstraints: [[String]]
     let compositeForeignKeys: [[ColumnDefinition.ForeignKey]]
     let indexes: [String]
@@ -21,50 +39,75 @@ struct TableRebuild {
     let originalSuffix: String?
     /// `"temp".` for a temporary table, so the rebuilt table stays in its schema; else empty.
     let schemaPrefix: String
+    /// Tables whose foreign keys name the renamed column: each needs a ``Change/retarget(parent:old:new:)``
+    /// rebuild after this one.
+    let referencingTables: [String]
 
-    init(reader: SchemaReader, table: String, operation: SchemaChanger.Operation, editText: Bool = true)
-        throws(SQLiteError)
-    {
+    init(reader: SchemaReader, table: String, change: Change, editText: Bool = true) throws(SQLiteError) {
         self.table = table
         let oldColumns = try reader.columnDefinitions(table: table)
         let names = oldColumns.map(\.name)
         let createSQL = try reader.createTableSQL(table) ?? ""
-        withoutRowid = createSQL.range(of: "WITHOUT ROWID", options: .caseInsensitive) != nil
         let temporary = try reader.isTemporary(table)
         schemaPrefix = temporary ? "\"temp\"." : ""
+        let text = editText ? TableSQL(createSQL, table: table) : nil
+        withoutRowid = text.map { Self.isWithoutRowid($0.suffix) }
+            ?? (createSQL.range(of: "WITHOUT ROWID", options: .caseInsensitive) != nil)
 
-        // What happens to each column name: nil means dropped.
+        // What happens to each column name (nil: dropped), and to foreign keys' target columns.
         var rename: (String) -> String? = { $0 }
-        switch operation {
-        case .dropColumn(let column):
-            guard names.contains(column) else { throw Self.noSuchColumn(column, table) }
+        var retarget: (ColumnDefinition.ForeignKey) -> ColumnDefinition.ForeignKey = { $0 }
+        let keyRows = try reader.primaryKeyColumns(table: table)
+        var referencingTables: [String] = []
+        switch change {
+        case .drop(let column):
+            guard let column = names.first(where: { SQLIdentifier.equal($0, column) }) else {
+                throw Self.noSuchColumn(column, table)
+            }
             guard names.count > 1 else {
                 throw SQLiteError(code: SQLITE_ERROR, message: "cannot drop column \(column): no other columns exist")
             }
-            rename = { $0 == column ? nil : $0 }
-        case .renameColumn(let old, let new):
-            guard names.contains(old) else { throw Self.noSuchColumn(old, table) }
-            guard !names.contains(new) else {
+            // Another table's foreign key to the column (or to the key it is) would point nowhere.
+            for (child, key) in try Self.foreignKeys(into: table, reader: reader)
+            where key.toColumn.map({ SQLIdentifier.equal($0, column) })
+                ?? (keyRows.count == 1 && SQLIdentifier.equal(keyRows[0], column))
+            {
+                throw SQLiteError(
+                    code: SQLITE_ERROR,
+                    message: "cannot drop column \(column): referenced by a foreign key of table \(child)")
+            }
+            rename = { SQLIdentifier.equal($0, column) ? nil : $0 }
+        case .rename(let old, let new):
+            guard let old = names.first(where: { SQLIdentifier.equal($0, old) }) else { throw Self.noSuchColumn(old, table) }
+            guard !names.contains(where: { SQLIdentifier.equal($0, new) }) || SQLIdentifier.equal(old, new) else {
                 throw SQLiteError(code: SQLITE_ERROR, message: "duplicate column name: \(new)")
             }
-            rename = { $0 == old ? new : $0 }
-        default:
-            throw SQLiteError(code: SQLITE_MISUSE, message: "this change does not need a table rebuild")
+            rename = { SQLIdentifier.equal($0, old) ? new : $0 }
+            retarget = Self.retargeting(parent: table, old: old, new: new)
+            for (child, key) in try Self.foreignKeys(into: table, reader: reader)
+            where key.toColumn.map({ SQLIdentifier.equal($0, old) }) ?? false
+                && !referencingTables.contains(where: { SQLIdentifier.equal($0, child) })
+            {
+                referencingTables.append(child)
+            }
+        case .retarget(let parent, let old, let new):
+            retarget = Self.retargeting(parent: parent, old: old, new: new)
         }
+        self.referencingTables = referencingTables
 
         var columns: [ColumnDefinition] = []
         var kept: [(old: String, new: String)] = []
         for column in oldColumns {
             guard let newName = rename(column.name) else { continue }
-            columns.append(column.renamed(newName))
+            columns.append(column.renamed(newName, references: column.references.map(retarget)))
             kept.append((column.name, newName))
         }
         self.columns = columns
         self.kept = kept
 
-        // A composite primary key is a table constraint (columns carry a single-column key).
-        let keyRows = try reader.primaryKeyColumns(table: table)
+        // A composite primary key is a table constraint.
         primaryKey = keyRows.count > 1 ? keyRows.compactMap(rename) : []
+        primaryKeyConflict = oldColumns.lazy.compactMap(\.primaryKey).first?.onConflict?.rawValue
         if keyRows.count > 1 && primaryKey.count != keyRows.count {
             throw SQLiteError(code: SQLITE_ERROR, message: "cannot drop column \(keyRows.joined(separator: ", ")): PRIMARY KEY")
         }
@@ -81,64 +124,213 @@ struct TableRebuild {
         compositeForeignKeys = foreignKeys.filter { $0.count > 1 }.compactMap { keys in
             let renamed = keys.compactMap { key in
                 rename(key.fromColumn).map {
-                    ColumnDefinition.ForeignKey(
+                    retarget(ColumnDefinition.ForeignKey(
                         fromColumn: $0, toTable: key.toTable, toColumn: key.toColumn, onUpdate: key.onUpdate,
-                        onDelete: key.onDelete)
+                        onDelete: key.onDelete))
                 }
             }
             return renamed.count == keys.count ? renamed : nil
         }
 
-        // Explicit indexes: kept as written unless they use a changed column; expression
-        // indexes that use it cannot be rewritten and are left out.
+        // Explicit indexes, edited where they use the column: renamed with it, or dropped with it.
         var indexSQL: [String] = []
         for index in indexes where index.origin == .createIndex {
-            let touched = index.columns.contains { rename($0) != $0 }
-            if !touched {
-                if let sql = try reader.objectSQL(name: index.name, type: .index) {
-                    indexSQL.append(sql)
+            guard let sql = try reader.objectSQL(name: index.name, type: .index) else { continue }
+            switch change {
+            case .rename(let old, let new):
+                if let parsed = IndexSQL(sql, table: table) {
+                    indexSQL.append(parsed.renaming(old, to: new))
+                } else {
+                    indexSQL.append(index.renamingColumn(old, to: new).toSQL())
                 }
-            } else if case .renameColumn(let old, let new) = operation {
-                indexSQL.append(index.renamingColumn(old, to: new).toSQL())
+            case .drop(let column):
+                let uses = IndexSQL(sql, table: table)?.uses(column)
+                    ?? index.columns.contains { SQLIdentifier.equal($0, column) }
+                if !uses { indexSQL.append(sql) }
+            case .retarget:
+                indexSQL.append(sql)
             }
         }
         self.indexes = indexSQL
 
-        if editText, let text = CreateTableText(createSQL),
-            Set(text.definitions.compactMap { $0.column?.lowercased() }) == Set(names.map { $0.lowercased() })
-        {
-            var edited: [String] = []
-            for definition in text.definitions {
-                switch operation {
-                case .dropColumn(let column):
-                    if definition.column?.lowercased() == column.lowercased() { continue }
-                    if CreateTableText.mentions(definition.text, column) {
-                        // A table constraint on the dropped column goes with it; a column that
-                        // uses it (CHECK, generated) would be broken, as SQLite itself refuses.
-                        guard let other = definition.column else { continue }
-                        throw SQLiteError(
-                            code: SQLITE_ERROR, message: "cannot drop column \(column): used by column \(other)")
-                    }
-                    edited.append(definition.text)
-                case .renameColumn(let old, let new):
-                    edited.append(CreateTableText.renaming(definition.text, old, to: new))
-                default:
-                    edited.append(definition.text)
-                }
-            }
-            editedDefinitions = edited
+        if let text, Self.sameColumns(text, names) {
+            editedDefinitions = try Self.edit(text, table: table, change: change)
             originalSuffix = text.suffix
         } else {
             editedDefinitions = nil
             originalSuffix = nil
         }
-        triggers = try reader.objectDefinitions(type: .trigger, temp: temporary).filter { $0.tableName == table }
-            .compactMap(\.sql)
+        triggers = try Self.dependents(reader: reader, table: table, change: change, temporary: temporary)
+    }
+
+    // MARK: Editing the table's text
+
+    /// Whether the text's column definitions are the table's columns (else it is regenerated).
+    /// Generated columns are not compared: `PRAGMA table_info` leaves them out.
+    private static func sameColumns(_ text: TableSQL, _ names: [String]) -> Bool {
+        let written = text.definitions.filter { !$0.isGenerated }.compactMap(\.column)
+        return written.count == names.count && zip(written, names).allSatisfy { SQLIdentifier.equal($0, $1) }
+    }
+
+    /// The definitions of the new form.
+    private static func edit(_ text: TableSQL, table: String, change: Change) throws(SQLiteError) -> [String] {
+        var edited: [String] = []
+        for definition in text.definitions {
+            switch change {
+            case .drop(let column):
+                if let name = definition.column, SQLIdentifier.equal(name, column) { continue }
+                let roles = definition.roles(of: column)
+                if roles.isEmpty {
+                    edited.append(definition.text)
+                } else if let other = definition.column {
+                    // A column that uses it (CHECK, generated, a foreign key to it) would break,
+                    // as SQLite's own DROP COLUMN refuses.
+                    throw SQLiteError(code: SQLITE_ERROR, message: "cannot drop column \(column): used by column \(other)")
+                } else if roles.contains(.constrained) || roles.contains(.expression) {
+                    // A table constraint on the dropped column goes with it.
+                    continue
+                } else {
+                    throw SQLiteError(
+                        code: SQLITE_ERROR,
+                        message: "cannot drop column \(column): referenced by a foreign key of table \(table)")
+                }
+            case .rename(let old, let new):
+                edited.append(definition.renaming(old, to: new))
+            case .retarget(let parent, let old, let new):
+                edited.append(retargeting(definition, parent: parent, old: old, new: new))
+            }
+        }
+        return edited
+    }
+
+    /// A definition whose `REFERENCES parent (old)` now names `new`.
+    private static func retargeting(_ definition: TableSQL.Definition, parent: String, old: String, new: String)
+        -> String
+    {
+        let tokens = definition.tokens
+        var pieces = tokens.map(\.source)
+        var index = 0
+        while index < tokens.count {
+            defer { index += 1 }
+            guard tokens[index].isKeyword("REFERENCES"), index + 2 < tokens.count,
+                let target = tokens[index + 1].name, SQLIdentifier.equal(target, parent),
+                tokens[index + 2].isPunctuation("(")
+            else { continue }
+            var position = index + 3
+            while position < tokens.count, !tokens[position].isPunctuation(")") {
+                if let name = tokens[position].name, SQLIdentifier.equal(name, old) {
+                    pieces[position] = tokens[position].leading + SQLiteValue.quoteIdentifier(new)
+                }
+                position += 1
+            }
+        }
+        return pieces.joined().trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static func isWithoutRowid(_ suffix: String) -> Bool {
+        let words = SQLTokenizer(suffix).tokens.filter { $0.kind == .word }
+        return zip(words, words.dropFirst()).contains { $0.isKeyword("WITHOUT") && $1.isKeyword("ROWID") }
+    }
+
+    // MARK: Other objects
+
+    /// The foreign keys of other tables (main and temp) that point into `table`.
+    private static func foreignKeys(into table: String, reader: SchemaReader) throws(SQLiteError)
+        -> [(table: String, key: ColumnDefinition.ForeignKey)]
+    {
+        var result: [(table: String, key: ColumnDefinition.ForeignKey)] = []
+        let tables = try reader.objectDefinitions(type: .table) + reader.objectDefinitions(type: .table, temp: true)
+        for other in tables where !other.name.hasPrefix("sqlite_") && !SQLIdentifier.equal(other.name, table) {
+            for key in try reader.foreignKeys(table: other.name) where SQLIdentifier.equal(key.toTable, table) {
+                result.append((other.name, key))
+            }
+        }
+        return result
+    }
+
+    private static func retargeting(parent: String, old: String, new: String)
+        -> (ColumnDefinition.ForeignKey) -> ColumnDefinition.ForeignKey
+    {
+        { key in
+            guard SQLIdentifier.equal(key.toTable, parent), let to = key.toColumn, SQLIdentifier.equal(to, old) else {
+                return key
+            }
+            return ColumnDefinition.ForeignKey(
+                fromColumn: key.fromColumn, toTable: key.toTable, toColumn: new, onUpdate: key.onUpdate,
+                onDelete: key.onDelete)
+        }
+    }
+
+    /// The table's triggers to recreate, edited for the change; throws when a view or trigger
+    /// (of any table) names a column the change takes away in a way that cannot be rewritten.
+    private static func dependents(reader: SchemaReader, table: String, change: Change, temporary: Bool)
+        throws(SQLiteError) -> [String]
+    {
+        let triggers = try reader.objectDefinitions(type: .trigger, temp: temporary).filter {
+            SQLIdentifier.equal($0.tableName, table)
+        }
+        let column: String
+        switch change {
+        case .drop(let dropped): column = dropped
+        case .rename(let old, _): column = old
+        case .retarget: return triggers.compactMap(\.sql)
+        }
+        try refuseViewsAndOtherTriggers(using: column, of: table, change: change, reader: reader, triggers: true)
+        var recreated: [String] = []
+        for trigger in triggers {
+            let uses = DependentSQL(trigger, table: table, column: column)
+            guard uses.usesColumn else {
+                if let sql = trigger.sql { recreated.append(sql) }
+                continue
+            }
+            guard case .rename(_, let new) = change, uses.ambiguous.isEmpty else {
+                throw refusal(change, table: table, column: column, by: uses)
+            }
+            recreated.append(uses.renaming(to: new))
+        }
+        return recreated
+    }
+
+    /// Throws when a view (or, with `triggers`, a trigger on another table) names the column.
+    ///
+    /// SQLite's own `DROP COLUMN` checks triggers but leaves a view that names the dropped
+    /// column in place, failing only when the view is next read; the changer calls this before
+    /// it too.
+    static func refuseViewsAndOtherTriggers(
+        using column: String, of table: String, change: Change, reader: SchemaReader, triggers: Bool
+    ) throws(SQLiteError) {
+        var others: [ObjectDefinition] = []
+        for temp in [false, true] {
+            others += try reader.objectDefinitions(type: .view, temp: temp)
+            if triggers {
+                others += try reader.objectDefinitions(type: .trigger, temp: temp).filter {
+                    !SQLIdentifier.equal($0.tableName, table)
+                }
+            }
+        }
+        for other in others {
+            let uses = DependentSQL(other, table: table, column: column)
+            if uses.usesColumn { throw refusal(change, table: table, column: column, by: uses) }
+        }
+    }
+
+    private static func refusal(_ change: Change, table: String, column: String, by object: DependentSQL) -> SQLiteError {
+        let action: String
+        switch change {
+        case .rename: action = "rename"
+        default: action = "drop"
+        }
+        return SQLiteError(
+            code: SQLITE_ERROR,
+            message: "cannot \(action) column \(column) of \(table): \(object.label) names it; "
+                + "drop the \(object.kind.rawValue), change the column, then create it again")
     }
 
     private static func noSuchColumn(_ column: String, _ table: String) -> SQLiteError {
         SQLiteError(code: SQLITE_ERROR, message: "no such column: \(column) in table \(table)")
     }
+
+    // MARK: Statements
 
     /// The new table's name while both tables exist.
     var temporaryName: String { "slate_rebuild_" + table }
@@ -149,9 +341,12 @@ struct TableRebuild {
         if let editedDefinitions, let originalSuffix {
             return name + " (" + editedDefinitions.joined(separator: ", ") + ")" + originalSuffix
         }
-        var definitions = columns.map(\.sql)
+        // Columns of a composite key carry it only as the table constraint below.
+        var definitions = columns.map { primaryKey.isEmpty ? $0.sql : $0.withoutPrimaryKey.sql }
         if !primaryKey.isEmpty {
-            definitions.append("PRIMARY KEY(" + primaryKey.map(SQLiteValue.quoteIdentifier).joined(separator: ", ") + ")")
+            definitions.append(
+                "PRIMARY KEY(" + primaryKey.map(SQLiteValue.quoteIdentifier).joined(separator: ", ") + ")"
+                    + (primaryKeyConflict.map { " ON CONFLICT " + $0 } ?? ""))
         }
         for unique in uniqueConstraints {
             definitions.append("UNIQUE(" + unique.map(SQLiteValue.quoteIdentifier).joined(separator: ", ") + ")")

@@ -55,7 +55,7 @@ public struct ColumnDefinition: Equatable, Sendable {
         case REPLACE
     }
 
-    /// A column-level primary key.
+    /// A column's primary key: its own, or its part of the table's `PRIMARY KEY (a, b)`.
     public struct PrimaryKey: Equatable, Sendable {
         /// Whether rowids are never reused (`AUTOINCREMENT`).
         public let autoIncrement: Bool
@@ -64,10 +64,13 @@ public struct ColumnDefinition: Equatable, Sendable {
 
         /// Creates a primary key description.
         ///
+        /// `autoIncrement` is `true` unless given, as in SQLite.swift: `PrimaryKey()` is
+        /// `PRIMARY KEY AUTOINCREMENT`, which only an `INTEGER` column accepts.
+        ///
         /// - Parameters:
-        ///   - autoIncrement: Whether it is `AUTOINCREMENT`.
+        ///   - autoIncrement: Whether it is `AUTOINCREMENT` (rowids never reused).
         ///   - onConflict: The conflict resolution.
-        public init(autoIncrement: Bool = false, onConflict: OnConflict? = nil) {
+        public init(autoIncrement: Bool = true, onConflict: OnConflict? = nil) {
             self.autoIncrement = autoIncrement
             self.onConflict = onConflict
         }
@@ -94,6 +97,18 @@ public struct ColumnDefinition: Equatable, Sendable {
         /// The `ON DELETE` action, unless `NO ACTION`.
         public let onDelete: String?
 
+        /// Creates a foreign key description for a column being defined (its ``fromColumn`` is
+        /// empty until the column is read back).
+        ///
+        /// - Parameters:
+        ///   - toTable: The referenced table.
+        ///   - toColumn: The referenced column, or `nil` for its primary key.
+        ///   - onUpdate: The `ON UPDATE` action.
+        ///   - onDelete: The `ON DELETE` action.
+        public init(toTable: String, toColumn: String? = nil, onUpdate: String? = nil, onDelete: String? = nil) {
+            self.init(fromColumn: "", toTable: toTable, toColumn: toColumn, onUpdate: onUpdate, onDelete: onDelete)
+        }
+
         /// Creates a foreign key description.
         ///
         /// - Parameters:
@@ -102,7 +117,10 @@ public struct ColumnDefinition: Equatable, Sendable {
         ///   - toColumn: The referenced column, or `nil` for its primary key.
         ///   - onUpdate: The `ON UPDATE` action.
         ///   - onDelete: The `ON DELETE` action.
-        public init(fromColumn: String, toTable: String, toColumn: String?, onUpdate: String?, onDelete: String?) {
+        public init(
+            fromColumn: String, toTable: String, toColumn: String? = nil, onUpdate: String? = nil,
+            onDelete: String? = nil
+        ) {
             self.fromColumn = fromColumn
             self.toTable = toTable
             self.toColumn = toColumn
@@ -122,7 +140,8 @@ public struct ColumnDefinition: Equatable, Sendable {
 
     /// The column's name.
     public let name: String
-    /// Its primary key, if it is the table's only primary-key column.
+    /// Its primary key, if it is a primary-key column: the table's only one, or one of the
+    /// columns of `PRIMARY KEY (a, b)` (each of which carries the key, as in SQLite.swift).
     public let primaryKey: PrimaryKey?
     /// Its type affinity.
     public let type: Affinity
@@ -135,7 +154,17 @@ public struct ColumnDefinition: Equatable, Sendable {
     /// Its foreign key, if any.
     public let references: ForeignKey?
     /// The declared type as written (`VARCHAR(20)`), kept so table rebuilds do not change it.
+    /// Not part of `==`: a column read back equals one built with the same public fields.
     var declaredType: String?
+
+    /// Whether two columns have the same name, primary key, affinity, nullability,
+    /// uniqueness, default value and foreign key (the declared type as written is not compared:
+    /// `VARCHAR(40)` and `TEXT` both have the affinity ``Affinity/TEXT``).
+    public static func == (lhs: ColumnDefinition, rhs: ColumnDefinition) -> Bool {
+        lhs.name == rhs.name && lhs.primaryKey == rhs.primaryKey && lhs.type == rhs.type
+            && lhs.nullable == rhs.nullable && lhs.unique == rhs.unique && lhs.defaultValue == rhs.defaultValue
+            && lhs.references == rhs.references
+    }
 
     /// Creates a column definition.
     ///
@@ -177,8 +206,8 @@ public struct ColumnDefinition: Equatable, Sendable {
         return parts.joined(separator: " ")
     }
 
-    /// The same column under another name.
-    func renamed(_ newName: String) -> ColumnDefinition {
+    /// The same column under another name, with its foreign key (if any) as given.
+    func renamed(_ newName: String, references: ForeignKey?) -> ColumnDefinition {
         var column = ColumnDefinition(
             name: newName, primaryKey: primaryKey, type: type, nullable: nullable, unique: unique,
             defaultValue: defaultValue,
@@ -187,6 +216,15 @@ public struct ColumnDefinition: Equatable, Sendable {
                     fromColumn: newName, toTable: $0.toTable, toColumn: $0.toColumn, onUpdate: $0.onUpdate,
                     onDelete: $0.onDelete)
             })
+        column.declaredType = declaredType
+        return column
+    }
+
+    /// The same column without its primary key, for a key declared as a table constraint.
+    var withoutPrimaryKey: ColumnDefinition {
+        var column = ColumnDefinition(
+            name: name, type: type, nullable: nullable, unique: unique, defaultValue: defaultValue,
+            references: references)
         column.declaredType = declaredType
         return column
     }

@@ -72,6 +72,11 @@ public final class SchemaReader {
     /// The columns of a table (`PRAGMA table_info`), with their primary keys, uniqueness,
     /// default values and foreign keys. A missing table has no columns.
     ///
+    /// Every column of the primary key carries it, as in SQLite.swift: the columns of a
+    /// table-level `PRIMARY KEY (a, b)` each have a ``ColumnDefinition/PrimaryKey`` with the
+    /// constraint's `ON CONFLICT`; `AUTOINCREMENT` and `ON CONFLICT` are read from the table's
+    /// `CREATE TABLE` statement where they are declared, not from anywhere the words appear.
+    ///
     /// - Parameter table: The table's name.
     /// - Returns: The columns, in table order.
     /// - Throws: `SQLiteError` when the connection is closed or a query fails.
@@ -79,6 +84,7 @@ public final class SchemaReader {
         let rows = try connection.prepare(sql: "PRAGMA table_info(" + SQLiteValue.quoteIdentifier(table) + ")").rows()
         let keyColumns = rows.filter { (Self.integer($0, "pk") ?? 0) > 0 }
         let createSQL = try createTableSQL(table)
+        let declaredKey = createSQL.flatMap { TableSQL($0, table: table) }?.primaryKey
         let foreignKeys = try foreignKeyRows(table: table)
         // A composite foreign key is a table constraint: no column carries it alone.
         let singleColumnKeys = Dictionary(grouping: foreignKeys, by: \.id).values.filter { $0.count == 1 }
@@ -90,10 +96,11 @@ public final class SchemaReader {
             let name = Self.text(row, "name") ?? ""
             let declaredType = Self.text(row, "type") ?? ""
             var primaryKey: ColumnDefinition.PrimaryKey?
-            // A composite key is a table constraint: no column carries it alone.
-            if keyColumns.count == 1, (Self.integer(row, "pk") ?? 0) > 0 {
-                let autoIncrement = createSQL?.range(of: "AUTOINCREMENT", options: .caseInsensitive) != nil
-                primaryKey = ColumnDefinition.PrimaryKey(autoIncrement: autoIncrement)
+            if (Self.integer(row, "pk") ?? 0) > 0 {
+                // AUTOINCREMENT only exists on a one-column INTEGER PRIMARY KEY.
+                primaryKey = ColumnDefinition.PrimaryKey(
+                    autoIncrement: keyColumns.count == 1 && declaredKey?.autoIncrement == true,
+                    onConflict: declaredKey?.onConflict.flatMap(ColumnDefinition.OnConflict.init(rawValue:)))
             }
             let references = singleColumnKeys.first { $0.fromColumn == name }
             var column = ColumnDefinition(

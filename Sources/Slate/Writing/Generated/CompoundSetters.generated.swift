@@ -5,19 +5,19 @@
 /// Adds a value to a number column (`+`).
 ///
 /// With `price: SQLExpression<Double>` and `shipping: SQLExpression<Double>`,
-/// `update(price += shipping)` sets `"price" = "price" + "shipping"`.
+/// `update(price += shipping)` sets `"price" = ("price" + "shipping")`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
 ///   - value: A column or expression that is never `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func += <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> Setter where V.Datatype: Number {
-    Setter(column: column, value: SQLTemplate.infix("+", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("+", column, value) as SQLExpression<Void>)
 }
 
 /// Adds a value to a number column (`+`).
 ///
-/// With `price: SQLExpression<Double>`, `update(price += 2.5)` sets `"price" = "price" + ?` and
+/// With `price: SQLExpression<Double>`, `update(price += 2.5)` sets `"price" = ("price" + ?)` and
 /// binds `2.5`.
 ///
 /// - Parameters:
@@ -25,13 +25,13 @@ public func += <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> 
 ///   - value: A value, bound as a parameter.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func += <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.Datatype: Number {
-    Setter(column: column, value: SQLTemplate.infix("+", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("+", column, SQLTemplate.value(value)) as SQLExpression<Void>)
 }
 
 /// Adds a value to a number column (`+`).
 ///
 /// With `discount: SQLExpression<Double?>` and `price: SQLExpression<Double>`,
-/// `update(discount += price)` sets `"discount" = "discount" + "price"`.
+/// `update(discount += price)` sets `"discount" = ("discount" + "price")`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -40,13 +40,13 @@ public func += <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.
 ///   - value: A column or expression that is never `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func += <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) -> Setter where V.Datatype: Number {
-    Setter(column: column, value: SQLTemplate.infix("+", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("+", column, value) as SQLExpression<Void>)
 }
 
 /// Adds a value to a number column (`+`).
 ///
 /// With `discount: SQLExpression<Double?>` and `tax: SQLExpression<Double?>`,
-/// `update(discount += tax)` sets `"discount" = "discount" + "tax"`.
+/// `update(discount += tax)` sets `"discount" = ("discount" + "tax")`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -55,13 +55,13 @@ public func += <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) ->
 ///   - value: A column or expression that may be `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func += <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -> Setter where V.Datatype: Number {
-    Setter(column: column, value: SQLTemplate.infix("+", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("+", column, value) as SQLExpression<Void>)
 }
 
 /// Adds a value to a number column (`+`).
 ///
 /// With `discount: SQLExpression<Double?>`, `update(discount += 2.5)` sets
-/// `"discount" = "discount" + ?` and binds `2.5`.
+/// `"discount" = ("discount" + ?)` and binds `2.5`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -70,25 +70,25 @@ public func += <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -
 ///   - value: A value, bound as a parameter.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func += <V: Value>(column: SQLExpression<V?>, value: V) -> Setter where V.Datatype: Number {
-    Setter(column: column, value: SQLTemplate.infix("+", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("+", column, SQLTemplate.value(value)) as SQLExpression<Void>)
 }
 
 /// Subtracts a value from a number column (`-`).
 ///
 /// With `price: SQLExpression<Double>` and `shipping: SQLExpression<Double>`,
-/// `update(price -= shipping)` sets `"price" = "price" - "shipping"`.
+/// `update(price -= shipping)` sets `"price" = ("price" - "shipping")`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
 ///   - value: A column or expression that is never `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func -= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> Setter where V.Datatype: Number {
-    Setter(column: column, value: SQLTemplate.infix("-", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("-", column, value) as SQLExpression<Void>)
 }
 
 /// Subtracts a value from a number column (`-`).
 ///
-/// With `price: SQLExpression<Double>`, `update(price -= 2.5)` sets `"price" = "price" - ?` and
+/// With `price: SQLExpression<Double>`, `update(price -= 2.5)` sets `"price" = ("price" - ?)` and
 /// binds `2.5`.
 ///
 /// - Parameters:
@@ -96,13 +96,13 @@ public func -= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> 
 ///   - value: A value, bound as a parameter.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func -= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.Datatype: Number {
-    Setter(column: column, value: SQLTemplate.infix("-", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("-", column, SQLTemplate.value(value)) as SQLExpression<Void>)
 }
 
 /// Subtracts a value from a number column (`-`).
 ///
 /// With `discount: SQLExpression<Double?>` and `price: SQLExpression<Double>`,
-/// `update(discount -= price)` sets `"discount" = "discount" - "price"`.
+/// `update(discount -= price)` sets `"discount" = ("discount" - "price")`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -111,13 +111,13 @@ public func -= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.
 ///   - value: A column or expression that is never `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func -= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) -> Setter where V.Datatype: Number {
-    Setter(column: column, value: SQLTemplate.infix("-", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("-", column, value) as SQLExpression<Void>)
 }
 
 /// Subtracts a value from a number column (`-`).
 ///
 /// With `discount: SQLExpression<Double?>` and `tax: SQLExpression<Double?>`,
-/// `update(discount -= tax)` sets `"discount" = "discount" - "tax"`.
+/// `update(discount -= tax)` sets `"discount" = ("discount" - "tax")`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -126,13 +126,13 @@ public func -= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) ->
 ///   - value: A column or expression that may be `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func -= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -> Setter where V.Datatype: Number {
-    Setter(column: column, value: SQLTemplate.infix("-", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("-", column, value) as SQLExpression<Void>)
 }
 
 /// Subtracts a value from a number column (`-`).
 ///
 /// With `discount: SQLExpression<Double?>`, `update(discount -= 2.5)` sets
-/// `"discount" = "discount" - ?` and binds `2.5`.
+/// `"discount" = ("discount" - ?)` and binds `2.5`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -141,25 +141,25 @@ public func -= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -
 ///   - value: A value, bound as a parameter.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func -= <V: Value>(column: SQLExpression<V?>, value: V) -> Setter where V.Datatype: Number {
-    Setter(column: column, value: SQLTemplate.infix("-", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("-", column, SQLTemplate.value(value)) as SQLExpression<Void>)
 }
 
 /// Multiplies a number column by a value (`*`).
 ///
 /// With `price: SQLExpression<Double>` and `shipping: SQLExpression<Double>`,
-/// `update(price *= shipping)` sets `"price" = "price" * "shipping"`.
+/// `update(price *= shipping)` sets `"price" = ("price" * "shipping")`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
 ///   - value: A column or expression that is never `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func *= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> Setter where V.Datatype: Number {
-    Setter(column: column, value: SQLTemplate.infix("*", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("*", column, value) as SQLExpression<Void>)
 }
 
 /// Multiplies a number column by a value (`*`).
 ///
-/// With `price: SQLExpression<Double>`, `update(price *= 2.5)` sets `"price" = "price" * ?` and
+/// With `price: SQLExpression<Double>`, `update(price *= 2.5)` sets `"price" = ("price" * ?)` and
 /// binds `2.5`.
 ///
 /// - Parameters:
@@ -167,13 +167,13 @@ public func *= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> 
 ///   - value: A value, bound as a parameter.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func *= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.Datatype: Number {
-    Setter(column: column, value: SQLTemplate.infix("*", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("*", column, SQLTemplate.value(value)) as SQLExpression<Void>)
 }
 
 /// Multiplies a number column by a value (`*`).
 ///
 /// With `discount: SQLExpression<Double?>` and `price: SQLExpression<Double>`,
-/// `update(discount *= price)` sets `"discount" = "discount" * "price"`.
+/// `update(discount *= price)` sets `"discount" = ("discount" * "price")`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -182,13 +182,13 @@ public func *= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.
 ///   - value: A column or expression that is never `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func *= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) -> Setter where V.Datatype: Number {
-    Setter(column: column, value: SQLTemplate.infix("*", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("*", column, value) as SQLExpression<Void>)
 }
 
 /// Multiplies a number column by a value (`*`).
 ///
 /// With `discount: SQLExpression<Double?>` and `tax: SQLExpression<Double?>`,
-/// `update(discount *= tax)` sets `"discount" = "discount" * "tax"`.
+/// `update(discount *= tax)` sets `"discount" = ("discount" * "tax")`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -197,13 +197,13 @@ public func *= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) ->
 ///   - value: A column or expression that may be `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func *= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -> Setter where V.Datatype: Number {
-    Setter(column: column, value: SQLTemplate.infix("*", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("*", column, value) as SQLExpression<Void>)
 }
 
 /// Multiplies a number column by a value (`*`).
 ///
 /// With `discount: SQLExpression<Double?>`, `update(discount *= 2.5)` sets
-/// `"discount" = "discount" * ?` and binds `2.5`.
+/// `"discount" = ("discount" * ?)` and binds `2.5`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -212,25 +212,25 @@ public func *= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -
 ///   - value: A value, bound as a parameter.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func *= <V: Value>(column: SQLExpression<V?>, value: V) -> Setter where V.Datatype: Number {
-    Setter(column: column, value: SQLTemplate.infix("*", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("*", column, SQLTemplate.value(value)) as SQLExpression<Void>)
 }
 
 /// Divides a number column by a value (`/`).
 ///
 /// With `price: SQLExpression<Double>` and `shipping: SQLExpression<Double>`,
-/// `update(price /= shipping)` sets `"price" = "price" / "shipping"`.
+/// `update(price /= shipping)` sets `"price" = ("price" / "shipping")`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
 ///   - value: A column or expression that is never `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func /= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> Setter where V.Datatype: Number {
-    Setter(column: column, value: SQLTemplate.infix("/", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("/", column, value) as SQLExpression<Void>)
 }
 
 /// Divides a number column by a value (`/`).
 ///
-/// With `price: SQLExpression<Double>`, `update(price /= 2.5)` sets `"price" = "price" / ?` and
+/// With `price: SQLExpression<Double>`, `update(price /= 2.5)` sets `"price" = ("price" / ?)` and
 /// binds `2.5`.
 ///
 /// - Parameters:
@@ -238,13 +238,13 @@ public func /= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> 
 ///   - value: A value, bound as a parameter.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func /= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.Datatype: Number {
-    Setter(column: column, value: SQLTemplate.infix("/", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("/", column, SQLTemplate.value(value)) as SQLExpression<Void>)
 }
 
 /// Divides a number column by a value (`/`).
 ///
 /// With `discount: SQLExpression<Double?>` and `price: SQLExpression<Double>`,
-/// `update(discount /= price)` sets `"discount" = "discount" / "price"`.
+/// `update(discount /= price)` sets `"discount" = ("discount" / "price")`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -253,13 +253,13 @@ public func /= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.
 ///   - value: A column or expression that is never `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func /= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) -> Setter where V.Datatype: Number {
-    Setter(column: column, value: SQLTemplate.infix("/", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("/", column, value) as SQLExpression<Void>)
 }
 
 /// Divides a number column by a value (`/`).
 ///
 /// With `discount: SQLExpression<Double?>` and `tax: SQLExpression<Double?>`,
-/// `update(discount /= tax)` sets `"discount" = "discount" / "tax"`.
+/// `update(discount /= tax)` sets `"discount" = ("discount" / "tax")`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -268,13 +268,13 @@ public func /= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) ->
 ///   - value: A column or expression that may be `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func /= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -> Setter where V.Datatype: Number {
-    Setter(column: column, value: SQLTemplate.infix("/", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("/", column, value) as SQLExpression<Void>)
 }
 
 /// Divides a number column by a value (`/`).
 ///
 /// With `discount: SQLExpression<Double?>`, `update(discount /= 2.5)` sets
-/// `"discount" = "discount" / ?` and binds `2.5`.
+/// `"discount" = ("discount" / ?)` and binds `2.5`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -283,39 +283,39 @@ public func /= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -
 ///   - value: A value, bound as a parameter.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func /= <V: Value>(column: SQLExpression<V?>, value: V) -> Setter where V.Datatype: Number {
-    Setter(column: column, value: SQLTemplate.infix("/", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("/", column, SQLTemplate.value(value)) as SQLExpression<Void>)
 }
 
 /// Replaces an integer column by its remainder after division (`%`).
 ///
 /// With `quantity: SQLExpression<Int64>` and `boxSize: SQLExpression<Int64>`,
-/// `update(quantity %= boxSize)` sets `"quantity" = "quantity" % "boxSize"`.
+/// `update(quantity %= boxSize)` sets `"quantity" = ("quantity" % "boxSize")`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
 ///   - value: A column or expression that is never `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func %= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix("%", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("%", column, value) as SQLExpression<Void>)
 }
 
 /// Replaces an integer column by its remainder after division (`%`).
 ///
 /// With `quantity: SQLExpression<Int64>`, `update(quantity %= 12)` sets
-/// `"quantity" = "quantity" % ?` and binds `12`.
+/// `"quantity" = ("quantity" % ?)` and binds `12`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
 ///   - value: A value, bound as a parameter.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func %= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix("%", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("%", column, SQLTemplate.value(value)) as SQLExpression<Void>)
 }
 
 /// Replaces an integer column by its remainder after division (`%`).
 ///
 /// With `reserved: SQLExpression<Int64?>` and `quantity: SQLExpression<Int64>`,
-/// `update(reserved %= quantity)` sets `"reserved" = "reserved" % "quantity"`.
+/// `update(reserved %= quantity)` sets `"reserved" = ("reserved" % "quantity")`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -324,13 +324,13 @@ public func %= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.
 ///   - value: A column or expression that is never `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func %= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix("%", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("%", column, value) as SQLExpression<Void>)
 }
 
 /// Replaces an integer column by its remainder after division (`%`).
 ///
 /// With `reserved: SQLExpression<Int64?>` and `backordered: SQLExpression<Int64?>`,
-/// `update(reserved %= backordered)` sets `"reserved" = "reserved" % "backordered"`.
+/// `update(reserved %= backordered)` sets `"reserved" = ("reserved" % "backordered")`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -339,13 +339,13 @@ public func %= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) ->
 ///   - value: A column or expression that may be `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func %= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix("%", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("%", column, value) as SQLExpression<Void>)
 }
 
 /// Replaces an integer column by its remainder after division (`%`).
 ///
 /// With `reserved: SQLExpression<Int64?>`, `update(reserved %= 12)` sets
-/// `"reserved" = "reserved" % ?` and binds `12`.
+/// `"reserved" = ("reserved" % ?)` and binds `12`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -354,25 +354,25 @@ public func %= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -
 ///   - value: A value, bound as a parameter.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func %= <V: Value>(column: SQLExpression<V?>, value: V) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix("%", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("%", column, SQLTemplate.value(value)) as SQLExpression<Void>)
 }
 
 /// Shifts an integer column's bits left (`<<`).
 ///
 /// With `flags: SQLExpression<Int64>` and `mask: SQLExpression<Int64>`, `update(flags <<= mask)`
-/// sets `"flags" = "flags" << "mask"`.
+/// sets `"flags" = ("flags" << "mask")`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
 ///   - value: A column or expression that is never `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func <<= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix("<<", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("<<", column, value) as SQLExpression<Void>)
 }
 
 /// Shifts an integer column's bits left (`<<`).
 ///
-/// With `flags: SQLExpression<Int64>`, `update(flags <<= 4)` sets `"flags" = "flags" << ?` and
+/// With `flags: SQLExpression<Int64>`, `update(flags <<= 4)` sets `"flags" = ("flags" << ?)` and
 /// binds `4`.
 ///
 /// - Parameters:
@@ -380,13 +380,13 @@ public func <<= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) ->
 ///   - value: A value, bound as a parameter.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func <<= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix("<<", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("<<", column, SQLTemplate.value(value)) as SQLExpression<Void>)
 }
 
 /// Shifts an integer column's bits left (`<<`).
 ///
 /// With `extraFlags: SQLExpression<Int64?>` and `flags: SQLExpression<Int64>`,
-/// `update(extraFlags <<= flags)` sets `"extraFlags" = "extraFlags" << "flags"`.
+/// `update(extraFlags <<= flags)` sets `"extraFlags" = ("extraFlags" << "flags")`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -395,13 +395,13 @@ public func <<= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V
 ///   - value: A column or expression that is never `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func <<= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix("<<", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("<<", column, value) as SQLExpression<Void>)
 }
 
 /// Shifts an integer column's bits left (`<<`).
 ///
 /// With `extraFlags: SQLExpression<Int64?>` and `userFlags: SQLExpression<Int64?>`,
-/// `update(extraFlags <<= userFlags)` sets `"extraFlags" = "extraFlags" << "userFlags"`.
+/// `update(extraFlags <<= userFlags)` sets `"extraFlags" = ("extraFlags" << "userFlags")`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -410,13 +410,13 @@ public func <<= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) -
 ///   - value: A column or expression that may be `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func <<= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix("<<", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("<<", column, value) as SQLExpression<Void>)
 }
 
 /// Shifts an integer column's bits left (`<<`).
 ///
 /// With `extraFlags: SQLExpression<Int64?>`, `update(extraFlags <<= 4)` sets
-/// `"extraFlags" = "extraFlags" << ?` and binds `4`.
+/// `"extraFlags" = ("extraFlags" << ?)` and binds `4`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -425,25 +425,25 @@ public func <<= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) 
 ///   - value: A value, bound as a parameter.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func <<= <V: Value>(column: SQLExpression<V?>, value: V) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix("<<", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("<<", column, SQLTemplate.value(value)) as SQLExpression<Void>)
 }
 
 /// Shifts an integer column's bits right (`>>`).
 ///
 /// With `flags: SQLExpression<Int64>` and `mask: SQLExpression<Int64>`, `update(flags >>= mask)`
-/// sets `"flags" = "flags" >> "mask"`.
+/// sets `"flags" = ("flags" >> "mask")`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
 ///   - value: A column or expression that is never `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func >>= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix(">>", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix(">>", column, value) as SQLExpression<Void>)
 }
 
 /// Shifts an integer column's bits right (`>>`).
 ///
-/// With `flags: SQLExpression<Int64>`, `update(flags >>= 4)` sets `"flags" = "flags" >> ?` and
+/// With `flags: SQLExpression<Int64>`, `update(flags >>= 4)` sets `"flags" = ("flags" >> ?)` and
 /// binds `4`.
 ///
 /// - Parameters:
@@ -451,13 +451,13 @@ public func >>= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) ->
 ///   - value: A value, bound as a parameter.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func >>= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix(">>", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix(">>", column, SQLTemplate.value(value)) as SQLExpression<Void>)
 }
 
 /// Shifts an integer column's bits right (`>>`).
 ///
 /// With `extraFlags: SQLExpression<Int64?>` and `flags: SQLExpression<Int64>`,
-/// `update(extraFlags >>= flags)` sets `"extraFlags" = "extraFlags" >> "flags"`.
+/// `update(extraFlags >>= flags)` sets `"extraFlags" = ("extraFlags" >> "flags")`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -466,13 +466,13 @@ public func >>= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V
 ///   - value: A column or expression that is never `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func >>= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix(">>", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix(">>", column, value) as SQLExpression<Void>)
 }
 
 /// Shifts an integer column's bits right (`>>`).
 ///
 /// With `extraFlags: SQLExpression<Int64?>` and `userFlags: SQLExpression<Int64?>`,
-/// `update(extraFlags >>= userFlags)` sets `"extraFlags" = "extraFlags" >> "userFlags"`.
+/// `update(extraFlags >>= userFlags)` sets `"extraFlags" = ("extraFlags" >> "userFlags")`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -481,13 +481,13 @@ public func >>= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) -
 ///   - value: A column or expression that may be `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func >>= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix(">>", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix(">>", column, value) as SQLExpression<Void>)
 }
 
 /// Shifts an integer column's bits right (`>>`).
 ///
 /// With `extraFlags: SQLExpression<Int64?>`, `update(extraFlags >>= 4)` sets
-/// `"extraFlags" = "extraFlags" >> ?` and binds `4`.
+/// `"extraFlags" = ("extraFlags" >> ?)` and binds `4`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -496,39 +496,39 @@ public func >>= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) 
 ///   - value: A value, bound as a parameter.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func >>= <V: Value>(column: SQLExpression<V?>, value: V) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix(">>", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix(">>", column, SQLTemplate.value(value)) as SQLExpression<Void>)
 }
 
 /// Keeps only the bits of an integer column that a value also has (`&`).
 ///
 /// With `flags: SQLExpression<Int64>` and `mask: SQLExpression<Int64>`, `update(flags &= mask)`
-/// sets `"flags" = "flags" & "mask"`.
+/// sets `"flags" = ("flags" & "mask")`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
 ///   - value: A column or expression that is never `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func &= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix("&", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("&", column, value) as SQLExpression<Void>)
 }
 
 /// Keeps only the bits of an integer column that a value also has (`&`).
 ///
-/// With `flags: SQLExpression<Int64>`, `update(flags &= 4)` sets `"flags" = "flags" & ?` and binds
-/// `4`.
+/// With `flags: SQLExpression<Int64>`, `update(flags &= 4)` sets `"flags" = ("flags" & ?)` and
+/// binds `4`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
 ///   - value: A value, bound as a parameter.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func &= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix("&", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("&", column, SQLTemplate.value(value)) as SQLExpression<Void>)
 }
 
 /// Keeps only the bits of an integer column that a value also has (`&`).
 ///
 /// With `extraFlags: SQLExpression<Int64?>` and `flags: SQLExpression<Int64>`,
-/// `update(extraFlags &= flags)` sets `"extraFlags" = "extraFlags" & "flags"`.
+/// `update(extraFlags &= flags)` sets `"extraFlags" = ("extraFlags" & "flags")`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -537,13 +537,13 @@ public func &= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.
 ///   - value: A column or expression that is never `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func &= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix("&", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("&", column, value) as SQLExpression<Void>)
 }
 
 /// Keeps only the bits of an integer column that a value also has (`&`).
 ///
 /// With `extraFlags: SQLExpression<Int64?>` and `userFlags: SQLExpression<Int64?>`,
-/// `update(extraFlags &= userFlags)` sets `"extraFlags" = "extraFlags" & "userFlags"`.
+/// `update(extraFlags &= userFlags)` sets `"extraFlags" = ("extraFlags" & "userFlags")`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -552,13 +552,13 @@ public func &= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) ->
 ///   - value: A column or expression that may be `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func &= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix("&", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("&", column, value) as SQLExpression<Void>)
 }
 
 /// Keeps only the bits of an integer column that a value also has (`&`).
 ///
 /// With `extraFlags: SQLExpression<Int64?>`, `update(extraFlags &= 4)` sets
-/// `"extraFlags" = "extraFlags" & ?` and binds `4`.
+/// `"extraFlags" = ("extraFlags" & ?)` and binds `4`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -567,39 +567,39 @@ public func &= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -
 ///   - value: A value, bound as a parameter.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func &= <V: Value>(column: SQLExpression<V?>, value: V) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix("&", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("&", column, SQLTemplate.value(value)) as SQLExpression<Void>)
 }
 
 /// Sets the bits of a value in an integer column (`|`).
 ///
 /// With `flags: SQLExpression<Int64>` and `mask: SQLExpression<Int64>`, `update(flags |= mask)`
-/// sets `"flags" = "flags" | "mask"`.
+/// sets `"flags" = ("flags" | "mask")`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
 ///   - value: A column or expression that is never `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func |= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix("|", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("|", column, value) as SQLExpression<Void>)
 }
 
 /// Sets the bits of a value in an integer column (`|`).
 ///
-/// With `flags: SQLExpression<Int64>`, `update(flags |= 4)` sets `"flags" = "flags" | ?` and binds
-/// `4`.
+/// With `flags: SQLExpression<Int64>`, `update(flags |= 4)` sets `"flags" = ("flags" | ?)` and
+/// binds `4`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
 ///   - value: A value, bound as a parameter.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func |= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix("|", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("|", column, SQLTemplate.value(value)) as SQLExpression<Void>)
 }
 
 /// Sets the bits of a value in an integer column (`|`).
 ///
 /// With `extraFlags: SQLExpression<Int64?>` and `flags: SQLExpression<Int64>`,
-/// `update(extraFlags |= flags)` sets `"extraFlags" = "extraFlags" | "flags"`.
+/// `update(extraFlags |= flags)` sets `"extraFlags" = ("extraFlags" | "flags")`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -608,13 +608,13 @@ public func |= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.
 ///   - value: A column or expression that is never `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func |= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix("|", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("|", column, value) as SQLExpression<Void>)
 }
 
 /// Sets the bits of a value in an integer column (`|`).
 ///
 /// With `extraFlags: SQLExpression<Int64?>` and `userFlags: SQLExpression<Int64?>`,
-/// `update(extraFlags |= userFlags)` sets `"extraFlags" = "extraFlags" | "userFlags"`.
+/// `update(extraFlags |= userFlags)` sets `"extraFlags" = ("extraFlags" | "userFlags")`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -623,13 +623,13 @@ public func |= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) ->
 ///   - value: A column or expression that may be `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func |= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix("|", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("|", column, value) as SQLExpression<Void>)
 }
 
 /// Sets the bits of a value in an integer column (`|`).
 ///
 /// With `extraFlags: SQLExpression<Int64?>`, `update(extraFlags |= 4)` sets
-/// `"extraFlags" = "extraFlags" | ?` and binds `4`.
+/// `"extraFlags" = ("extraFlags" | ?)` and binds `4`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -638,13 +638,13 @@ public func |= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -
 ///   - value: A value, bound as a parameter.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func |= <V: Value>(column: SQLExpression<V?>, value: V) -> Setter where V.Datatype: BinaryInteger {
-    Setter(column: column, value: SQLTemplate.infix("|", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("|", column, SQLTemplate.value(value)) as SQLExpression<Void>)
 }
 
 /// Flips the bits of a value in an integer column (exclusive OR, built from `~`, `&` and `|`).
 ///
 /// With `flags: SQLExpression<Int64>` and `mask: SQLExpression<Int64>`, `update(flags ^= mask)`
-/// sets `"flags" = (~("flags" & "mask") & ("flags" | "mask"))`.
+/// sets `"flags" = (~(("flags" & "mask")) & ("flags" | "mask"))`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
@@ -657,7 +657,7 @@ public func ^= <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> 
 /// Flips the bits of a value in an integer column (exclusive OR, built from `~`, `&` and `|`).
 ///
 /// With `flags: SQLExpression<Int64>`, `update(flags ^= 4)` sets
-/// `"flags" = (~("flags" & ?) & ("flags" | ?))` and binds `4` twice.
+/// `"flags" = (~(("flags" & ?)) & ("flags" | ?))` and binds `4` twice.
 ///
 /// - Parameters:
 ///   - column: The column to change.
@@ -671,7 +671,7 @@ public func ^= <V: Value>(column: SQLExpression<V>, value: V) -> Setter where V.
 ///
 /// With `extraFlags: SQLExpression<Int64?>` and `flags: SQLExpression<Int64>`,
 /// `update(extraFlags ^= flags)` sets
-/// `"extraFlags" = (~("extraFlags" & "flags") & ("extraFlags" | "flags"))`.
+/// `"extraFlags" = (~(("extraFlags" & "flags")) & ("extraFlags" | "flags"))`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -687,7 +687,7 @@ public func ^= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V>) ->
 ///
 /// With `extraFlags: SQLExpression<Int64?>` and `userFlags: SQLExpression<Int64?>`,
 /// `update(extraFlags ^= userFlags)` sets
-/// `"extraFlags" = (~("extraFlags" & "userFlags") & ("extraFlags" | "userFlags"))`.
+/// `"extraFlags" = (~(("extraFlags" & "userFlags")) & ("extraFlags" | "userFlags"))`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -702,7 +702,7 @@ public func ^= <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -
 /// Flips the bits of a value in an integer column (exclusive OR, built from `~`, `&` and `|`).
 ///
 /// With `extraFlags: SQLExpression<Int64?>`, `update(extraFlags ^= 4)` sets
-/// `"extraFlags" = (~("extraFlags" & ?) & ("extraFlags" | ?))` and binds `4` twice.
+/// `"extraFlags" = (~(("extraFlags" & ?)) & ("extraFlags" | ?))` and binds `4` twice.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -717,33 +717,33 @@ public func ^= <V: Value>(column: SQLExpression<V?>, value: V) -> Setter where V
 /// Appends text to a string column (`||`).
 ///
 /// With `firstName: SQLExpression<String>` and `lastName: SQLExpression<String>`,
-/// `update(firstName += lastName)` sets `"firstName" = "firstName" || "lastName"`.
+/// `update(firstName += lastName)` sets `"firstName" = ("firstName" || "lastName")`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
 ///   - value: A column or expression that is never `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func += (column: SQLExpression<String>, value: SQLExpression<String>) -> Setter {
-    Setter(column: column, value: SQLTemplate.infix("||", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("||", column, value) as SQLExpression<Void>)
 }
 
 /// Appends text to a string column (`||`).
 ///
 /// With `firstName: SQLExpression<String>`, `update(firstName += " ")` sets
-/// `"firstName" = "firstName" || ?` and binds `' '`.
+/// `"firstName" = ("firstName" || ?)` and binds `' '`.
 ///
 /// - Parameters:
 ///   - column: The column to change.
 ///   - value: A value, bound as a parameter.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func += (column: SQLExpression<String>, value: String) -> Setter {
-    Setter(column: column, value: SQLTemplate.infix("||", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("||", column, SQLTemplate.value(value)) as SQLExpression<Void>)
 }
 
 /// Appends text to a string column (`||`).
 ///
 /// With `middleName: SQLExpression<String?>` and `firstName: SQLExpression<String>`,
-/// `update(middleName += firstName)` sets `"middleName" = "middleName" || "firstName"`.
+/// `update(middleName += firstName)` sets `"middleName" = ("middleName" || "firstName")`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -752,13 +752,13 @@ public func += (column: SQLExpression<String>, value: String) -> Setter {
 ///   - value: A column or expression that is never `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func += (column: SQLExpression<String?>, value: SQLExpression<String>) -> Setter {
-    Setter(column: column, value: SQLTemplate.infix("||", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("||", column, value) as SQLExpression<Void>)
 }
 
 /// Appends text to a string column (`||`).
 ///
 /// With `middleName: SQLExpression<String?>` and `nickname: SQLExpression<String?>`,
-/// `update(middleName += nickname)` sets `"middleName" = "middleName" || "nickname"`.
+/// `update(middleName += nickname)` sets `"middleName" = ("middleName" || "nickname")`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -767,13 +767,13 @@ public func += (column: SQLExpression<String?>, value: SQLExpression<String>) ->
 ///   - value: A column or expression that may be `NULL`.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func += (column: SQLExpression<String?>, value: SQLExpression<String?>) -> Setter {
-    Setter(column: column, value: SQLTemplate.infix("||", column, value, wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("||", column, value) as SQLExpression<Void>)
 }
 
 /// Appends text to a string column (`||`).
 ///
 /// With `middleName: SQLExpression<String?>`, `update(middleName += " ")` sets
-/// `"middleName" = "middleName" || ?` and binds `' '`.
+/// `"middleName" = ("middleName" || ?)` and binds `' '`.
 ///
 /// The column becomes `NULL` when either operand is `NULL`.
 ///
@@ -782,6 +782,6 @@ public func += (column: SQLExpression<String?>, value: SQLExpression<String?>) -
 ///   - value: A value, bound as a parameter.
 /// - Returns: A setter for `update`, `insert` and `upsert`.
 public func += (column: SQLExpression<String?>, value: String) -> Setter {
-    Setter(column: column, value: SQLTemplate.infix("||", column, SQLTemplate.value(value), wrap: false) as SQLExpression<Void>)
+    Setter(column: column, value: SQLTemplate.infix("||", column, SQLTemplate.value(value)) as SQLExpression<Void>)
 }
 

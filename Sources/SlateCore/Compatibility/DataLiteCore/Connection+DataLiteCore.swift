@@ -10,7 +10,7 @@ extension Connection {
     public var isReadonly: Bool { isReadOnly }
 
     /// Runs SQL text as given to `sqlite3_exec`, unchanged (DataLiteCore's spelling; the primary
-    /// for scripts is ``execute(sql:)``, which reports the failing statement's own SQL).
+    /// for scripts is ``execute(sql:)-(String)``, which reports the failing statement's own SQL).
     ///
     /// - Parameter sql: Zero or more SQL statements.
     /// - Throws: ``SQLiteError`` from the first statement that fails.
@@ -36,4 +36,26 @@ extension Connection.Key {
     /// - Parameter data: The key bytes; they are checked to be 32 bytes when the key is applied.
     /// - Returns: `.rawKey(data)`.
     public static func raw(data: Data) -> Connection.Key { .rawKey(data) }
+}
+
+extension Connection.Location {
+    /// The filename handed to SQLite: the path, `":memory:"` or `""` (DataLiteCore's spelling of
+    /// ``filename``, the primary).
+    public var path: String { filename }
+}
+
+extension Connection.Key {
+    /// The key as SQLCipher's `PRAGMA key` takes it: the passphrase itself, or a raw key as the
+    /// blob literal `X'HEX'` (DataLiteCore's spelling). This is the secret: never log it.
+    public var keyValue: String {
+        switch self {
+        case .passphrase(let passphrase):
+            return passphrase
+        case .rawKey(let data):
+            return String(decoding: Self.blobLiteral(data, prefix: UInt8(ascii: "X")), as: UTF8.self)
+        }
+    }
+
+    /// The length in bytes of ``keyValue`` in UTF-8 (DataLiteCore's `length`).
+    public var length: Int32 { Int32(keyValue.utf8.count) }
 }

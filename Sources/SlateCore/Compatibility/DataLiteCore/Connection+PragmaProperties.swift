@@ -5,7 +5,7 @@
 
 extension Connection {
     /// Reads a property through its throwing form, recording a failure in ``lastPropertyError``.
-    private func reading<T>(_ fallback: T, _ body: () throws(SQLiteError) -> T) -> T {
+    func reading<T>(_ fallback: T, _ body: () throws(SQLiteError) -> T) -> T {
         do { return try body() } catch {
             lastPropertyError = error
             return fallback
@@ -13,7 +13,7 @@ extension Connection {
     }
 
     /// Writes a property through its throwing form, recording a failure in ``lastPropertyError``.
-    private func writing(_ body: () throws(SQLiteError) -> Void) {
+    func writing(_ body: () throws(SQLiteError) -> Void) {
         do { try body() } catch { lastPropertyError = error }
     }
 

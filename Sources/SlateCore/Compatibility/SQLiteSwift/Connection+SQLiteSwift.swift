@@ -22,7 +22,7 @@ extension Connection {
     // MARK: prepare(_:_:): compile and bind
 
     /// Prepares one statement and binds values to it, in order (SQLite.swift's spelling of
-    /// ``prepare(sql:options:)`` followed by binding).
+    /// ``prepare(sql:options:)->Statement`` followed by binding).
     ///
     /// ```swift
     /// let stmt = try db.prepare("INSERT INTO users (email) VALUES (?)")
@@ -39,7 +39,7 @@ extension Connection {
     }
 
     /// Prepares one statement and binds an array of values to it, in order (SQLite.swift's
-    /// spelling of ``prepare(sql:options:)`` followed by binding).
+    /// spelling of ``prepare(sql:options:)->Statement`` followed by binding).
     ///
     /// - Parameters:
     ///   - statement: One SQL statement.
@@ -53,7 +53,7 @@ extension Connection {
     }
 
     /// Prepares one statement and binds named values to it (SQLite.swift's spelling of
-    /// ``prepare(sql:options:)`` followed by binding).
+    /// ``prepare(sql:options:)->Statement`` followed by binding).
     ///
     /// - Parameters:
     ///   - statement: One SQL statement.
@@ -106,5 +106,53 @@ extension Connection {
     /// - Throws: ``SQLiteError`` on failure.
     public func scalar(_ statement: String, _ bindings: [String: (any Binding)?]) throws(SQLiteError) -> (any Binding)? {
         try prepare(statement, bindings).scalar()
+    }
+}
+
+extension Connection: CustomStringConvertible {
+    /// The main database's file path; `""` for an in-memory or temporary database (SQLite.swift's
+    /// `description`, from `sqlite3_db_filename`), and `""` once the connection is closed.
+    public var description: String {
+        guard let handle, let filename = sqlite3_db_filename(handle, "main") else { return "" }
+        return String(cString: filename)
+    }
+}
+
+extension Connection {
+    /// Whether the main database is read-only (SQLite.swift's spelling of ``isReadOnly``, the
+    /// primary).
+    public var readonly: Bool { isReadOnly }
+
+    /// Always `true`: Slate turns extended result codes on for every connection, since its error
+    /// categories and ``SQLiteError/Code`` matching read them (SQLite.swift defaults to `false`).
+    public var usesExtendedErrorCodes: Bool { true }
+
+    /// The linked SQLite library's version (SQLite.swift's spelling of ``SQLite/version``).
+    public var sqliteVersion: SQLiteVersion { .linked }
+
+    /// `PRAGMA defer_foreign_keys`: whether foreign keys are checked only at commit, for the
+    /// current transaction (SQLite.swift's property). Reading a closed connection gives `false`;
+    /// a failed write is recorded in ``lastPropertyError``, as the other pragma properties do.
+    public var deferForeignKeys: Bool {
+        get { reading(false) { () throws(SQLiteError) in try get(pragma: "defer_foreign_keys") ?? false } }
+        set { writing { () throws(SQLiteError) in try set(pragma: "defer_foreign_keys", value: newValue) } }
+    }
+
+    /// Runs `PRAGMA integrity_check`, over the whole database or one table (SQLite.swift's form).
+    ///
+    /// - Parameter table: A table to check (SQLite 3.33+), or `nil` for every table and index.
+    /// - Returns: The problems found; empty when the database is intact.
+    /// - Throws: ``SQLiteError``, such as `no such table` for an unknown table.
+    public func integrityCheck(table: String? = nil) throws(SQLiteError) -> [String] {
+        let sql = "PRAGMA integrity_check" + (table.map { "(" + SQLiteValue.quoteIdentifier($0) + ")" } ?? "")
+        let statement = try prepare(sql: sql)
+        // A row does not retain its statement: keep it alive until the last row is read.
+        defer { withExtendedLifetime(statement) {} }
+        var problems: [String] = []
+        let cursor = statement.cursor()
+        while let row = try cursor.next() {
+            if let text = try row.get(0, as: String?.self), text != "ok" { problems.append(text) }
+        }
+        return problems
     }
 }

@@ -6,3 +6,10 @@ extension Connection.URIQueryParameter {
     /// - Returns: `.noLock(enabled)`.
     public static func nolock(_ enabled: Bool) -> Connection.URIQueryParameter { .noLock(enabled) }
 }
+
+extension Connection.Location: CustomStringConvertible {
+    /// The filename SQLite opens (SQLite.swift's `description`; the primary is ``filename``):
+    /// `":memory:"`, `""`, the path, or the URI with its query parameters, such as
+    /// `file:foo?mode=ro&cache=private`.
+    public var description: String { filename }
+}

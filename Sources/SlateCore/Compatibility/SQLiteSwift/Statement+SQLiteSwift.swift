@@ -3,6 +3,16 @@
 // `step()` / `reset()` / `executeToCompletion()`, and a `Cursor` (`cursor()`) to read rows.
 
 extension Statement: Sequence, IteratorProtocol {
+    /// Starts a `for row in statement` loop from the first row, keeping the bound values
+    /// (SQLite.swift resets here too): a second loop reads every row again, even after an
+    /// earlier loop stopped early.
+    ///
+    /// - Returns: The statement, reset.
+    public func makeIterator() -> Statement {
+        resetHandle()
+        return self
+    }
+
     /// Binds values to the statement's parameters, in order (SQLite.swift; the primary binds one
     /// parameter at a time with `bind(_:at:)`).
     ///
@@ -110,10 +120,11 @@ extension Statement: Sequence, IteratorProtocol {
     /// primary, ``cursor()``, reads columns in place, typed).
     ///
     /// - Returns: The row's values (`Int64`, `Double`, `String`, ``Blob`` or `nil`), or `nil` when
-    ///   the statement is done.
+    ///   the statement is done, and again on every later call until ``reset()`` (SQLite would
+    ///   restart the statement).
     /// - Throws: ``SQLiteError`` on failure.
     public func failableNext() throws(SQLiteError) -> [(any Binding)?]? {
-        guard try step() else { return nil }
+        guard try advance() else { return nil }
         return (0..<columnCount()).map { columnValue(at: $0).binding }
     }
 
@@ -126,6 +137,67 @@ extension Statement: Sequence, IteratorProtocol {
         } catch {
             iterationError = error
             return nil
+        }
+    }
+}
+
+extension Statement {
+    /// The current row's columns, read by 0-based index with the type asked for (SQLite.swift's
+    /// `statement.row`, its `Cursor`): `statement.row[0] as String`. The primary ways to read
+    /// a row are ``columnValue(at:)`` and ``cursor()``.
+    public var row: CurrentRow { CurrentRow(statement: self) }
+
+    /// The current row of a ``Statement``, read by column index (SQLite.swift's `Cursor`).
+    ///
+    /// Each subscript converts the column as SQLite does (`sqlite3_column_*`): NULL reads as 0,
+    /// `""` or an empty blob; ask for `Binding?` to see NULL and the stored type.
+    public struct CurrentRow {
+        let statement: Statement
+
+        /// The column as a `Double`.
+        ///
+        /// - Parameter index: The 0-based column.
+        public subscript(index: Int) -> Double { sqlite3_column_double(statement.handle, Int32(index)) }
+
+        /// The column as an `Int64`.
+        ///
+        /// - Parameter index: The 0-based column.
+        public subscript(index: Int) -> Int64 { sqlite3_column_int64(statement.handle, Int32(index)) }
+
+        /// The column as an `Int`.
+        ///
+        /// - Parameter index: The 0-based column.
+        public subscript(index: Int) -> Int { Int(truncatingIfNeeded: sqlite3_column_int64(statement.handle, Int32(index))) }
+
+        /// The column as a `Bool` (non-zero is `true`).
+        ///
+        /// - Parameter index: The 0-based column.
+        public subscript(index: Int) -> Bool { sqlite3_column_int64(statement.handle, Int32(index)) != 0 }
+
+        /// The column as text.
+        ///
+        /// - Parameter index: The 0-based column.
+        public subscript(index: Int) -> String {
+            guard let text = sqlite3_column_text(statement.handle, Int32(index)) else { return "" }
+            return String(cString: text)
+        }
+
+        /// The column as a ``Blob``.
+        ///
+        /// - Parameter index: The 0-based column.
+        public subscript(index: Int) -> Blob {
+            let handle = statement.handle
+            let column = Int32(index)
+            guard let bytes = sqlite3_column_blob(handle, column) else { return Blob(bytes: []) }
+            return Blob(bytes: bytes, length: Int(sqlite3_column_bytes(handle, column)))
+        }
+
+        /// The column's value in its stored type (`Int64`, `Double`, `String`, ``Blob``), or `nil`
+        /// for NULL.
+        ///
+        /// - Parameter index: The 0-based column.
+        public subscript(index: Int) -> (any Binding)? {
+            statement.columnValue(at: Int32(index)).binding
         }
     }
 }

@@ -275,7 +275,7 @@ struct CodableInsertTests {
             for row in 0..<200 {
                 let n = task * 1000 + row
                 expected.append(row.isMultiple(of: 2)
-                    ? "INSERT INTO \"items\" (\"a\", \"b\", \"c\") VALUES (\(n), 't\(task)', NULL)"
+                    ? "INSERT INTO \"items\" (\"a\", \"b\") VALUES (\(n), 't\(task)')"
                     : "INSERT INTO \"items\" (\"c\", \"a\") VALUES (0.5, \(n))")
             }
         }

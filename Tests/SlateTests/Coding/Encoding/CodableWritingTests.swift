@@ -71,10 +71,19 @@ struct CodableWritingTests {
         #expect(try db.run(users.update(user)) == 3)
     }
 
-    @Test func updateWithNilClearsTheColumn() throws {
+    @Test func updateWithNilKeepsTheColumnAsSQLiteSwiftDoes() throws {
         let db = try makeCodableUsersDatabase(filled: true)
         let alice = users.filter(id == 1)
         let update = try alice.update(Member(email: "alice@me.com", name: nil))
+        #expect(update.asSQL() == "UPDATE \"users\" SET \"email\" = 'alice@me.com' WHERE (\"id\" = 1)")
+        #expect(try db.run(update) == 1)
+        #expect(try db.pluck(alice)?.decode(as: Member.self) == Member(email: "alice@me.com", name: "Alice"))
+    }
+
+    @Test func updateWithNilEncodingNullClearsTheColumn() throws {
+        let db = try makeCodableUsersDatabase(filled: true)
+        let alice = users.filter(id == 1)
+        let update = try alice.update(Member(email: "alice@me.com", name: nil), nilEncoding: .null)
         #expect(update.asSQL() == "UPDATE \"users\" SET \"email\" = 'alice@me.com', \"name\" = NULL WHERE (\"id\" = 1)")
         #expect(try db.run(update) == 1)
         #expect(try db.pluck(alice)?.decode(as: Member.self) == Member(email: "alice@me.com", name: nil))
@@ -118,7 +127,7 @@ struct CodableWritingTests {
             == "INSERT INTO \"users\" (\"email\", \"name\") VALUES ('betty@mac.com', 'Override')")
 
         let update = try users.filter(id == 1).update(User(name: "Ann"), otherSetters: [balance += 5])
-        #expect(update.asSQL() == "UPDATE \"users\" SET \"name\" = 'Ann', \"balance\" = \"balance\" + 5.0 WHERE (\"id\" = 1)")
+        #expect(update.asSQL() == "UPDATE \"users\" SET \"name\" = 'Ann', \"balance\" = (\"balance\" + 5.0) WHERE (\"id\" = 1)")
         #expect(try db.run(update) == 1)
         #expect(try db.pluck(users.filter(id == 1))?[balance] == 15)
 

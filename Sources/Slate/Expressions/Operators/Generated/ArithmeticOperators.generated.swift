@@ -1015,7 +1015,7 @@ public func | <V: Value>(lhs: V, rhs: SQLExpression<V?>) -> SQLExpression<V?> wh
 /// The bitwise exclusive OR of two integers, which SQLite lacks, built from `~`, `&` and `|`.
 ///
 /// With `flags: SQLExpression<Int64>` and `mask: SQLExpression<Int64>`, `flags ^ mask` renders
-/// `(~("flags" & "mask") & ("flags" | "mask"))`.
+/// `(~(("flags" & "mask")) & ("flags" | "mask"))`.
 ///
 /// - Parameters:
 ///   - lhs: The left operand: a column or expression that is never `NULL`.
@@ -1028,7 +1028,7 @@ public func ^ <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V>) -> SQLExp
 /// The bitwise exclusive OR of two integers, which SQLite lacks, built from `~`, `&` and `|`.
 ///
 /// With `flags: SQLExpression<Int64>` and `extraFlags: SQLExpression<Int64?>`, `flags ^ extraFlags`
-/// renders `(~("flags" & "extraFlags") & ("flags" | "extraFlags"))`.
+/// renders `(~(("flags" & "extraFlags")) & ("flags" | "extraFlags"))`.
 ///
 /// The result is `NULL` when either operand is `NULL`.
 ///
@@ -1043,7 +1043,7 @@ public func ^ <V: Value>(lhs: SQLExpression<V>, rhs: SQLExpression<V?>) -> SQLEx
 /// The bitwise exclusive OR of two integers, which SQLite lacks, built from `~`, `&` and `|`.
 ///
 /// With `extraFlags: SQLExpression<Int64?>` and `flags: SQLExpression<Int64>`, `extraFlags ^ flags`
-/// renders `(~("extraFlags" & "flags") & ("extraFlags" | "flags"))`.
+/// renders `(~(("extraFlags" & "flags")) & ("extraFlags" | "flags"))`.
 ///
 /// The result is `NULL` when either operand is `NULL`.
 ///
@@ -1059,7 +1059,7 @@ public func ^ <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V>) -> SQLEx
 ///
 /// With `extraFlags: SQLExpression<Int64?>` and `userFlags: SQLExpression<Int64?>`,
 /// `extraFlags ^ userFlags` renders
-/// `(~("extraFlags" & "userFlags") & ("extraFlags" | "userFlags"))`.
+/// `(~(("extraFlags" & "userFlags")) & ("extraFlags" | "userFlags"))`.
 ///
 /// The result is `NULL` when either operand is `NULL`.
 ///
@@ -1073,7 +1073,7 @@ public func ^ <V: Value>(lhs: SQLExpression<V?>, rhs: SQLExpression<V?>) -> SQLE
 
 /// The bitwise exclusive OR of two integers, which SQLite lacks, built from `~`, `&` and `|`.
 ///
-/// With `flags: SQLExpression<Int64>`, `flags ^ 4` renders `(~("flags" & ?) & ("flags" | ?))` and
+/// With `flags: SQLExpression<Int64>`, `flags ^ 4` renders `(~(("flags" & ?)) & ("flags" | ?))` and
 /// binds `4` twice.
 ///
 /// - Parameters:
@@ -1087,7 +1087,7 @@ public func ^ <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<V> wher
 /// The bitwise exclusive OR of two integers, which SQLite lacks, built from `~`, `&` and `|`.
 ///
 /// With `extraFlags: SQLExpression<Int64?>`, `extraFlags ^ 4` renders
-/// `(~("extraFlags" & ?) & ("extraFlags" | ?))` and binds `4` twice.
+/// `(~(("extraFlags" & ?)) & ("extraFlags" | ?))` and binds `4` twice.
 ///
 /// The result is `NULL` when either operand is `NULL`.
 ///
@@ -1101,7 +1101,7 @@ public func ^ <V: Value>(lhs: SQLExpression<V?>, rhs: V) -> SQLExpression<V?> wh
 
 /// The bitwise exclusive OR of two integers, which SQLite lacks, built from `~`, `&` and `|`.
 ///
-/// With `flags: SQLExpression<Int64>`, `4 ^ flags` renders `(~(? & "flags") & (? | "flags"))` and
+/// With `flags: SQLExpression<Int64>`, `4 ^ flags` renders `(~((? & "flags")) & (? | "flags"))` and
 /// binds `4` twice.
 ///
 /// - Parameters:
@@ -1115,7 +1115,7 @@ public func ^ <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<V> wher
 /// The bitwise exclusive OR of two integers, which SQLite lacks, built from `~`, `&` and `|`.
 ///
 /// With `extraFlags: SQLExpression<Int64?>`, `4 ^ extraFlags` renders
-/// `(~(? & "extraFlags") & (? | "extraFlags"))` and binds `4` twice.
+/// `(~((? & "extraFlags")) & (? | "extraFlags"))` and binds `4` twice.
 ///
 /// The result is `NULL` when either operand is `NULL`.
 ///

@@ -75,8 +75,8 @@ public func == <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<Bool> 
 /// Tests two values for equality (`=`).
 ///
 /// With `retirementAge: SQLExpression<Int?>`, `retirementAge == 18` renders `("retirementAge" = ?)`
-/// and binds `18`; `retirementAge == nil` renders `"retirementAge" IS NULL` instead, since `= NULL`
-/// is never true.
+/// and binds `18`; `retirementAge == nil` renders `("retirementAge" IS NULL)` instead, since
+/// `= NULL` is never true.
 ///
 /// The result is `NULL` when either operand is `NULL`.
 ///
@@ -85,7 +85,7 @@ public func == <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<Bool> 
 ///   - rhs: The right operand: a value bound as a parameter, or `nil` to test for `NULL`.
 /// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func == <V: Value>(lhs: SQLExpression<V?>, rhs: V?) -> SQLExpression<Bool?> where V.Datatype: Equatable {
-    guard let rhs else { return SQLExpression(template: lhs.template + " IS NULL", values: lhs.values) }
+    guard let rhs else { return SQLTemplate.infix("IS", lhs, SQLTemplate.literal("NULL")) }
     return SQLTemplate.infix("=", lhs, SQLTemplate.value(rhs))
 }
 
@@ -104,8 +104,8 @@ public func == <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<Bool> 
 /// Tests two values for equality (`=`).
 ///
 /// With `retirementAge: SQLExpression<Int?>`, `18 == retirementAge` renders `(? = "retirementAge")`
-/// and binds `18`; `nil == retirementAge` renders `"retirementAge" IS NULL` instead, since `= NULL`
-/// is never true.
+/// and binds `18`; `nil == retirementAge` renders `(NULL IS "retirementAge")` instead, since
+/// `= NULL` is never true.
 ///
 /// The result is `NULL` when either operand is `NULL`.
 ///
@@ -114,7 +114,7 @@ public func == <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<Bool> 
 ///   - rhs: The right operand: a column or expression that may be `NULL`.
 /// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func == <V: Value>(lhs: V?, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Equatable {
-    guard let lhs else { return SQLExpression(template: rhs.template + " IS NULL", values: rhs.values) }
+    guard let lhs else { return SQLTemplate.infix("IS", SQLTemplate.literal("NULL"), rhs) }
     return SQLTemplate.infix("=", SQLTemplate.value(lhs), rhs)
 }
 
@@ -192,7 +192,7 @@ public func != <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<Bool> 
 ///
 /// With `retirementAge: SQLExpression<Int?>`, `retirementAge != 18` renders
 /// `("retirementAge" != ?)` and binds `18`; `retirementAge != nil` renders
-/// `"retirementAge" IS NOT NULL` instead, since `!= NULL` is never true.
+/// `("retirementAge" IS NOT NULL)` instead, since `!= NULL` is never true.
 ///
 /// The result is `NULL` when either operand is `NULL`.
 ///
@@ -201,7 +201,7 @@ public func != <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<Bool> 
 ///   - rhs: The right operand: a value bound as a parameter, or `nil` to test for `NULL`.
 /// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func != <V: Value>(lhs: SQLExpression<V?>, rhs: V?) -> SQLExpression<Bool?> where V.Datatype: Equatable {
-    guard let rhs else { return SQLExpression(template: lhs.template + " IS NOT NULL", values: lhs.values) }
+    guard let rhs else { return SQLTemplate.infix("IS NOT", lhs, SQLTemplate.literal("NULL")) }
     return SQLTemplate.infix("!=", lhs, SQLTemplate.value(rhs))
 }
 
@@ -221,7 +221,7 @@ public func != <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<Bool> 
 ///
 /// With `retirementAge: SQLExpression<Int?>`, `18 != retirementAge` renders
 /// `(? != "retirementAge")` and binds `18`; `nil != retirementAge` renders
-/// `"retirementAge" IS NOT NULL` instead, since `!= NULL` is never true.
+/// `(NULL IS NOT "retirementAge")` instead, since `!= NULL` is never true.
 ///
 /// The result is `NULL` when either operand is `NULL`.
 ///
@@ -230,7 +230,7 @@ public func != <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<Bool> 
 ///   - rhs: The right operand: a column or expression that may be `NULL`.
 /// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func != <V: Value>(lhs: V?, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Equatable {
-    guard let lhs else { return SQLExpression(template: rhs.template + " IS NOT NULL", values: rhs.values) }
+    guard let lhs else { return SQLTemplate.infix("IS NOT", SQLTemplate.literal("NULL"), rhs) }
     return SQLTemplate.infix("!=", SQLTemplate.value(lhs), rhs)
 }
 
@@ -311,7 +311,7 @@ public func === <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<Bool>
 ///
 /// With `retirementAge: SQLExpression<Int?>`, `retirementAge === 18` renders
 /// `("retirementAge" IS ?)` and binds `18`; `retirementAge === nil` renders
-/// `"retirementAge" IS NULL`.
+/// `("retirementAge" IS NULL)`.
 ///
 /// The result is never `NULL` (`IS` treats two `NULL`s as the same), but is typed optional because
 /// an operand is.
@@ -321,7 +321,7 @@ public func === <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<Bool>
 ///   - rhs: The right operand: a value bound as a parameter, or `nil` to test for `NULL`.
 /// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func === <V: Value>(lhs: SQLExpression<V?>, rhs: V?) -> SQLExpression<Bool?> where V.Datatype: Equatable {
-    guard let rhs else { return SQLExpression(template: lhs.template + " IS NULL", values: lhs.values) }
+    guard let rhs else { return SQLTemplate.infix("IS", lhs, SQLTemplate.literal("NULL")) }
     return SQLTemplate.infix("IS", lhs, SQLTemplate.value(rhs))
 }
 
@@ -341,7 +341,7 @@ public func === <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<Bool>
 ///
 /// With `retirementAge: SQLExpression<Int?>`, `18 === retirementAge` renders
 /// `(? IS "retirementAge")` and binds `18`; `nil === retirementAge` renders
-/// `"retirementAge" IS NULL`.
+/// `(NULL IS "retirementAge")`.
 ///
 /// The result is never `NULL` (`IS` treats two `NULL`s as the same), but is typed optional because
 /// an operand is.
@@ -351,7 +351,7 @@ public func === <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<Bool>
 ///   - rhs: The right operand: a column or expression that may be `NULL`.
 /// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func === <V: Value>(lhs: V?, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Equatable {
-    guard let lhs else { return SQLExpression(template: rhs.template + " IS NULL", values: rhs.values) }
+    guard let lhs else { return SQLTemplate.infix("IS", SQLTemplate.literal("NULL"), rhs) }
     return SQLTemplate.infix("IS", SQLTemplate.value(lhs), rhs)
 }
 
@@ -432,7 +432,7 @@ public func !== <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<Bool>
 ///
 /// With `retirementAge: SQLExpression<Int?>`, `retirementAge !== 18` renders
 /// `("retirementAge" IS NOT ?)` and binds `18`; `retirementAge !== nil` renders
-/// `"retirementAge" IS NOT NULL`.
+/// `("retirementAge" IS NOT NULL)`.
 ///
 /// The result is never `NULL` (`IS` treats two `NULL`s as the same), but is typed optional because
 /// an operand is.
@@ -442,7 +442,7 @@ public func !== <V: Value>(lhs: SQLExpression<V>, rhs: V) -> SQLExpression<Bool>
 ///   - rhs: The right operand: a value bound as a parameter, or `nil` to test for `NULL`.
 /// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func !== <V: Value>(lhs: SQLExpression<V?>, rhs: V?) -> SQLExpression<Bool?> where V.Datatype: Equatable {
-    guard let rhs else { return SQLExpression(template: lhs.template + " IS NOT NULL", values: lhs.values) }
+    guard let rhs else { return SQLTemplate.infix("IS NOT", lhs, SQLTemplate.literal("NULL")) }
     return SQLTemplate.infix("IS NOT", lhs, SQLTemplate.value(rhs))
 }
 
@@ -462,7 +462,7 @@ public func !== <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<Bool>
 ///
 /// With `retirementAge: SQLExpression<Int?>`, `18 !== retirementAge` renders
 /// `(? IS NOT "retirementAge")` and binds `18`; `nil !== retirementAge` renders
-/// `"retirementAge" IS NOT NULL`.
+/// `(NULL IS NOT "retirementAge")`.
 ///
 /// The result is never `NULL` (`IS` treats two `NULL`s as the same), but is typed optional because
 /// an operand is.
@@ -472,7 +472,7 @@ public func !== <V: Value>(lhs: V, rhs: SQLExpression<V>) -> SQLExpression<Bool>
 ///   - rhs: The right operand: a column or expression that may be `NULL`.
 /// - Returns: A `Bool?` condition, for `filter`, `where`, `having` or a join.
 public func !== <V: Value>(lhs: V?, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> where V.Datatype: Equatable {
-    guard let lhs else { return SQLExpression(template: rhs.template + " IS NOT NULL", values: rhs.values) }
+    guard let lhs else { return SQLTemplate.infix("IS NOT", SQLTemplate.literal("NULL"), rhs) }
     return SQLTemplate.infix("IS NOT", SQLTemplate.value(lhs), rhs)
 }
 

@@ -5,7 +5,7 @@ extension TableBuilder {
     ///
     /// With `created: SQLExpression<String>`,
     /// `t.column(created, defaultValue: SQLExpression<String>(literal: "CURRENT_TIMESTAMP"))` adds
-    /// `"created" TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP` to the `CREATE TABLE` statement.
+    /// `"created" TEXT NOT NULL DEFAULT (CURRENT_TIMESTAMP)` to the `CREATE TABLE` statement.
     ///
     /// - Parameters:
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
@@ -20,7 +20,7 @@ extension TableBuilder {
     ///
     /// With `balance: SQLExpression<Double>`,
     /// `t.column(balance, check: balance >= 0, defaultValue: 0)` adds
-    /// `"balance" REAL NOT NULL CHECK ("balance" >= 0.0) DEFAULT 0.0` to the `CREATE TABLE`
+    /// `"balance" REAL NOT NULL CHECK ("balance" >= 0.0) DEFAULT (0.0)` to the `CREATE TABLE`
     /// statement.
     ///
     /// - Parameters:
@@ -79,14 +79,14 @@ extension TableBuilder {
     ///
     /// With `name: SQLExpression<String>`,
     /// `t.column(name, defaultValue: SQLExpression<String>(literal: "'-'"), collate: .nocase)` adds
-    /// `"name" TEXT NOT NULL DEFAULT '-' COLLATE "NOCASE"` to the `CREATE TABLE` statement.
+    /// `"name" TEXT NOT NULL DEFAULT ('-') COLLATE NOCASE` to the `CREATE TABLE` statement.
     ///
     /// - Parameters:
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
     ///   - unique: Whether to add a `UNIQUE` constraint.
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
-    ///   - collate: The collating sequence (`COLLATE "NOCASE"`).
+    ///   - collate: The collating sequence (`COLLATE NOCASE`).
     public func column(_ name: SQLExpression<String>, unique: Bool = false, check: SQLExpression<Bool>? = nil, defaultValue: SQLExpression<String>, collate: Collation) {
         definitions.append(ColumnSpec(name, type: String.declaredDatatype, notNull: true, unique: unique, check: check, defaultValue: defaultValue, collate: collate).sql)
     }
@@ -94,14 +94,14 @@ extension TableBuilder {
     /// Adds a `NOT NULL` column of text, with a collation and an optional default value.
     ///
     /// With `email: SQLExpression<String>`, `t.column(email, unique: true, collate: .nocase)` adds
-    /// `"email" TEXT UNIQUE NOT NULL COLLATE "NOCASE"` to the `CREATE TABLE` statement.
+    /// `"email" TEXT NOT NULL UNIQUE COLLATE NOCASE` to the `CREATE TABLE` statement.
     ///
     /// - Parameters:
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
     ///   - unique: Whether to add a `UNIQUE` constraint.
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
-    ///   - collate: The collating sequence (`COLLATE "NOCASE"`).
+    ///   - collate: The collating sequence (`COLLATE NOCASE`).
     public func column(_ name: SQLExpression<String>, unique: Bool = false, check: SQLExpression<Bool>? = nil, defaultValue: String? = nil, collate: Collation) {
         definitions.append(ColumnSpec(name, type: String.declaredDatatype, notNull: true, unique: unique, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate).sql)
     }
@@ -110,7 +110,7 @@ extension TableBuilder {
     ///
     /// With `created: SQLExpression<String>`,
     /// `t.column(created, defaultValue: SQLExpression<String>(literal: "CURRENT_TIMESTAMP"))` adds
-    /// `"created" TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP` to the `CREATE TABLE` statement.
+    /// `"created" TEXT NOT NULL DEFAULT (CURRENT_TIMESTAMP)` to the `CREATE TABLE` statement.
     ///
     /// This overload takes a `CHECK` condition that may be `NULL` (a comparison with a nullable
     /// column); SQLite counts a `NULL` check as passed.
@@ -128,7 +128,7 @@ extension TableBuilder {
     ///
     /// With `balance: SQLExpression<Double>`,
     /// `t.column(balance, check: balance >= 0, defaultValue: 0)` adds
-    /// `"balance" REAL NOT NULL CHECK ("balance" >= 0.0) DEFAULT 0.0` to the `CREATE TABLE`
+    /// `"balance" REAL NOT NULL CHECK ("balance" >= 0.0) DEFAULT (0.0)` to the `CREATE TABLE`
     /// statement.
     ///
     /// This overload takes a `CHECK` condition that may be `NULL` (a comparison with a nullable
@@ -199,7 +199,7 @@ extension TableBuilder {
     ///
     /// With `name: SQLExpression<String>`,
     /// `t.column(name, defaultValue: SQLExpression<String>(literal: "'-'"), collate: .nocase)` adds
-    /// `"name" TEXT NOT NULL DEFAULT '-' COLLATE "NOCASE"` to the `CREATE TABLE` statement.
+    /// `"name" TEXT NOT NULL DEFAULT ('-') COLLATE NOCASE` to the `CREATE TABLE` statement.
     ///
     /// This overload takes a `CHECK` condition that may be `NULL` (a comparison with a nullable
     /// column); SQLite counts a `NULL` check as passed.
@@ -209,7 +209,7 @@ extension TableBuilder {
     ///   - unique: Whether to add a `UNIQUE` constraint.
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
-    ///   - collate: The collating sequence (`COLLATE "NOCASE"`).
+    ///   - collate: The collating sequence (`COLLATE NOCASE`).
     public func column(_ name: SQLExpression<String>, unique: Bool = false, check: SQLExpression<Bool?>, defaultValue: SQLExpression<String>, collate: Collation) {
         definitions.append(ColumnSpec(name, type: String.declaredDatatype, notNull: true, unique: unique, check: check, defaultValue: defaultValue, collate: collate).sql)
     }
@@ -217,7 +217,7 @@ extension TableBuilder {
     /// Adds a `NOT NULL` column of text, with a collation and an optional default value.
     ///
     /// With `email: SQLExpression<String>`, `t.column(email, unique: true, collate: .nocase)` adds
-    /// `"email" TEXT UNIQUE NOT NULL COLLATE "NOCASE"` to the `CREATE TABLE` statement.
+    /// `"email" TEXT NOT NULL UNIQUE COLLATE NOCASE` to the `CREATE TABLE` statement.
     ///
     /// This overload takes a `CHECK` condition that may be `NULL` (a comparison with a nullable
     /// column); SQLite counts a `NULL` check as passed.
@@ -227,7 +227,7 @@ extension TableBuilder {
     ///   - unique: Whether to add a `UNIQUE` constraint.
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
-    ///   - collate: The collating sequence (`COLLATE "NOCASE"`).
+    ///   - collate: The collating sequence (`COLLATE NOCASE`).
     public func column(_ name: SQLExpression<String>, unique: Bool = false, check: SQLExpression<Bool?>, defaultValue: String? = nil, collate: Collation) {
         definitions.append(ColumnSpec(name, type: String.declaredDatatype, notNull: true, unique: unique, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate).sql)
     }
@@ -236,7 +236,7 @@ extension TableBuilder {
     ///
     /// With `created: SQLExpression<String?>`,
     /// `t.column(created, defaultValue: SQLExpression<String>(literal: "CURRENT_TIMESTAMP"))` adds
-    /// `"created" TEXT DEFAULT CURRENT_TIMESTAMP` to the `CREATE TABLE` statement.
+    /// `"created" TEXT DEFAULT (CURRENT_TIMESTAMP)` to the `CREATE TABLE` statement.
     ///
     /// - Parameters:
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
@@ -251,7 +251,7 @@ extension TableBuilder {
     ///
     /// With `nickname: SQLExpression<String?>`,
     /// `t.column(nickname, defaultValue: SQLExpression<String?>(literal: "NULL"))` adds
-    /// `"nickname" TEXT DEFAULT NULL` to the `CREATE TABLE` statement.
+    /// `"nickname" TEXT DEFAULT (NULL)` to the `CREATE TABLE` statement.
     ///
     /// - Parameters:
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
@@ -265,7 +265,7 @@ extension TableBuilder {
     /// Adds a nullable column with a default value and a `CHECK` constraint, both optional.
     ///
     /// With `bonus: SQLExpression<Double?>`, `t.column(bonus, defaultValue: 5)` adds
-    /// `"bonus" REAL DEFAULT 5.0` to the `CREATE TABLE` statement.
+    /// `"bonus" REAL DEFAULT (5.0)` to the `CREATE TABLE` statement.
     ///
     /// - Parameters:
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
@@ -296,14 +296,14 @@ extension TableBuilder {
     ///
     /// With `nickname: SQLExpression<String?>`,
     /// `t.column(nickname, defaultValue: SQLExpression<String>(literal: "'-'"), collate: .nocase)`
-    /// adds `"nickname" TEXT DEFAULT '-' COLLATE "NOCASE"` to the `CREATE TABLE` statement.
+    /// adds `"nickname" TEXT DEFAULT ('-') COLLATE NOCASE` to the `CREATE TABLE` statement.
     ///
     /// - Parameters:
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
     ///   - unique: Whether to add a `UNIQUE` constraint.
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
-    ///   - collate: The collating sequence (`COLLATE "NOCASE"`).
+    ///   - collate: The collating sequence (`COLLATE NOCASE`).
     public func column(_ name: SQLExpression<String?>, unique: Bool = false, check: SQLExpression<Bool>? = nil, defaultValue: SQLExpression<String>, collate: Collation) {
         definitions.append(ColumnSpec(name, type: String.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue, collate: collate).sql)
     }
@@ -312,14 +312,14 @@ extension TableBuilder {
     ///
     /// With `nickname: SQLExpression<String?>`,
     /// `t.column(nickname, defaultValue: "-", collate: .nocase)` adds
-    /// `"nickname" TEXT DEFAULT '-' COLLATE "NOCASE"` to the `CREATE TABLE` statement.
+    /// `"nickname" TEXT DEFAULT ('-') COLLATE NOCASE` to the `CREATE TABLE` statement.
     ///
     /// - Parameters:
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
     ///   - unique: Whether to add a `UNIQUE` constraint.
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
-    ///   - collate: The collating sequence (`COLLATE "NOCASE"`).
+    ///   - collate: The collating sequence (`COLLATE NOCASE`).
     public func column(_ name: SQLExpression<String?>, unique: Bool = false, check: SQLExpression<Bool>? = nil, defaultValue: String? = nil, collate: Collation) {
         definitions.append(ColumnSpec(name, type: String.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate).sql)
     }
@@ -328,7 +328,7 @@ extension TableBuilder {
     ///
     /// With `created: SQLExpression<String?>`,
     /// `t.column(created, defaultValue: SQLExpression<String>(literal: "CURRENT_TIMESTAMP"))` adds
-    /// `"created" TEXT DEFAULT CURRENT_TIMESTAMP` to the `CREATE TABLE` statement.
+    /// `"created" TEXT DEFAULT (CURRENT_TIMESTAMP)` to the `CREATE TABLE` statement.
     ///
     /// This overload takes a `CHECK` condition that may be `NULL` (a comparison with a nullable
     /// column); SQLite counts a `NULL` check as passed.
@@ -346,7 +346,7 @@ extension TableBuilder {
     ///
     /// With `nickname: SQLExpression<String?>`,
     /// `t.column(nickname, defaultValue: SQLExpression<String?>(literal: "NULL"))` adds
-    /// `"nickname" TEXT DEFAULT NULL` to the `CREATE TABLE` statement.
+    /// `"nickname" TEXT DEFAULT (NULL)` to the `CREATE TABLE` statement.
     ///
     /// This overload takes a `CHECK` condition that may be `NULL` (a comparison with a nullable
     /// column); SQLite counts a `NULL` check as passed.
@@ -363,7 +363,7 @@ extension TableBuilder {
     /// Adds a nullable column with a default value and a `CHECK` constraint, both optional.
     ///
     /// With `bonus: SQLExpression<Double?>`, `t.column(bonus, defaultValue: 5)` adds
-    /// `"bonus" REAL DEFAULT 5.0` to the `CREATE TABLE` statement.
+    /// `"bonus" REAL DEFAULT (5.0)` to the `CREATE TABLE` statement.
     ///
     /// This overload takes a `CHECK` condition that may be `NULL` (a comparison with a nullable
     /// column); SQLite counts a `NULL` check as passed.
@@ -400,7 +400,7 @@ extension TableBuilder {
     ///
     /// With `nickname: SQLExpression<String?>`,
     /// `t.column(nickname, defaultValue: SQLExpression<String>(literal: "'-'"), collate: .nocase)`
-    /// adds `"nickname" TEXT DEFAULT '-' COLLATE "NOCASE"` to the `CREATE TABLE` statement.
+    /// adds `"nickname" TEXT DEFAULT ('-') COLLATE NOCASE` to the `CREATE TABLE` statement.
     ///
     /// This overload takes a `CHECK` condition that may be `NULL` (a comparison with a nullable
     /// column); SQLite counts a `NULL` check as passed.
@@ -410,7 +410,7 @@ extension TableBuilder {
     ///   - unique: Whether to add a `UNIQUE` constraint.
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
-    ///   - collate: The collating sequence (`COLLATE "NOCASE"`).
+    ///   - collate: The collating sequence (`COLLATE NOCASE`).
     public func column(_ name: SQLExpression<String?>, unique: Bool = false, check: SQLExpression<Bool?>, defaultValue: SQLExpression<String>, collate: Collation) {
         definitions.append(ColumnSpec(name, type: String.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue, collate: collate).sql)
     }
@@ -419,7 +419,7 @@ extension TableBuilder {
     ///
     /// With `nickname: SQLExpression<String?>`,
     /// `t.column(nickname, defaultValue: "-", collate: .nocase)` adds
-    /// `"nickname" TEXT DEFAULT '-' COLLATE "NOCASE"` to the `CREATE TABLE` statement.
+    /// `"nickname" TEXT DEFAULT ('-') COLLATE NOCASE` to the `CREATE TABLE` statement.
     ///
     /// This overload takes a `CHECK` condition that may be `NULL` (a comparison with a nullable
     /// column); SQLite counts a `NULL` check as passed.
@@ -429,7 +429,7 @@ extension TableBuilder {
     ///   - unique: Whether to add a `UNIQUE` constraint.
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
-    ///   - collate: The collating sequence (`COLLATE "NOCASE"`).
+    ///   - collate: The collating sequence (`COLLATE NOCASE`).
     public func column(_ name: SQLExpression<String?>, unique: Bool = false, check: SQLExpression<Bool?>, defaultValue: String? = nil, collate: Collation) {
         definitions.append(ColumnSpec(name, type: String.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate).sql)
     }
@@ -440,7 +440,8 @@ extension Table {
     ///
     /// With `created: SQLExpression<String>`,
     /// `users.addColumn(created, defaultValue: SQLExpression<String>(literal: "CURRENT_TIMESTAMP"))`
-    /// returns `ALTER TABLE "users" ADD COLUMN "created" TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP`.
+    /// returns
+    /// `ALTER TABLE "users" ADD COLUMN "created" TEXT NOT NULL DEFAULT (CURRENT_TIMESTAMP)`.
     ///
     /// - Parameters:
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
@@ -456,7 +457,7 @@ extension Table {
     ///
     /// With `balance: SQLExpression<Double>`,
     /// `users.addColumn(balance, check: balance >= 0, defaultValue: 0)` returns
-    /// `ALTER TABLE "users" ADD COLUMN "balance" REAL NOT NULL CHECK ("balance" >= 0.0) DEFAULT 0.0`.
+    /// `ALTER TABLE "users" ADD COLUMN "balance" REAL NOT NULL CHECK ("balance" >= 0.0) DEFAULT (0.0)`.
     ///
     /// - Parameters:
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
@@ -489,13 +490,13 @@ extension Table {
     ///
     /// With `name: SQLExpression<String>`,
     /// `users.addColumn(name, defaultValue: SQLExpression<String>(literal: "'-'"), collate: .nocase)`
-    /// returns `ALTER TABLE "users" ADD COLUMN "name" TEXT NOT NULL DEFAULT '-' COLLATE "NOCASE"`.
+    /// returns `ALTER TABLE "users" ADD COLUMN "name" TEXT NOT NULL DEFAULT ('-') COLLATE NOCASE`.
     ///
     /// - Parameters:
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
-    ///   - collate: The collating sequence (`COLLATE "NOCASE"`).
+    ///   - collate: The collating sequence (`COLLATE NOCASE`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn(_ name: SQLExpression<String>, check: SQLExpression<Bool>? = nil, defaultValue: SQLExpression<String>, collate: Collation) -> String {
         addColumn(ColumnSpec(name, type: String.declaredDatatype, notNull: true, unique: false, check: check, defaultValue: defaultValue, collate: collate))
@@ -506,13 +507,13 @@ extension Table {
     ///
     /// With `email: SQLExpression<String>`,
     /// `users.addColumn(email, unique: true, collate: .nocase)` returns
-    /// `ALTER TABLE "users" ADD COLUMN "email" TEXT UNIQUE NOT NULL COLLATE "NOCASE"`.
+    /// `ALTER TABLE "users" ADD COLUMN "email" TEXT NOT NULL UNIQUE COLLATE NOCASE`.
     ///
     /// - Parameters:
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
-    ///   - collate: The collating sequence (`COLLATE "NOCASE"`).
+    ///   - collate: The collating sequence (`COLLATE NOCASE`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn(_ name: SQLExpression<String>, check: SQLExpression<Bool>? = nil, defaultValue: String? = nil, collate: Collation) -> String {
         addColumn(ColumnSpec(name, type: String.declaredDatatype, notNull: true, unique: false, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate))
@@ -522,7 +523,8 @@ extension Table {
     ///
     /// With `created: SQLExpression<String>`,
     /// `users.addColumn(created, defaultValue: SQLExpression<String>(literal: "CURRENT_TIMESTAMP"))`
-    /// returns `ALTER TABLE "users" ADD COLUMN "created" TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP`.
+    /// returns
+    /// `ALTER TABLE "users" ADD COLUMN "created" TEXT NOT NULL DEFAULT (CURRENT_TIMESTAMP)`.
     ///
     /// This overload takes a `CHECK` condition that may be `NULL` (a comparison with a nullable
     /// column); SQLite counts a `NULL` check as passed.
@@ -541,7 +543,7 @@ extension Table {
     ///
     /// With `balance: SQLExpression<Double>`,
     /// `users.addColumn(balance, check: balance >= 0, defaultValue: 0)` returns
-    /// `ALTER TABLE "users" ADD COLUMN "balance" REAL NOT NULL CHECK ("balance" >= 0.0) DEFAULT 0.0`.
+    /// `ALTER TABLE "users" ADD COLUMN "balance" REAL NOT NULL CHECK ("balance" >= 0.0) DEFAULT (0.0)`.
     ///
     /// This overload takes a `CHECK` condition that may be `NULL` (a comparison with a nullable
     /// column); SQLite counts a `NULL` check as passed.
@@ -580,7 +582,7 @@ extension Table {
     ///
     /// With `name: SQLExpression<String>`,
     /// `users.addColumn(name, defaultValue: SQLExpression<String>(literal: "'-'"), collate: .nocase)`
-    /// returns `ALTER TABLE "users" ADD COLUMN "name" TEXT NOT NULL DEFAULT '-' COLLATE "NOCASE"`.
+    /// returns `ALTER TABLE "users" ADD COLUMN "name" TEXT NOT NULL DEFAULT ('-') COLLATE NOCASE`.
     ///
     /// This overload takes a `CHECK` condition that may be `NULL` (a comparison with a nullable
     /// column); SQLite counts a `NULL` check as passed.
@@ -589,7 +591,7 @@ extension Table {
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
-    ///   - collate: The collating sequence (`COLLATE "NOCASE"`).
+    ///   - collate: The collating sequence (`COLLATE NOCASE`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn(_ name: SQLExpression<String>, check: SQLExpression<Bool?>, defaultValue: SQLExpression<String>, collate: Collation) -> String {
         addColumn(ColumnSpec(name, type: String.declaredDatatype, notNull: true, unique: false, check: check, defaultValue: defaultValue, collate: collate))
@@ -600,7 +602,7 @@ extension Table {
     ///
     /// With `email: SQLExpression<String>`,
     /// `users.addColumn(email, unique: true, collate: .nocase)` returns
-    /// `ALTER TABLE "users" ADD COLUMN "email" TEXT UNIQUE NOT NULL COLLATE "NOCASE"`.
+    /// `ALTER TABLE "users" ADD COLUMN "email" TEXT NOT NULL UNIQUE COLLATE NOCASE`.
     ///
     /// This overload takes a `CHECK` condition that may be `NULL` (a comparison with a nullable
     /// column); SQLite counts a `NULL` check as passed.
@@ -609,7 +611,7 @@ extension Table {
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
-    ///   - collate: The collating sequence (`COLLATE "NOCASE"`).
+    ///   - collate: The collating sequence (`COLLATE NOCASE`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn(_ name: SQLExpression<String>, check: SQLExpression<Bool?>, defaultValue: String? = nil, collate: Collation) -> String {
         addColumn(ColumnSpec(name, type: String.declaredDatatype, notNull: true, unique: false, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate))
@@ -619,7 +621,7 @@ extension Table {
     ///
     /// With `created: SQLExpression<String?>`,
     /// `users.addColumn(created, defaultValue: SQLExpression<String>(literal: "CURRENT_TIMESTAMP"))`
-    /// returns `ALTER TABLE "users" ADD COLUMN "created" TEXT DEFAULT CURRENT_TIMESTAMP`.
+    /// returns `ALTER TABLE "users" ADD COLUMN "created" TEXT DEFAULT (CURRENT_TIMESTAMP)`.
     ///
     /// - Parameters:
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
@@ -635,7 +637,7 @@ extension Table {
     ///
     /// With `nickname: SQLExpression<String?>`,
     /// `users.addColumn(nickname, defaultValue: SQLExpression<String?>(literal: "NULL"))` returns
-    /// `ALTER TABLE "users" ADD COLUMN "nickname" TEXT DEFAULT NULL`.
+    /// `ALTER TABLE "users" ADD COLUMN "nickname" TEXT DEFAULT (NULL)`.
     ///
     /// - Parameters:
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
@@ -650,7 +652,7 @@ extension Table {
     /// constraint, both optional.
     ///
     /// With `bonus: SQLExpression<Double?>`, `users.addColumn(bonus, defaultValue: 5)` returns
-    /// `ALTER TABLE "users" ADD COLUMN "bonus" REAL DEFAULT 5.0`.
+    /// `ALTER TABLE "users" ADD COLUMN "bonus" REAL DEFAULT (5.0)`.
     ///
     /// - Parameters:
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
@@ -683,13 +685,13 @@ extension Table {
     ///
     /// With `nickname: SQLExpression<String?>`,
     /// `users.addColumn(nickname, defaultValue: SQLExpression<String>(literal: "'-'"), collate: .nocase)`
-    /// returns `ALTER TABLE "users" ADD COLUMN "nickname" TEXT DEFAULT '-' COLLATE "NOCASE"`.
+    /// returns `ALTER TABLE "users" ADD COLUMN "nickname" TEXT DEFAULT ('-') COLLATE NOCASE`.
     ///
     /// - Parameters:
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
-    ///   - collate: The collating sequence (`COLLATE "NOCASE"`).
+    ///   - collate: The collating sequence (`COLLATE NOCASE`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn(_ name: SQLExpression<String?>, check: SQLExpression<Bool>? = nil, defaultValue: SQLExpression<String>, collate: Collation) -> String {
         addColumn(ColumnSpec(name, type: String.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue, collate: collate))
@@ -700,13 +702,13 @@ extension Table {
     ///
     /// With `nickname: SQLExpression<String?>`,
     /// `users.addColumn(nickname, defaultValue: "-", collate: .nocase)` returns
-    /// `ALTER TABLE "users" ADD COLUMN "nickname" TEXT DEFAULT '-' COLLATE "NOCASE"`.
+    /// `ALTER TABLE "users" ADD COLUMN "nickname" TEXT DEFAULT ('-') COLLATE NOCASE`.
     ///
     /// - Parameters:
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
-    ///   - collate: The collating sequence (`COLLATE "NOCASE"`).
+    ///   - collate: The collating sequence (`COLLATE NOCASE`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn(_ name: SQLExpression<String?>, check: SQLExpression<Bool>? = nil, defaultValue: String? = nil, collate: Collation) -> String {
         addColumn(ColumnSpec(name, type: String.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate))
@@ -716,7 +718,7 @@ extension Table {
     ///
     /// With `created: SQLExpression<String?>`,
     /// `users.addColumn(created, defaultValue: SQLExpression<String>(literal: "CURRENT_TIMESTAMP"))`
-    /// returns `ALTER TABLE "users" ADD COLUMN "created" TEXT DEFAULT CURRENT_TIMESTAMP`.
+    /// returns `ALTER TABLE "users" ADD COLUMN "created" TEXT DEFAULT (CURRENT_TIMESTAMP)`.
     ///
     /// This overload takes a `CHECK` condition that may be `NULL` (a comparison with a nullable
     /// column); SQLite counts a `NULL` check as passed.
@@ -735,7 +737,7 @@ extension Table {
     ///
     /// With `nickname: SQLExpression<String?>`,
     /// `users.addColumn(nickname, defaultValue: SQLExpression<String?>(literal: "NULL"))` returns
-    /// `ALTER TABLE "users" ADD COLUMN "nickname" TEXT DEFAULT NULL`.
+    /// `ALTER TABLE "users" ADD COLUMN "nickname" TEXT DEFAULT (NULL)`.
     ///
     /// This overload takes a `CHECK` condition that may be `NULL` (a comparison with a nullable
     /// column); SQLite counts a `NULL` check as passed.
@@ -753,7 +755,7 @@ extension Table {
     /// constraint, both optional.
     ///
     /// With `bonus: SQLExpression<Double?>`, `users.addColumn(bonus, defaultValue: 5)` returns
-    /// `ALTER TABLE "users" ADD COLUMN "bonus" REAL DEFAULT 5.0`.
+    /// `ALTER TABLE "users" ADD COLUMN "bonus" REAL DEFAULT (5.0)`.
     ///
     /// This overload takes a `CHECK` condition that may be `NULL` (a comparison with a nullable
     /// column); SQLite counts a `NULL` check as passed.
@@ -792,7 +794,7 @@ extension Table {
     ///
     /// With `nickname: SQLExpression<String?>`,
     /// `users.addColumn(nickname, defaultValue: SQLExpression<String>(literal: "'-'"), collate: .nocase)`
-    /// returns `ALTER TABLE "users" ADD COLUMN "nickname" TEXT DEFAULT '-' COLLATE "NOCASE"`.
+    /// returns `ALTER TABLE "users" ADD COLUMN "nickname" TEXT DEFAULT ('-') COLLATE NOCASE`.
     ///
     /// This overload takes a `CHECK` condition that may be `NULL` (a comparison with a nullable
     /// column); SQLite counts a `NULL` check as passed.
@@ -801,7 +803,7 @@ extension Table {
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
-    ///   - collate: The collating sequence (`COLLATE "NOCASE"`).
+    ///   - collate: The collating sequence (`COLLATE NOCASE`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn(_ name: SQLExpression<String?>, check: SQLExpression<Bool?>, defaultValue: SQLExpression<String>, collate: Collation) -> String {
         addColumn(ColumnSpec(name, type: String.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue, collate: collate))
@@ -812,7 +814,7 @@ extension Table {
     ///
     /// With `nickname: SQLExpression<String?>`,
     /// `users.addColumn(nickname, defaultValue: "-", collate: .nocase)` returns
-    /// `ALTER TABLE "users" ADD COLUMN "nickname" TEXT DEFAULT '-' COLLATE "NOCASE"`.
+    /// `ALTER TABLE "users" ADD COLUMN "nickname" TEXT DEFAULT ('-') COLLATE NOCASE`.
     ///
     /// This overload takes a `CHECK` condition that may be `NULL` (a comparison with a nullable
     /// column); SQLite counts a `NULL` check as passed.
@@ -821,7 +823,7 @@ extension Table {
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
-    ///   - collate: The collating sequence (`COLLATE "NOCASE"`).
+    ///   - collate: The collating sequence (`COLLATE NOCASE`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn(_ name: SQLExpression<String?>, check: SQLExpression<Bool?>, defaultValue: String? = nil, collate: Collation) -> String {
         addColumn(ColumnSpec(name, type: String.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate))

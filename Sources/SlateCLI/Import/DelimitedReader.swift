@@ -1,0 +1,266 @@
+/// A streaming CSV/TSV parser (RFC 4180) over bytes.
+///
+/// Fields are separated by the delimiter and records by LF, CRLF or CR. A field that starts with
+/// a quote runs to the matching quote, with `""` standing for one quote; it may hold delimiters
+/// and line breaks. Empty lines between records are skipped (a trailing blank line is not a
+/// record). Positions count physical lines, so a record after a multi-line field reports its real
+/// line.
+///
+/// Strict by default: a quote inside an unquoted field, text after a closing quote, or a quote
+/// never closed is an error naming the line and column. With `lenient`, those are kept as
+/// sqlite3's shell keeps them (the quote as text; an unclosed field runs to the end of the
+/// file), with one warning per line.
+final class DelimitedReader {
+    let source: ByteSource
+    let delimiter: UInt8
+    let lenient: Bool
+    /// Receives one line per lenient repair.
+    var warn: (String) -> Void = { _ in }
+
+    @exclusivity(unchecked) private var chunk = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    @exclusivity(unchecked) private var position = 0
+    /// The absolute offset (in the UTF-8 stream) of `chunk[0]`.
+    @exclusivity(unchecked) private var chunkStart: Int64 = 0
+    /// The physical line the parser is on (1-based).
+    @exclusivity(unchecked) private(set) var line = 1
+    /// The absolute offset where the current line starts.
+    @exclusivity(unchecked) private var lineStart: Int64 = 0
+    /// A CR ended the last line: an LF right after it belongs to the same line break.
+    @exclusivity(unchecked) private var skipLineFeed = false
+    private var warnedLine = 0
+
+    private enum State { case fieldStart, unquoted, quoted, afterQuote }
+
+    // The parser's state is read and written for every field of every record by one thread
+    // only; the run-time exclusivity checks of class properties cost more than the parsing.
+
+    init(source: ByteSource, delimiter: UInt8, lenient: Bool) {
+        self.source = source
+        self.delimiter = delimiter
+        self.lenient = lenient
+    }
+
+    /// Discards `count` physical lines (a preamble before the header).
+    func skipLines(_ count: Int) throws {
+        var skipped = 0
+        while skipped < count {
+            if position == chunk.count, try !refill() { return }
+            let byte = chunk[position]
+            position += 1
+            if skipLineFeed {
+                skipLineFeed = false
+                if byte == 0x0A {
+                    lineStart = chunkStart + Int64(position)
+                    continue
+                }
+            }
+            if byte == 0x0A || byte == 0x0D {
+                newLine(endingWith: byte, at: position - 1)
+                skipped += 1
+            }
+        }
+    }
+
+    /// Reads the next record into `record`.
+    ///
+    /// - Returns: `false` at the end of the input.
+    /// - Throws: ``CLIError`` with the line and column for malformed input (strict mode) or
+    ///   invalid UTF-8.
+    func next(into record: Record) throws -> Bool {
+        record.removeAll()
+        record.line = line
+        var state = State.fieldStart
+        var started = false
+        var fieldBegin = 0
+        var fieldQuoted = false
+        // Where the open quote of a quoted field is, formatted only for an error.
+        var openedLine = 0
+        var openedLineStart: Int64 = 0
+        var openedOffset: Int64 = 0
+
+
+        while true {
+            if position == chunk.count {
+                guard try refill() else {
+                    switch state {
+                    case .quoted:
+                        let cause = "a quoted field starts here and is never closed (the file ends inside it)"
+                        let openedAt = describe(line: openedLine, lineStart: openedLineStart, offset: openedOffset)
+                        if !lenient {
+                            throw CLIError(file: source.name, position: openedAt, cause + "; use --lenient to keep the rest of the file as its text")
+                        }
+                        warn("\(source.name), \(openedAt): \(cause); kept the rest of the file as its text (--lenient)")
+                    case .fieldStart:
+                        // The input ends after a delimiter: the last field is empty.
+                        fieldBegin = record.byteCount
+                        fieldQuoted = false
+                    case .unquoted, .afterQuote: break
+                    }
+                    guard started else { return false }
+                    record.endField(from: fieldBegin, kind: fieldQuoted ? .quoted : .unquoted)
+                    return true
+                }
+            }
+            guard let base = chunk.baseAddress else { continue }
+            let count = chunk.count
+            var index = position
+            if skipLineFeed {
+                skipLineFeed = false
+                if base[index] == 0x0A {
+                    position = index + 1
+                    lineStart = chunkStart + Int64(position)
+                    continue
+                }
+            }
+            switch state {
+            case .fieldStart:
+                fieldBegin = record.byteCount
+                fieldQuoted = false
+                let byte = base[index]
+                if byte == 0x22 {
+                    started = true
+                    fieldQuoted = true
+                    openedLine = line
+                    openedLineStart = lineStart
+                    openedOffset = chunkStart + Int64(index)
+                    state = .quoted
+                    position = index + 1
+                } else if byte == delimiter {
+                    started = true
+                    record.endField(from: fieldBegin, kind: .unquoted)  // an empty field
+                    position = index + 1
+                } else if byte == 0x0A || byte == 0x0D {
+                    position = index + 1
+                    newLine(endingWith: byte, at: index)
+                    if !started {
+                        record.line = line  // an empty line: no record
+                        continue
+                    }
+                    record.endField(from: fieldBegin, kind: .unquoted)  // an empty last field
+                    return true
+                } else {
+                    started = true
+                    state = .unquoted
+                }
+            case .unquoted:
+                let delimiter = self.delimiter
+                while index < count {
+                    let byte = base[index]
+                    if byte == delimiter || byte == 0x0A || byte == 0x0D || byte == 0x22 { break }
+                    index += 1
+                }
+                if index > position { record.append(base + position, count: index - position) }
+                position = index
+                if index == count { continue }
+                let byte = base[index]
+                position = index + 1
+                if byte == delimiter {
+                    record.endField(from: fieldBegin, kind: fieldQuoted ? .quoted : .unquoted)
+                    state = .fieldStart
+                } else if byte == 0x22 {
+                    let cause = "a quote inside an unquoted field"
+                    if !lenient {
+                        throw CLIError(file: source.name, position: describe(index),
+                                       cause + " (quote the whole field and double the quote: \"a\"\"b\"), or use --lenient to keep it as text")
+                    }
+                    lenientWarning(at: index, cause + "; kept it as text (--lenient)")
+                    record.append(byte: 0x22)
+                } else {
+                    newLine(endingWith: byte, at: index)
+                    record.endField(from: fieldBegin, kind: fieldQuoted ? .quoted : .unquoted)
+                    return true
+                }
+            case .quoted:
+                while index < count {
+                    let byte = base[index]
+                    if byte == 0x22 { break }
+                    if byte == 0x0A {
+                        line += 1
+                        lineStart = chunkStart + Int64(index + 1)
+                    }
+                    index += 1
+                }
+                if index > position { record.append(base + position, count: index - position) }
+                position = index
+                if index == count { continue }
+                position = index + 1
+                state = .afterQuote
+            case .afterQuote:
+                let byte = base[index]
+                position = index + 1
+                if byte == 0x22 {
+                    record.append(byte: 0x22)
+                    state = .quoted
+                } else if byte == delimiter {
+                    record.endField(from: fieldBegin, kind: fieldQuoted ? .quoted : .unquoted)
+                    state = .fieldStart
+                } else if byte == 0x0A || byte == 0x0D {
+                    newLine(endingWith: byte, at: index)
+                    record.endField(from: fieldBegin, kind: fieldQuoted ? .quoted : .unquoted)
+                    return true
+                } else {
+                    let cause = "text after the closing quote of a quoted field"
+                    if !lenient {
+                        throw CLIError(file: source.name, position: describe(index),
+                                       cause + " (a quote inside a quoted field is written \"\"), or use --lenient to keep it")
+                    }
+                    lenientWarning(at: index, cause + "; kept it (--lenient)")
+                    position = index
+                    state = .unquoted
+                }
+            }
+        }
+    }
+
+    /// `line L, column C` for a byte of the current chunk; the column counts characters.
+    func describe(_ index: Int) -> String {
+        describe(line: line, lineStart: lineStart, offset: chunkStart + Int64(index))
+    }
+
+    /// `line L, column C` for a byte at an absolute offset. The column counts characters while
+    /// the line's bytes are still in the chunk (nearly always), bytes otherwise.
+    private func describe(line: Int, lineStart: Int64, offset: Int64) -> String {
+        var column = Int(offset - lineStart) + 1
+        if lineStart >= chunkStart, offset <= chunkStart + Int64(chunk.count), let base = chunk.baseAddress {
+            column = 1
+            for index in Int(lineStart - chunkStart)..<Int(offset - chunkStart) where base[index] & 0xC0 != 0x80 { column += 1 }
+        }
+        return "line \(line), column \(column)"
+    }
+
+    /// Where the parser is now (for errors found after a record was read).
+    var currentPosition: String { describe(position) }
+
+    @inline(__always)
+    private func newLine(endingWith byte: UInt8, at index: Int) {
+        line += 1
+        lineStart = chunkStart + Int64(index + 1)
+        if byte == 0x0D { skipLineFeed = true }
+    }
+
+    private func lenientWarning(at index: Int, _ message: String) {
+        guard warnedLine != line else { return }
+        warnedLine = line
+        warn("\(source.name), \(describe(index)): \(message)")
+    }
+
+    private func refill() throws -> Bool {
+        let next: UnsafeBufferPointer<UInt8>?
+        do {
+            next = try source.nextChunk()
+        } catch let invalid as ByteSource.InvalidUTF8 {
+            let shown = invalid.bytes.map { "0x" + hexDigits[Int($0 >> 4)].uppercased() + hexDigits[Int($0 & 0xF)].uppercased() }
+            throw CLIError(file: source.name, position: describe(chunk.count),
+                           "invalid UTF-8 (byte \(shown.joined(separator: " "))); if the file is in another encoding, give it with --encoding latin1 or --encoding cp1252")
+        }
+        chunkStart += Int64(chunk.count)
+        guard let next, next.count > 0 else {
+            chunk = UnsafeBufferPointer(start: nil, count: 0)
+            position = 0
+            return false
+        }
+        chunk = next
+        position = 0
+        return true
+    }
+}

@@ -1,0 +1,42 @@
+/// How many terminal columns text takes: two for East Asian wide and fullwidth characters and
+/// for emoji, none for combining marks and zero-width joiners, one otherwise.
+enum DisplayWidth {
+    /// The width of `text` in terminal columns.
+    static func of(_ text: String) -> Int {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+        var width = 0
+        for character in text {
+            width += of(character)
+        }
+        return width
+    }
+
+    /// The width of one grapheme cluster.
+    static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        // An emoji presentation sequence (a text symbol followed by VS16) is drawn wide.
+        if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+        if first.properties.isEmojiPresentation { return 2 }
+        if isWide(first.value) { return 2 }
+        if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: return 1
+        }
+    }
+
+    /// East Asian Wide (W) and Fullwidth (F) ranges of Unicode's EastAsianWidth.txt.
+    static func isWide(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
+             0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF, 0x1F200...0x1F2FF,
+             0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+}

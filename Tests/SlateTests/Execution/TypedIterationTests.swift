@@ -1,0 +1,61 @@
+import Foundation
+import Slate
+import Testing
+
+/// Typed iterators end once, like SlateCore's: after the last row (or an error) they keep
+/// returning `nil`, and a new loop over `db.prepare(query)` runs the query again.
+@Suite("Iterating typed queries")
+struct TypedIterationTests {
+    let numbers = Table("n")
+    let x = SQLExpression<Int64>("x")
+
+    func database() throws -> Connection {
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE n (x INTEGER); INSERT INTO n VALUES (1), (2), (3);")
+        return db
+    }
+
+    @Test("QueryCursor.next() keeps returning nil after the last row")
+    func queryCursorAfterEnd() throws {
+        let db = try database()
+        let cursor = try db.cursor(numbers.order(x))
+        var seen: [Int64] = []
+        while let row = try cursor.next() { seen.append(try row.get(x)) }
+        #expect(seen == [1, 2, 3])
+        for _ in 0..<3 { #expect(try cursor.next() == nil) }
+        #expect(try cursor.map { try $0.get(x) } == [])
+    }
+
+    @Test("RowIterator.next() and failableNext() keep returning nil after the last row")
+    func rowIteratorAfterEnd() throws {
+        let db = try database()
+        var iterator = try db.prepareRowIterator(numbers.order(x))
+        #expect(try iterator.map { $0[x] } == [1, 2, 3])
+        #expect(try iterator.failableNext() == nil)
+        #expect(iterator.next() == nil)
+        #expect(try iterator.failableNext() == nil)
+    }
+
+    @Test("for row in db.prepare(query) twice reads every row twice")
+    func rowSequenceTwice() throws {
+        let db = try database()
+        let rows = try db.prepare(numbers.order(x))
+        #expect(rows.map { $0[x] } == [1, 2, 3])
+        #expect(rows.map { $0[x] } == [1, 2, 3])
+        for row in rows {
+            #expect(row[x] == 1)
+            break
+        }
+        #expect(rows.map { $0[x] } == [1, 2, 3])
+    }
+
+    @Test("Cursor.decodeNext keeps returning nil after the last row")
+    func decodeNextAfterEnd() throws {
+        struct N: Decodable { let x: Int64 }
+        let db = try database()
+        let cursor = try db.cursor("SELECT x FROM n ORDER BY x")
+        #expect(try cursor.decodeAll(N.self).map(\.x) == [1, 2, 3])
+        #expect(try cursor.decodeNext(N.self) == nil)
+        #expect(try cursor.decodeAll(N.self).isEmpty)
+    }
+}
