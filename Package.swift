@@ -81,7 +81,7 @@ let package = Package(
         .executableTarget(name: "SlateReliabilityProbe", dependencies: ["Slate"], path: "Tests/SlateReliabilityProbe"),
         .testTarget(
             name: "SlateReliabilityTests",
-            dependencies: ["Slate", "CFaultVFS", "SlateReliabilityProbe"]
+            dependencies: ["Slate", "SlateCLI", "CFaultVFS", "SlateReliabilityProbe"]
         ),
     ],
     swiftLanguageModes: [.v6]

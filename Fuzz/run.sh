@@ -5,11 +5,12 @@
 #   SECONDS  how long to fuzz each target (default 60, what CI runs); 0 replays the corpus only.
 #   TARGET   names in Fuzz/Targets (default: every one).
 #
-# How it builds (SwiftPM 6.3 cannot link a libFuzzer main into a package product without also
-# linking it into the `slate` executable): `swift build --target Slate` compiles SlateCore and
-# Slate with coverage instrumentation (-sanitize=fuzzer,address) into .build-fuzz; then swiftc
-# compiles each target (Fuzz/Targets/NAME.swift with Fuzz/Support/*.swift) against those modules
-# and links it with their object files, libFuzzer's main and the system SQLite.
+# How it builds (SwiftPM 6.3 cannot link a libFuzzer main into a package product): `swift build
+# --target SlateCLI` compiles SlateCore, Slate, ArgumentParser and SlateCLI with coverage
+# instrumentation (-sanitize=fuzzer,address) into .build-fuzz (SwiftPM renames the tool's entry
+# point to SlateCLI_main, so libFuzzer's main is the only one); then swiftc compiles each target
+# (Fuzz/Targets/NAME.swift with Fuzz/Support/*.swift) against those modules, `@testable import
+# SlateCLI` for the importer, and links it with their object files and the system SQLite.
 #
 # Every input of Fuzz/Corpus/NAME is replayed first: a crash found once stays a regression case
 # there. New inputs go to .build-fuzz/corpus/NAME, so a run never changes the committed corpus.
@@ -38,8 +39,8 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 # Swift's own crash handler reads memory that ASan reports as a wild read: let libFuzzer report.
 export SWIFT_BACKTRACE="enable=no"
 
-swift build --target Slate --scratch-path "$scratch" -Xswiftc "-sanitize=$sanitizers"
-bin="$(swift build --target Slate --scratch-path "$scratch" --show-bin-path)"
+swift build --target SlateCLI --scratch-path "$scratch" -Xswiftc "-sanitize=$sanitizers"
+bin="$(swift build --target SlateCLI --scratch-path "$scratch" --show-bin-path)"
 mkdir -p "$scratch/fuzzers" "$scratch/artifacts"
 
 status=0
@@ -51,7 +52,8 @@ for target in "${targets[@]}"; do
     swiftc -sanitize="$sanitizers" -parse-as-library -g -use-ld=lld -module-name "Fuzz$target" \
         -I "$bin/Modules" -I Sources/CSQLite \
         Fuzz/Support/*.swift "$source" \
-        "$bin"/SlateCore.build/*.o "$bin"/Slate.build/*.o \
+        "$bin"/SlateCore.build/*.o "$bin"/Slate.build/*.o "$bin"/SlateCLI.build/*.o \
+        "$bin"/ArgumentParser.build/*.o "$bin"/ArgumentParserToolInfo.build/*.o \
         $(pkg-config --libs sqlite3) -o "$binary"
 
     mkdir -p "Fuzz/Corpus/$target" "$scratch/corpus/$target"

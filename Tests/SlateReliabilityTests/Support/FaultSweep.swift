@@ -25,8 +25,11 @@ struct FaultSweep {
     /// Reads the durable state of the folder's files through the default VFS; throws when a file
     /// is damaged.
     var state: (TemporaryDirectory) throws -> String
-    /// Whether the operation may also fail with a non-I/O error category (none by default).
+    /// The error categories a faulted run may throw (`.io` by default).
     var acceptedCategories: Set<SQLiteError.Category> = [.io]
+    /// Judges an error that is not a `SQLiteError` (a tool's own error type): `nil` when it is
+    /// acceptable, else why not. By default every such error is a problem.
+    var judgeOtherError: (any Error) -> String? = { "threw a non-SQLite error \($0)" }
     /// The modes to sweep.
     var modes: [FaultVFS.Mode] = FaultVFS.Mode.allCases
     /// The kinds of VFS call that are the sweep's points (lock sweeps inject SQLITE_BUSY).
@@ -132,8 +135,8 @@ struct FaultSweep {
                             if !acceptedCategories.contains(error.category) {
                                 report.problems.append("\(label): threw \(error) of category \(error.category)")
                             }
-                        } else {
-                            report.problems.append("\(label): threw a non-SQLite error \(thrown)")
+                        } else if let problem = judgeOtherError(thrown) {
+                            report.problems.append("\(label): \(problem)")
                         }
                     }
                 } else {
