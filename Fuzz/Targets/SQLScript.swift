@@ -20,13 +20,25 @@ public func fuzzSQLScript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             fuzzFailure("a statement starts with a comment: \(statement.debugDescription)")
         }
     }
-    // The statements are pieces of the script, in order.
-    var searchFrom = text.startIndex
+    // The statements are pieces of the script, in order. Compared as UTF-8 bytes: SQL ends a
+    // statement at a byte, which may fall inside a `Character` (`;` + a combining mark).
+    let scriptBytes = Array(text.utf8)
+    var searchFrom = 0
     for statement in script.statements {
-        guard let range = text.range(of: statement, range: searchFrom..<text.endIndex) else {
+        let needle = Array(statement.utf8)
+        var found: Int?
+        var start = searchFrom
+        while start + needle.count <= scriptBytes.count {
+            if scriptBytes[start..<(start + needle.count)].elementsEqual(needle) {
+                found = start
+                break
+            }
+            start += 1
+        }
+        guard let found else {
             fuzzFailure("statement \(statement.debugDescription) is not in the script after the previous one")
         }
-        searchFrom = range.upperBound
+        searchFrom = found + needle.count
     }
 
     let db = boundedConnection()
