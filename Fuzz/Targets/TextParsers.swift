@@ -13,8 +13,22 @@ public func fuzzTextParsers(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     var input = FuzzInput(data, size)
     let text = input.text(limit: 128)
 
-    if let date = Date(SQLiteValue.text(text)), date.timeIntervalSince1970.magnitude < 253_402_300_799 {
-        let written = SQLiteDateFormat.string(from: date)
+    if let date = Date(SQLiteValue.text(text)) {
+        // A date read from text writes back, unless its instant in UTC is outside the years
+        // 0000-9999 that date text holds: a local time near an end with an offset
+        // ("9999-12-31T21:59-2320"), or a fraction that rounds past the end when written in
+        // milliseconds ("9999-12-31T23:59:59.9999"). There a clear error is the promise.
+        let written: String
+        do {
+            written = try SQLiteDateFormat.string(from: date)
+        } catch {
+            let seconds = date.timeIntervalSince1970
+            let outside = seconds >= 253_402_300_799.9995 || seconds < -62_167_219_200
+            if !outside {
+                fuzzFailure("\(text.debugDescription) read as \(seconds), which does not write back: \(error)")
+            }
+            return 0
+        }
         guard let reread = Date(SQLiteValue.text(written)) else {
             fuzzFailure("\(text.debugDescription) read as \(date), written as \(written), which does not read back")
         }
