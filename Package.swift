@@ -67,6 +67,22 @@ let package = Package(
         .testTarget(name: "SlateCoreTests", dependencies: ["SlateCore"]),
         .testTarget(name: "SlateTests", dependencies: ["Slate"]),
         .testTarget(name: "SlateCLITests", dependencies: ["SlateCLI", "Slate"]),
+        // Reliability (issue 14): a fault-injecting VFS in C over the linked SQLite's API; a probe
+        // executable (the writer that the crash loop kills with SIGKILL, and a row streamer whose
+        // memory is measured in a process of its own); and the tests that use them.
+        .target(
+            name: "CFaultVFS",
+            dependencies: [
+                .target(name: "CSQLite", condition: .when(traits: ["SystemSQLite"])),
+                .target(name: "CSQLCipher", condition: .when(traits: ["SQLCipher"])),
+            ],
+            path: "Tests/CFaultVFS"
+        ),
+        .executableTarget(name: "SlateReliabilityProbe", dependencies: ["Slate"], path: "Tests/SlateReliabilityProbe"),
+        .testTarget(
+            name: "SlateReliabilityTests",
+            dependencies: ["Slate", "SlateCLI", "CFaultVFS", "SlateReliabilityProbe"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -91,6 +91,7 @@ extension Row {
     }
 
     private static func unquote(_ identifier: String) -> String {
-        String(identifier.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
+        // On UTF-8 bytes (see `QueryColumns.unquoted`).
+        QueryColumns.unquoted(identifier)
     }
 }

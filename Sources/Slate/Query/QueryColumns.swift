@@ -86,28 +86,55 @@ final class QueryColumns: Sendable {
             message: "no column \(template) in the result; the columns are \(keys.joined(separator: ", "))")
     }
 
+    // Templates are searched and split on UTF-8 bytes, never on `Character`s: a quote followed by
+    // a combining mark (`"` + U+0301) is one `Character` that is not `"`, so `Character`-based
+    // searches miss the quote and splits cut the mark off (found by the Quoting fuzz target).
+    // Every byte looked for is ASCII, so each split keeps the UTF-8 valid.
+
     /// The quoted alias of `expression AS "alias"`, if the template ends with one.
     static func alias(in template: String) -> String? {
-        guard template.hasSuffix("\""), let range = template.range(of: " AS \"", options: .backwards) else { return nil }
-        let alias = String(template[template.index(before: range.upperBound)...])
+        let bytes = Array(template.utf8)
+        let marker = Array(" AS \"".utf8)
+        guard bytes.last == UInt8(ascii: "\""), bytes.count > marker.count else { return nil }
+        var start = bytes.count - marker.count
+        while start >= 0 {
+            if bytes[start..<(start + marker.count)].elementsEqual(marker) { break }
+            start -= 1
+        }
+        guard start >= 0 else { return nil }
+        let alias = String(decoding: bytes[(start + marker.count - 1)...], as: UTF8.self)
         return lastComponent(of: alias) == alias ? alias : nil
     }
 
     /// An identifier without its quotes (`id` for `"id"`).
     static func unquoted(_ identifier: String) -> String {
-        String(identifier.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
+        let bytes = Array(identifier.utf8)
+        guard bytes.count >= 2 else { return "" }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count - 2)
+        var index = 1
+        while index < bytes.count - 1 {
+            out.append(bytes[index])
+            // A doubled quote inside stands for one.
+            if bytes[index] == UInt8(ascii: "\""), index + 1 < bytes.count - 1, bytes[index + 1] == UInt8(ascii: "\"") {
+                index += 1
+            }
+            index += 1
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The last quoted identifier of a key (`"id"` in `"users"."id"` or in `"id"`), or `nil`
     /// when the key is not a (namespaced) identifier.
     static func lastComponent(of key: String) -> String? {
-        guard key.hasSuffix("\""), key.count >= 2 else { return nil }
+        let bytes = Array(key.utf8)
+        let quote = UInt8(ascii: "\"")
+        guard bytes.count >= 2, bytes.last == quote else { return nil }
         // Walk back to the opening quote, skipping doubled quotes inside the identifier.
-        let characters = Array(key)
-        var index = characters.count - 2
+        var index = bytes.count - 2
         while index >= 0 {
-            if characters[index] == "\"" {
-                if index > 0 && characters[index - 1] == "\"" {
+            if bytes[index] == quote {
+                if index > 0 && bytes[index - 1] == quote {
                     index -= 2
                     continue
                 }
@@ -116,10 +143,11 @@ final class QueryColumns: Sendable {
             index -= 1
         }
         guard index >= 0 else { return nil }
-        let prefix = String(characters[..<index])
         // Only a plain identifier or a chain of identifiers separated by dots qualifies.
-        guard prefix.isEmpty || prefix.hasSuffix("\".") else { return nil }
-        return String(characters[index...])
+        guard index == 0 || (index >= 2 && bytes[index - 1] == UInt8(ascii: ".") && bytes[index - 2] == quote) else {
+            return nil
+        }
+        return String(decoding: bytes[index...], as: UTF8.self)
     }
 }
 

@@ -48,8 +48,9 @@ extension Connection {
     ///   - name: The schema to re-encrypt (an attached database's name), or `nil` for `main`.
     /// - Throws: ``SQLiteError``: `SQLITE_NOTADB` when the current key was not applied or is
     ///   wrong, `SQLITE_MISUSE` when the database is not encrypted, for an invalid key, a closed
-    ///   connection, or a build without the `SQLCipher` trait, and `SQLITE_ERROR` for an unknown
-    ///   schema name.
+    ///   connection, or a build without the `SQLCipher` trait, `SQLITE_ERROR` for an unknown
+    ///   schema name, and an error of category `.io` when the re-encrypted pages could not be
+    ///   written (the file then still opens with the previous key, which this connection keeps).
     public func rekey(_ key: Key, name: String? = nil) throws(SQLiteError) {
         #if SQLCipher
         try rekeyDatabase(key, schema: name ?? "main")
@@ -198,6 +199,8 @@ extension Connection {
         }
         guard code == SQLITE_OK else { throw SQLiteError(code: code, db: db) }
         try verifyKey(schema: schema, filename: filename, action: "rekey")
+        // SQLITE_OK does not mean the new key is on disk (see `confirmRekeyOnDisk`).
+        try confirmRekeyOnDisk(filename: filename, schema: schema, material: material)
     }
 
     /// ``attach(_:as:key:)``: ATTACH with the key bound as a parameter, then proves the key.

@@ -15,7 +15,9 @@ enum SchemaSQL {
     /// The column's name without quotes, for generated index names.
     static func unquotedName(_ expressible: any Expressible) -> String {
         let quoted = columnName(expressible)
-        guard quoted.hasPrefix("\""), quoted.hasSuffix("\""), quoted.count >= 2 else { return quoted }
+        // Bytes, not `Character`s: a quote followed by a combining mark is one `Character`.
+        let quote = UInt8(ascii: "\"")
+        guard quoted.utf8.count >= 2, quoted.utf8.first == quote, quoted.utf8.last == quote else { return quoted }
         return QueryColumns.unquoted(quoted)
     }
 
@@ -64,11 +66,22 @@ enum SchemaSQL {
     /// Whether text is one SQL literal: a number, a string or a blob.
     static func isLiteral(_ sql: String) -> Bool {
         if Double(sql) != nil { return true }
-        var body = Substring(sql)
-        if body.hasPrefix("X'") || body.hasPrefix("x'") { body = body.dropFirst() }
-        guard body.count >= 2, body.hasPrefix("'"), body.hasSuffix("'") else { return false }
+        // On UTF-8 bytes: a quote followed by a combining mark is one `Character`, not a quote.
+        let quote = UInt8(ascii: "'")
+        var body = Array(sql.utf8)[...]
+        if body.count >= 2, body.first == UInt8(ascii: "X") || body.first == UInt8(ascii: "x"), body.dropFirst().first == quote {
+            body = body.dropFirst()
+        }
+        guard body.count >= 2, body.first == quote, body.last == quote else { return false }
         // A single string literal has only doubled quotes inside.
-        return !body.dropFirst().dropLast().replacingOccurrences(of: "''", with: "").contains("'")
+        var inner = body.dropFirst().dropLast()
+        while let first = inner.first {
+            inner = inner.dropFirst()
+            guard first == quote else { continue }
+            guard inner.first == quote else { return false }
+            inner = inner.dropFirst()
+        }
+        return true
     }
 
     /// SQLite.swift's generated index name: `index_<table>_on_<columns>`, lowercased, every

@@ -1,0 +1,1 @@
+SELECT x'00ff', char(0), 'café';

@@ -1,0 +1,3 @@
+-- leading; comment
+/* block; comment */ SELECT 1; -- trailing
+/* unterminated

@@ -1,0 +1,23 @@
+// A helper process for the reliability tests: what must run in a process of its own, because the
+// test kills it (`write`) or measures its memory (`stream`).
+//
+// Usage: SlateReliabilityProbe write PATH JOURNAL_MODE SYNCHRONOUS [MAX_TRANSACTIONS]
+//        SlateReliabilityProbe stream PATH ROWS
+// Errors go to standard error with exit status 1.
+import Foundation
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("SlateReliabilityProbe: \(message)\n".utf8))
+    exit(1)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    switch arguments.first {
+    case "write": try crashWriter(Array(arguments.dropFirst()))
+    case "stream": try streamRows(Array(arguments.dropFirst()))
+    default: fail("usage: SlateReliabilityProbe write PATH JOURNAL_MODE SYNCHRONOUS [MAX] | stream PATH ROWS")
+    }
+} catch {
+    fail("\(error)")
+}
