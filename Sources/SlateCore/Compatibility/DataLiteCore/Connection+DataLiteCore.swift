@@ -57,5 +57,5 @@ extension Connection.Key {
     }
 
     /// The length in bytes of ``keyValue`` in UTF-8 (DataLiteCore's `length`).
-    public var length: Int32 { Int32(keyValue.utf8.count) }
+    public var length: Int32 { Int32(clamping: keyValue.utf8.count) }
 }

@@ -157,28 +157,28 @@ extension Statement {
         /// The column as a `Double`.
         ///
         /// - Parameter index: The 0-based column.
-        public subscript(index: Int) -> Double { sqlite3_column_double(statement.handle, Int32(index)) }
+        public subscript(index: Int) -> Double { sqlite3_column_double(statement.handle, Int32(clamping: index)) }
 
         /// The column as an `Int64`.
         ///
         /// - Parameter index: The 0-based column.
-        public subscript(index: Int) -> Int64 { sqlite3_column_int64(statement.handle, Int32(index)) }
+        public subscript(index: Int) -> Int64 { sqlite3_column_int64(statement.handle, Int32(clamping: index)) }
 
         /// The column as an `Int`.
         ///
         /// - Parameter index: The 0-based column.
-        public subscript(index: Int) -> Int { Int(truncatingIfNeeded: sqlite3_column_int64(statement.handle, Int32(index))) }
+        public subscript(index: Int) -> Int { Int(truncatingIfNeeded: sqlite3_column_int64(statement.handle, Int32(clamping: index))) }
 
         /// The column as a `Bool` (non-zero is `true`).
         ///
         /// - Parameter index: The 0-based column.
-        public subscript(index: Int) -> Bool { sqlite3_column_int64(statement.handle, Int32(index)) != 0 }
+        public subscript(index: Int) -> Bool { sqlite3_column_int64(statement.handle, Int32(clamping: index)) != 0 }
 
         /// The column as text.
         ///
         /// - Parameter index: The 0-based column.
         public subscript(index: Int) -> String {
-            guard let text = sqlite3_column_text(statement.handle, Int32(index)) else { return "" }
+            guard let text = sqlite3_column_text(statement.handle, Int32(clamping: index)) else { return "" }
             return String(cString: text)
         }
 
@@ -187,7 +187,7 @@ extension Statement {
         /// - Parameter index: The 0-based column.
         public subscript(index: Int) -> Blob {
             let handle = statement.handle
-            let column = Int32(index)
+            let column = Int32(clamping: index)
             guard let bytes = sqlite3_column_blob(handle, column) else { return Blob(bytes: []) }
             return Blob(bytes: bytes, length: Int(sqlite3_column_bytes(handle, column)))
         }
@@ -197,7 +197,7 @@ extension Statement {
         ///
         /// - Parameter index: The 0-based column.
         public subscript(index: Int) -> (any Binding)? {
-            statement.columnValue(at: Int32(index)).binding
+            statement.columnValue(at: Int32(clamping: index)).binding
         }
     }
 }
