@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Readers see the database as of the moment their read began (WAL snapshots); the writer is
 /// never blocked by them.
-public final class DatabasePool: @unchecked Sendable {
+public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
     // Safety: `writer` is only touched while `writerLock` is held; `idleReaders` and
     // `readerCount` only while `readersLock` is held; a reader connection is used by one
     // closure at a time because it is removed from `idleReaders` while lent.
@@ -72,6 +72,39 @@ public final class DatabasePool: @unchecked Sendable {
         let reader = try checkOutReader()
         defer { checkIn(reader) }
         return try reader.transaction(.deferred) { try body(reader) }
+    }
+
+    /// Runs `body` on the writer connection outside any transaction.
+    ///
+    /// - Parameter body: The work.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    @discardableResult
+    public func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        return try body(writer)
+    }
+
+    /// Runs `body` on the writer connection while no read runs.
+    ///
+    /// - Parameter body: The work.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    @discardableResult
+    public func barrierWriteWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
+        // Interim: waits for the writer only; the concurrency rework makes it wait for readers.
+        try writeWithoutTransaction(body)
+    }
+
+    /// Closes every connection.
+    ///
+    /// - Throws: ``SQLiteError`` when a connection cannot be closed.
+    public func close() throws {
+        try writeWithoutTransaction { db in db.close() }
+        readersLock.lock()
+        defer { readersLock.unlock() }
+        for reader in idleReaders { reader.close() }
     }
 
     /// Runs ``read(_:)`` off the caller's thread.

@@ -16,7 +16,7 @@ import Foundation
 ///     try db.scalar(Int.self, "SELECT count(*) FROM users") ?? 0
 /// }
 /// ```
-public final class DatabaseQueue: @unchecked Sendable {
+public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
     // Safety: `connection` is only touched while `lock` is held.
     private let connection: Connection
     private let lock = NSLock()
@@ -79,6 +79,33 @@ public final class DatabaseQueue: @unchecked Sendable {
     @discardableResult
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
         try inDatabase { db in try db.transaction(.immediate, retry: retry) { try body(db) } }
+    }
+
+    /// Runs `body` on the connection outside any transaction; the same as ``inDatabase(_:)``.
+    ///
+    /// - Parameter body: The work.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    @discardableResult
+    public func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
+        try inDatabase(body)
+    }
+
+    /// A queue runs no concurrent reads, so this is ``writeWithoutTransaction(_:)``.
+    ///
+    /// - Parameter body: The work.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    @discardableResult
+    public func barrierWriteWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
+        try inDatabase(body)
+    }
+
+    /// Closes the connection.
+    ///
+    /// - Throws: ``SQLiteError`` when it cannot be closed.
+    public func close() throws {
+        inDatabase { db in db.close() }
     }
 
     /// Runs ``read(_:)`` off the caller's thread.

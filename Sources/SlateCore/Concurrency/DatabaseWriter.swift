@@ -1,0 +1,41 @@
+/// A shared database that also lends its writer connection: ``DatabaseQueue`` or
+/// ``DatabasePool``.
+///
+/// ``DatabaseMigrator`` and ``ValueObservation`` take a `DatabaseWriter`, so they work with
+/// either type.
+public protocol DatabaseWriter: DatabaseReader {
+    /// Runs `body` in an immediate transaction on the writer connection: committed when it
+    /// returns, rolled back when it throws, retried as a whole when the database is busy.
+    ///
+    /// - Parameter body: The writes.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, or the ``SQLiteError`` that ended the transaction.
+    @discardableResult
+    func write<T>(_ body: (Connection) throws -> T) throws -> T
+
+    /// Runs ``write(_:)`` on the database's own threads, never blocking Swift's cooperative pool.
+    ///
+    /// - Parameter body: The writes.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, a ``SQLiteError``, or `CancellationError`.
+    @discardableResult
+    func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T
+
+    /// Runs `body` on the writer connection outside any transaction; `body` manages its own.
+    ///
+    /// - Parameter body: The work.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, or a ``SQLiteError`` when `body` leaves a transaction open
+    ///   (it is rolled back).
+    @discardableResult
+    func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T
+
+    /// Runs `body` on the writer connection once no read is running, and lets no read start
+    /// until it returns (a ``DatabaseQueue`` has no concurrent reads, so it is a plain write).
+    ///
+    /// - Parameter body: The work, outside any transaction.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, or a ``SQLiteError``.
+    @discardableResult
+    func barrierWriteWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T
+}
