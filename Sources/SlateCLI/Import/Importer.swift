@@ -376,7 +376,7 @@ final class Importer {
                                "column \"\(column.name)\" is BLOB (--type), which reads hex digits, but holds \"\(text)\"")
             }
             scratch = bytes
-            return scratch.withUnsafeBytes { raw in sqlite3_bind_blob(handle, parameter, raw.baseAddress, Int32(raw.count), sqliteTransient) }
+            return scratch.withUnsafeBytes { raw in sqlite3_bind_blob64(handle, parameter, raw.baseAddress, UInt64(raw.count), sqliteTransient) }
         case .integer where declaredByUser:
             guard let integer = FieldClassifier.parseLooseInteger(pointer, length) else {
                 throw CLIError(file: source.name, position: position, "column \"\(column.name)\" is INTEGER (--type) but holds \"\(text)\"")
@@ -406,7 +406,11 @@ final class Importer {
     @inline(__always)
     private func bindText(_ handle: OpaquePointer, _ parameter: Int32, _ pointer: UnsafePointer<UInt8>, _ length: Int) -> Int32 {
         // The record's buffer outlives the step: SQLite may read it in place (SQLITE_STATIC).
-        pointer.withMemoryRebound(to: CChar.self, capacity: length) { sqlite3_bind_text(handle, parameter, $0, Int32(length), nil) }
+        // The 64-bit form turns a field beyond SQLite's length limit into SQLITE_TOOBIG, where an
+        // Int32 length would trap past 2 GiB.
+        pointer.withMemoryRebound(to: CChar.self, capacity: length) {
+            sqlite3_bind_text64(handle, parameter, $0, UInt64(length), nil, UInt8(SQLITE_UTF8))
+        }
     }
 
     /// Adds columns for JSON keys first met after the table was made.
