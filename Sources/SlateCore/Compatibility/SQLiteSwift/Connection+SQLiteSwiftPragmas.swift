@@ -23,8 +23,8 @@ extension Connection {
         try applyInitialJournalMode(journalMode, location: location)
     }
 
-    /// Opens a database file and sets its journal mode (SQLite.swift's initializer; see
-    /// ``init(_:readonly:journalMode:)-(Location,_,_)``).
+    /// Opens a database file and sets its journal mode (SQLite.swift's initializer; the mode is
+    /// applied as the `Location` form above applies it).
     ///
     /// - Parameters:
     ///   - filename: The file's path.
