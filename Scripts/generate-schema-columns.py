@@ -55,12 +55,24 @@ def variants(optional, add_column):
                         ["primaryKey", "check", "defaultValue"], "primary-key", check))
             out.append(("<V: Value>", col, ["primaryKey: PrimaryKey", check], " where V.Datatype: FixedWidthInteger",
                         "primaryKey: primaryKey, check: check", ["primaryKey", "check"], "autoincrement", check))
-        out.append(("<V: Value>", col, unique + [check, "references table: some QueryType", f"_ other: {E}<V>"], "",
-                    f"unique: {u_arg}, check: check, references: (table, other)",
-                    u_doc + ["check", "table", "other"], "references", check))
-        for param, arg, kind in [(f"defaultValue: {E}<String>", "defaultValue", "collate-expression"),
-                                 ("defaultValue: String? = nil", "defaultValue.map { SQLTemplate.value($0) }",
-                                  "collate-value")]:
+        # `ALTER TABLE … ADD COLUMN … REFERENCES` takes `unique` too, as SQLite.swift's does.
+        out.append(("<V: Value>", col, ["unique: Bool = false", check, "references table: some QueryType",
+                                         f"_ other: {E}<V>"], "",
+                    "unique: unique, check: check, references: (table, other)",
+                    ["unique", "check", "table", "other"], "references", check))
+        if not add_column:
+            # A key that references another table's column: SQLite.swift's
+            # `column(_:primaryKey:check:references:_:)`, for a column of either optionality.
+            out.append(("<V: Value>", col, ["primaryKey: Bool", check, "references table: some QueryType",
+                                             f"_ other: {E}<V>"], "",
+                        "primaryKey: primaryKey ? .default : nil, check: check, references: (table, other)",
+                        ["primaryKey", "check", "table", "other"], "primary-key-references", check))
+        collates = [(f"defaultValue: {E}<String>", "defaultValue", "collate-expression"),
+                    ("defaultValue: String? = nil", "defaultValue.map { SQLTemplate.value($0) }", "collate-value")]
+        if optional and not add_column:
+            # A nullable text column's default may be a nullable expression (SQLite.swift's overload).
+            collates.insert(1, (f"defaultValue: {E}<String?>", "defaultValue", "collate-optional-expression"))
+        for param, arg, kind in collates:
             out.append(("", scol, unique + [check, param, "collate: Collation"], "",
                         f"unique: {u_arg}, check: check, defaultValue: {arg}, collate: collate",
                         u_doc + ["check", "defaultValue", "collate"], kind, check))
@@ -108,6 +120,17 @@ EXAMPLES = {
          '"name" TEXT NOT NULL DEFAULT (\'-\') COLLATE NOCASE', "name: SQLExpression<String>"),
         ('{call}(nickname, defaultValue: SQLExpression<String>(literal: "\'-\'"), collate: .nocase)',
          '"nickname" TEXT DEFAULT (\'-\') COLLATE NOCASE', "nickname: SQLExpression<String?>")),
+    "primary-key-references": (
+        "as a primary key that references another table's column",
+        ("{call}(userID, primaryKey: true, references: users, id)",
+         '"user_id" INTEGER PRIMARY KEY NOT NULL REFERENCES "users" ("id")', 'userID = SQLExpression<Int64>("user_id")'),
+        ("{call}(userID, primaryKey: true, references: users, id)",
+         '"user_id" INTEGER PRIMARY KEY REFERENCES "users" ("id")', 'userID = SQLExpression<Int64?>("user_id")')),
+    "collate-optional-expression": (
+        "of text, with a collation and a default computed by SQL that may be `NULL`",
+        None,
+        ("{call}(nickname, defaultValue: name, collate: .rtrim)",
+         '"nickname" TEXT DEFAULT ("name") COLLATE RTRIM', "nickname, name: SQLExpression<String?>")),
     "collate-value": (
         "of text, with a collation and an optional default value",
         ("{call}(email, unique: true, collate: .nocase)", '"email" TEXT NOT NULL UNIQUE COLLATE NOCASE',

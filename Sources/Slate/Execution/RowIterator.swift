@@ -18,7 +18,11 @@ public struct RowIterator: IteratorProtocol {
     }
 
     /// The next row, or `nil` after the last one or after an error (see ``error``).
-    public mutating func next() -> Row? {
+    ///
+    /// Not `mutating`: the position lives in the shared query state, so
+    /// `try db.prepare(query).makeIterator().next()` works on the returned value, as SQLite.swift's
+    /// `AnyIterator` does.
+    public func next() -> Row? {
         do {
             return try state.nextRow()
         } catch {

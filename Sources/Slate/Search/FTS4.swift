@@ -27,7 +27,7 @@ extension Module {
     /// - Parameter config: The configuration.
     /// - Returns: The module.
     public static func FTS4(_ config: FTS4Config) -> Module {
-        Module("fts4", config.arguments())
+        Module(raw: "fts4", config.arguments())
     }
 }
 

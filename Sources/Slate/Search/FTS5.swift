@@ -9,7 +9,7 @@ extension Module {
     /// - Parameter config: The configuration.
     /// - Returns: The module.
     public static func FTS5(_ config: FTS5Config) -> Module {
-        Module("fts5", config.arguments())
+        Module(raw: "fts5", config.arguments())
     }
 }
 

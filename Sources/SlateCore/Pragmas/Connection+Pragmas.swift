@@ -170,7 +170,40 @@ extension Connection {
     /// Reads `PRAGMA journal_mode`.
     public func getJournalMode() throws(SQLiteError) -> JournalMode { try get(pragma: .journalMode) ?? .delete }
     /// Sets `PRAGMA journal_mode`, reporting a mode the database cannot take (WAL in memory).
-    public func setJournalMode(_ value: JournalMode) throws(SQLiteError) { try set(pragma: .journalMode, value: value.rawValue) }
+    ///
+    /// - Parameter value: The mode.
+    /// - Returns: The mode now in effect, which is `value` (SQLite.swift's form returns it too).
+    /// - Throws: ``SQLiteError`` when SQLite kept another mode, or on failure.
+    @discardableResult
+    public func setJournalMode(_ value: JournalMode) throws(SQLiteError) -> JournalMode {
+        try set(pragma: .journalMode, value: value.rawValue)
+        return value
+    }
+
+    /// Asks for a journal mode and returns the one SQLite reports, without treating a refusal
+    /// (WAL in memory, on a network file system) as an error: for callers that fall back.
+    func requestJournalMode(_ value: JournalMode) throws(SQLiteError) -> JournalMode {
+        let cursor = try prepare(sql: "PRAGMA journal_mode = \(value.rawValue)").cursor()
+        if let row = try cursor.next(), let mode = try row.get(0, as: JournalMode?.self) { return mode }
+        return try getJournalMode()
+    }
+
+    /// Reads `PRAGMA wal_autocheckpoint`: the WAL size, in pages, that triggers an automatic
+    /// checkpoint (0 when automatic checkpoints are off).
+    public func getWALAutoCheckpoint() throws(SQLiteError) -> Int {
+        Int(try get(pragma: .walAutoCheckpoint) ?? Int64(0))
+    }
+
+    /// Sets `PRAGMA wal_autocheckpoint`.
+    ///
+    /// - Parameter pages: The WAL size in pages that triggers an automatic checkpoint; 0 or less
+    ///   turns automatic checkpoints off (SQLite then reports 0).
+    /// - Throws: ``SQLiteError`` on failure.
+    public func setWALAutoCheckpoint(_ pages: Int) throws(SQLiteError) {
+        // SQLite stores a non-positive value as "off" and reads it back as 0: ask for 0, so the
+        // check that the value took effect compares like with like.
+        try set(pragma: .walAutoCheckpoint, value: Int64(max(pages, 0)))
+    }
     /// Reads `PRAGMA synchronous`.
     public func getSynchronous() throws(SQLiteError) -> Synchronous { try get(pragma: .synchronous) ?? .full }
     /// Sets `PRAGMA synchronous`.

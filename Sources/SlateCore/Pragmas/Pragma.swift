@@ -31,6 +31,8 @@ public struct Pragma: RawRepresentable, Hashable, Sendable, ExpressibleByStringL
     public static let userVersion: Pragma = "user_version"
     /// `busy_timeout` (milliseconds).
     public static let busyTimeout: Pragma = "busy_timeout"
+    /// `wal_autocheckpoint` (pages).
+    public static let walAutoCheckpoint: Pragma = "wal_autocheckpoint"
 
     /// The pragma as SQL (`"schema".name`), or an error if the name is not a plain identifier.
     func sql() throws(SQLiteError) -> String {

@@ -29,7 +29,7 @@ struct TypedIterationTests {
     @Test("RowIterator.next() and failableNext() keep returning nil after the last row")
     func rowIteratorAfterEnd() throws {
         let db = try database()
-        var iterator = try db.prepareRowIterator(numbers.order(x))
+        let iterator = try db.prepareRowIterator(numbers.order(x))
         #expect(try iterator.map { $0[x] } == [1, 2, 3])
         #expect(try iterator.failableNext() == nil)
         #expect(iterator.next() == nil)

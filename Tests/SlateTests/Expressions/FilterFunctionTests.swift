@@ -54,7 +54,8 @@ struct FilterFunctionTests {
         #expect(posts.filter(start...end ~= publishedAt).asSQL()
             == "SELECT * FROM \"posts\" WHERE \"published_at\" BETWEEN '1970-01-01T00:00:00.000' AND '2014-11-18T12:45:30.000'")
         #expect((1..<5 ~= id).asSQL() == "\"id\" >= 1 AND \"id\" < 5")
-        #expect((2... ~= id).asSQL() == "(\"id\" >= 2)")
+        // SQLite.swift 0.16 writes partial ranges without parentheses (its OperatorsTests).
+        #expect((2... ~= id).asSQL() == "\"id\" >= 2")
         let db = try makeUsersDatabase()
         let dated = Expression<Date?>("published_at")
         #expect(try db.prepare(posts.filter(start...end ~= dated)).map { $0[Expression<Int64>("id")] } == [1, 3])

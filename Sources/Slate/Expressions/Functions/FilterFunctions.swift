@@ -150,7 +150,17 @@ public func ~= <V: Value & Comparable>(lhs: Range<V>, rhs: SQLExpression<V?>) ->
 ///   - rhs: The column or expression.
 /// - Returns: The condition.
 public func ~= <V: Value & Comparable>(lhs: PartialRangeFrom<V>, rhs: SQLExpression<V>) -> SQLExpression<Bool> {
-    SQLTemplate.infix(">=", rhs, SQLTemplate.value(lhs.lowerBound))
+    SQLTemplate.infix(">=", rhs, SQLTemplate.value(lhs.lowerBound), wrap: false)
+}
+
+/// `("column" >= low)` for a column that may be `NULL`.
+///
+/// - Parameters:
+///   - lhs: The range.
+///   - rhs: The column or expression.
+/// - Returns: The condition.
+public func ~= <V: Value & Comparable>(lhs: PartialRangeFrom<V>, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> {
+    SQLTemplate.infix(">=", rhs, SQLTemplate.value(lhs.lowerBound), wrap: false)
 }
 
 /// `("column" <= high)`.
@@ -160,7 +170,17 @@ public func ~= <V: Value & Comparable>(lhs: PartialRangeFrom<V>, rhs: SQLExpress
 ///   - rhs: The column or expression.
 /// - Returns: The condition.
 public func ~= <V: Value & Comparable>(lhs: PartialRangeThrough<V>, rhs: SQLExpression<V>) -> SQLExpression<Bool> {
-    SQLTemplate.infix("<=", rhs, SQLTemplate.value(lhs.upperBound))
+    SQLTemplate.infix("<=", rhs, SQLTemplate.value(lhs.upperBound), wrap: false)
+}
+
+/// `("column" <= high)` for a column that may be `NULL`.
+///
+/// - Parameters:
+///   - lhs: The range.
+///   - rhs: The column or expression.
+/// - Returns: The condition.
+public func ~= <V: Value & Comparable>(lhs: PartialRangeThrough<V>, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> {
+    SQLTemplate.infix("<=", rhs, SQLTemplate.value(lhs.upperBound), wrap: false)
 }
 
 /// `("column" < high)`.
@@ -170,7 +190,17 @@ public func ~= <V: Value & Comparable>(lhs: PartialRangeThrough<V>, rhs: SQLExpr
 ///   - rhs: The column or expression.
 /// - Returns: The condition.
 public func ~= <V: Value & Comparable>(lhs: PartialRangeUpTo<V>, rhs: SQLExpression<V>) -> SQLExpression<Bool> {
-    SQLTemplate.infix("<", rhs, SQLTemplate.value(lhs.upperBound))
+    SQLTemplate.infix("<", rhs, SQLTemplate.value(lhs.upperBound), wrap: false)
+}
+
+/// `("column" < high)` for a column that may be `NULL`.
+///
+/// - Parameters:
+///   - lhs: The range.
+///   - rhs: The column or expression.
+/// - Returns: The condition.
+public func ~= <V: Value & Comparable>(lhs: PartialRangeUpTo<V>, rhs: SQLExpression<V?>) -> SQLExpression<Bool?> {
+    SQLTemplate.infix("<", rhs, SQLTemplate.value(lhs.upperBound), wrap: false)
 }
 
 extension SQLTemplate {

@@ -13,9 +13,12 @@ extension SQLTemplate {
 
 /// `row_number() OVER (ORDER BY …)`: the row's 1-based number in the window.
 ///
+/// The ranking functions are typed `Int`, as SQLite.swift types them, so results compare with
+/// Swift's integers without conversion.
+///
 /// - Parameter orderBy: The ordering terms.
 /// - Returns: The expression.
-public func rowNumber(_ orderBy: any Expressible...) -> SQLExpression<Int64> {
+public func rowNumber(_ orderBy: any Expressible...) -> SQLExpression<Int> {
     SQLTemplate.window("row_number", [], orderBy)
 }
 
@@ -23,7 +26,7 @@ public func rowNumber(_ orderBy: any Expressible...) -> SQLExpression<Int64> {
 ///
 /// - Parameter orderBy: The ordering terms.
 /// - Returns: The expression.
-public func rank(_ orderBy: any Expressible...) -> SQLExpression<Int64> {
+public func rank(_ orderBy: any Expressible...) -> SQLExpression<Int> {
     SQLTemplate.window("rank", [], orderBy)
 }
 
@@ -31,7 +34,7 @@ public func rank(_ orderBy: any Expressible...) -> SQLExpression<Int64> {
 ///
 /// - Parameter orderBy: The ordering terms.
 /// - Returns: The expression.
-public func denseRank(_ orderBy: any Expressible...) -> SQLExpression<Int64> {
+public func denseRank(_ orderBy: any Expressible...) -> SQLExpression<Int> {
     SQLTemplate.window("dense_rank", [], orderBy)
 }
 
@@ -57,7 +60,7 @@ public func cumeDist(_ orderBy: any Expressible...) -> SQLExpression<Double> {
 ///   - groups: The number of groups.
 ///   - orderBy: The ordering terms.
 /// - Returns: The expression.
-public func ntile(_ groups: Int, _ orderBy: any Expressible...) -> SQLExpression<Int64> {
+public func ntile(_ groups: Int, _ orderBy: any Expressible...) -> SQLExpression<Int> {
     SQLTemplate.window("ntile", [groups], orderBy)
 }
 

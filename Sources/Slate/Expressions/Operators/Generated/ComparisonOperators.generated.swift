@@ -924,3 +924,491 @@ public func <= <V: Value>(lhs: V, rhs: SQLExpression<V?>) -> SQLExpression<Bool?
     SQLTemplate.infix("<=", SQLTemplate.value(lhs), rhs)
 }
 
+/// Orders two conditions (`>`: false is less than true): whether the left one is greater than the
+/// right one.
+///
+/// With `verified: SQLExpression<Bool>` and `active: SQLExpression<Bool>`, `verified > active`
+/// renders `("verified" > "active")`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` expression.
+public func > (lhs: SQLExpression<Bool>, rhs: SQLExpression<Bool>) -> SQLExpression<Bool> {
+    SQLTemplate.infix(">", lhs, rhs)
+}
+
+/// Orders two conditions (`>`: false is less than true): whether the left one is greater than the
+/// right one.
+///
+/// With `verified: SQLExpression<Bool>` and `subscribed: SQLExpression<Bool?>`,
+/// `verified > subscribed` renders `("verified" > "subscribed")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` expression.
+public func > (lhs: SQLExpression<Bool>, rhs: SQLExpression<Bool?>) -> SQLExpression<Bool?> {
+    SQLTemplate.infix(">", lhs, rhs)
+}
+
+/// Orders two conditions (`>`: false is less than true): whether the left one is greater than the
+/// right one.
+///
+/// With `subscribed: SQLExpression<Bool?>` and `verified: SQLExpression<Bool>`,
+/// `subscribed > verified` renders `("subscribed" > "verified")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool?` expression.
+public func > (lhs: SQLExpression<Bool?>, rhs: SQLExpression<Bool>) -> SQLExpression<Bool?> {
+    SQLTemplate.infix(">", lhs, rhs)
+}
+
+/// Orders two conditions (`>`: false is less than true): whether the left one is greater than the
+/// right one.
+///
+/// With `subscribed: SQLExpression<Bool?>` and `trial: SQLExpression<Bool?>`, `subscribed > trial`
+/// renders `("subscribed" > "trial")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` expression.
+public func > (lhs: SQLExpression<Bool?>, rhs: SQLExpression<Bool?>) -> SQLExpression<Bool?> {
+    SQLTemplate.infix(">", lhs, rhs)
+}
+
+/// Orders two conditions (`>`: false is less than true): whether the left one is greater than the
+/// right one.
+///
+/// With `verified: SQLExpression<Bool>`, `verified > true` renders `("verified" > ?)` and binds
+/// `1`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool` expression.
+public func > (lhs: SQLExpression<Bool>, rhs: Bool) -> SQLExpression<Bool> {
+    SQLTemplate.infix(">", lhs, SQLTemplate.value(rhs))
+}
+
+/// Orders two conditions (`>`: false is less than true): whether the left one is greater than the
+/// right one.
+///
+/// With `subscribed: SQLExpression<Bool?>`, `subscribed > true` renders `("subscribed" > ?)` and
+/// binds `1`.
+///
+/// The result is `NULL` when either operand is `NULL`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool?` expression.
+public func > (lhs: SQLExpression<Bool?>, rhs: Bool) -> SQLExpression<Bool?> {
+    SQLTemplate.infix(">", lhs, SQLTemplate.value(rhs))
+}
+
+/// Orders two conditions (`>`: false is less than true): whether the left one is greater than the
+/// right one.
+///
+/// With `verified: SQLExpression<Bool>`, `true > verified` renders `(? > "verified")` and binds
+/// `1`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` expression.
+public func > (lhs: Bool, rhs: SQLExpression<Bool>) -> SQLExpression<Bool> {
+    SQLTemplate.infix(">", SQLTemplate.value(lhs), rhs)
+}
+
+/// Orders two conditions (`>`: false is less than true): whether the left one is greater than the
+/// right one.
+///
+/// With `subscribed: SQLExpression<Bool?>`, `true > subscribed` renders `(? > "subscribed")` and
+/// binds `1`.
+///
+/// The result is `NULL` when either operand is `NULL`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` expression.
+public func > (lhs: Bool, rhs: SQLExpression<Bool?>) -> SQLExpression<Bool?> {
+    SQLTemplate.infix(">", SQLTemplate.value(lhs), rhs)
+}
+
+/// Orders two conditions (`>=`: false is less than true): whether the left one is greater than or
+/// equal to the right one.
+///
+/// With `verified: SQLExpression<Bool>` and `active: SQLExpression<Bool>`, `verified >= active`
+/// renders `("verified" >= "active")`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` expression.
+public func >= (lhs: SQLExpression<Bool>, rhs: SQLExpression<Bool>) -> SQLExpression<Bool> {
+    SQLTemplate.infix(">=", lhs, rhs)
+}
+
+/// Orders two conditions (`>=`: false is less than true): whether the left one is greater than or
+/// equal to the right one.
+///
+/// With `verified: SQLExpression<Bool>` and `subscribed: SQLExpression<Bool?>`,
+/// `verified >= subscribed` renders `("verified" >= "subscribed")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` expression.
+public func >= (lhs: SQLExpression<Bool>, rhs: SQLExpression<Bool?>) -> SQLExpression<Bool?> {
+    SQLTemplate.infix(">=", lhs, rhs)
+}
+
+/// Orders two conditions (`>=`: false is less than true): whether the left one is greater than or
+/// equal to the right one.
+///
+/// With `subscribed: SQLExpression<Bool?>` and `verified: SQLExpression<Bool>`,
+/// `subscribed >= verified` renders `("subscribed" >= "verified")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool?` expression.
+public func >= (lhs: SQLExpression<Bool?>, rhs: SQLExpression<Bool>) -> SQLExpression<Bool?> {
+    SQLTemplate.infix(">=", lhs, rhs)
+}
+
+/// Orders two conditions (`>=`: false is less than true): whether the left one is greater than or
+/// equal to the right one.
+///
+/// With `subscribed: SQLExpression<Bool?>` and `trial: SQLExpression<Bool?>`, `subscribed >= trial`
+/// renders `("subscribed" >= "trial")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` expression.
+public func >= (lhs: SQLExpression<Bool?>, rhs: SQLExpression<Bool?>) -> SQLExpression<Bool?> {
+    SQLTemplate.infix(">=", lhs, rhs)
+}
+
+/// Orders two conditions (`>=`: false is less than true): whether the left one is greater than or
+/// equal to the right one.
+///
+/// With `verified: SQLExpression<Bool>`, `verified >= true` renders `("verified" >= ?)` and binds
+/// `1`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool` expression.
+public func >= (lhs: SQLExpression<Bool>, rhs: Bool) -> SQLExpression<Bool> {
+    SQLTemplate.infix(">=", lhs, SQLTemplate.value(rhs))
+}
+
+/// Orders two conditions (`>=`: false is less than true): whether the left one is greater than or
+/// equal to the right one.
+///
+/// With `subscribed: SQLExpression<Bool?>`, `subscribed >= true` renders `("subscribed" >= ?)` and
+/// binds `1`.
+///
+/// The result is `NULL` when either operand is `NULL`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool?` expression.
+public func >= (lhs: SQLExpression<Bool?>, rhs: Bool) -> SQLExpression<Bool?> {
+    SQLTemplate.infix(">=", lhs, SQLTemplate.value(rhs))
+}
+
+/// Orders two conditions (`>=`: false is less than true): whether the left one is greater than or
+/// equal to the right one.
+///
+/// With `verified: SQLExpression<Bool>`, `true >= verified` renders `(? >= "verified")` and binds
+/// `1`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` expression.
+public func >= (lhs: Bool, rhs: SQLExpression<Bool>) -> SQLExpression<Bool> {
+    SQLTemplate.infix(">=", SQLTemplate.value(lhs), rhs)
+}
+
+/// Orders two conditions (`>=`: false is less than true): whether the left one is greater than or
+/// equal to the right one.
+///
+/// With `subscribed: SQLExpression<Bool?>`, `true >= subscribed` renders `(? >= "subscribed")` and
+/// binds `1`.
+///
+/// The result is `NULL` when either operand is `NULL`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` expression.
+public func >= (lhs: Bool, rhs: SQLExpression<Bool?>) -> SQLExpression<Bool?> {
+    SQLTemplate.infix(">=", SQLTemplate.value(lhs), rhs)
+}
+
+/// Orders two conditions (`<`: false is less than true): whether the left one is less than the
+/// right one.
+///
+/// With `verified: SQLExpression<Bool>` and `active: SQLExpression<Bool>`, `verified < active`
+/// renders `("verified" < "active")`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` expression.
+public func < (lhs: SQLExpression<Bool>, rhs: SQLExpression<Bool>) -> SQLExpression<Bool> {
+    SQLTemplate.infix("<", lhs, rhs)
+}
+
+/// Orders two conditions (`<`: false is less than true): whether the left one is less than the
+/// right one.
+///
+/// With `verified: SQLExpression<Bool>` and `subscribed: SQLExpression<Bool?>`,
+/// `verified < subscribed` renders `("verified" < "subscribed")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` expression.
+public func < (lhs: SQLExpression<Bool>, rhs: SQLExpression<Bool?>) -> SQLExpression<Bool?> {
+    SQLTemplate.infix("<", lhs, rhs)
+}
+
+/// Orders two conditions (`<`: false is less than true): whether the left one is less than the
+/// right one.
+///
+/// With `subscribed: SQLExpression<Bool?>` and `verified: SQLExpression<Bool>`,
+/// `subscribed < verified` renders `("subscribed" < "verified")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool?` expression.
+public func < (lhs: SQLExpression<Bool?>, rhs: SQLExpression<Bool>) -> SQLExpression<Bool?> {
+    SQLTemplate.infix("<", lhs, rhs)
+}
+
+/// Orders two conditions (`<`: false is less than true): whether the left one is less than the
+/// right one.
+///
+/// With `subscribed: SQLExpression<Bool?>` and `trial: SQLExpression<Bool?>`, `subscribed < trial`
+/// renders `("subscribed" < "trial")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` expression.
+public func < (lhs: SQLExpression<Bool?>, rhs: SQLExpression<Bool?>) -> SQLExpression<Bool?> {
+    SQLTemplate.infix("<", lhs, rhs)
+}
+
+/// Orders two conditions (`<`: false is less than true): whether the left one is less than the
+/// right one.
+///
+/// With `verified: SQLExpression<Bool>`, `verified < true` renders `("verified" < ?)` and binds
+/// `1`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool` expression.
+public func < (lhs: SQLExpression<Bool>, rhs: Bool) -> SQLExpression<Bool> {
+    SQLTemplate.infix("<", lhs, SQLTemplate.value(rhs))
+}
+
+/// Orders two conditions (`<`: false is less than true): whether the left one is less than the
+/// right one.
+///
+/// With `subscribed: SQLExpression<Bool?>`, `subscribed < true` renders `("subscribed" < ?)` and
+/// binds `1`.
+///
+/// The result is `NULL` when either operand is `NULL`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool?` expression.
+public func < (lhs: SQLExpression<Bool?>, rhs: Bool) -> SQLExpression<Bool?> {
+    SQLTemplate.infix("<", lhs, SQLTemplate.value(rhs))
+}
+
+/// Orders two conditions (`<`: false is less than true): whether the left one is less than the
+/// right one.
+///
+/// With `verified: SQLExpression<Bool>`, `true < verified` renders `(? < "verified")` and binds
+/// `1`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` expression.
+public func < (lhs: Bool, rhs: SQLExpression<Bool>) -> SQLExpression<Bool> {
+    SQLTemplate.infix("<", SQLTemplate.value(lhs), rhs)
+}
+
+/// Orders two conditions (`<`: false is less than true): whether the left one is less than the
+/// right one.
+///
+/// With `subscribed: SQLExpression<Bool?>`, `true < subscribed` renders `(? < "subscribed")` and
+/// binds `1`.
+///
+/// The result is `NULL` when either operand is `NULL`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` expression.
+public func < (lhs: Bool, rhs: SQLExpression<Bool?>) -> SQLExpression<Bool?> {
+    SQLTemplate.infix("<", SQLTemplate.value(lhs), rhs)
+}
+
+/// Orders two conditions (`<=`: false is less than true): whether the left one is less than or
+/// equal to the right one.
+///
+/// With `verified: SQLExpression<Bool>` and `active: SQLExpression<Bool>`, `verified <= active`
+/// renders `("verified" <= "active")`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` expression.
+public func <= (lhs: SQLExpression<Bool>, rhs: SQLExpression<Bool>) -> SQLExpression<Bool> {
+    SQLTemplate.infix("<=", lhs, rhs)
+}
+
+/// Orders two conditions (`<=`: false is less than true): whether the left one is less than or
+/// equal to the right one.
+///
+/// With `verified: SQLExpression<Bool>` and `subscribed: SQLExpression<Bool?>`,
+/// `verified <= subscribed` renders `("verified" <= "subscribed")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` expression.
+public func <= (lhs: SQLExpression<Bool>, rhs: SQLExpression<Bool?>) -> SQLExpression<Bool?> {
+    SQLTemplate.infix("<=", lhs, rhs)
+}
+
+/// Orders two conditions (`<=`: false is less than true): whether the left one is less than or
+/// equal to the right one.
+///
+/// With `subscribed: SQLExpression<Bool?>` and `verified: SQLExpression<Bool>`,
+/// `subscribed <= verified` renders `("subscribed" <= "verified")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool?` expression.
+public func <= (lhs: SQLExpression<Bool?>, rhs: SQLExpression<Bool>) -> SQLExpression<Bool?> {
+    SQLTemplate.infix("<=", lhs, rhs)
+}
+
+/// Orders two conditions (`<=`: false is less than true): whether the left one is less than or
+/// equal to the right one.
+///
+/// With `subscribed: SQLExpression<Bool?>` and `trial: SQLExpression<Bool?>`, `subscribed <= trial`
+/// renders `("subscribed" <= "trial")`.
+///
+/// The result is `NULL` when either operand is `NULL`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` expression.
+public func <= (lhs: SQLExpression<Bool?>, rhs: SQLExpression<Bool?>) -> SQLExpression<Bool?> {
+    SQLTemplate.infix("<=", lhs, rhs)
+}
+
+/// Orders two conditions (`<=`: false is less than true): whether the left one is less than or
+/// equal to the right one.
+///
+/// With `verified: SQLExpression<Bool>`, `verified <= true` renders `("verified" <= ?)` and binds
+/// `1`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that is never `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool` expression.
+public func <= (lhs: SQLExpression<Bool>, rhs: Bool) -> SQLExpression<Bool> {
+    SQLTemplate.infix("<=", lhs, SQLTemplate.value(rhs))
+}
+
+/// Orders two conditions (`<=`: false is less than true): whether the left one is less than or
+/// equal to the right one.
+///
+/// With `subscribed: SQLExpression<Bool?>`, `subscribed <= true` renders `("subscribed" <= ?)` and
+/// binds `1`.
+///
+/// The result is `NULL` when either operand is `NULL`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a column or expression that may be `NULL`.
+///   - rhs: The right operand: a value, bound as a parameter.
+/// - Returns: A `Bool?` expression.
+public func <= (lhs: SQLExpression<Bool?>, rhs: Bool) -> SQLExpression<Bool?> {
+    SQLTemplate.infix("<=", lhs, SQLTemplate.value(rhs))
+}
+
+/// Orders two conditions (`<=`: false is less than true): whether the left one is less than or
+/// equal to the right one.
+///
+/// With `verified: SQLExpression<Bool>`, `true <= verified` renders `(? <= "verified")` and binds
+/// `1`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that is never `NULL`.
+/// - Returns: A `Bool` expression.
+public func <= (lhs: Bool, rhs: SQLExpression<Bool>) -> SQLExpression<Bool> {
+    SQLTemplate.infix("<=", SQLTemplate.value(lhs), rhs)
+}
+
+/// Orders two conditions (`<=`: false is less than true): whether the left one is less than or
+/// equal to the right one.
+///
+/// With `subscribed: SQLExpression<Bool?>`, `true <= subscribed` renders `(? <= "subscribed")` and
+/// binds `1`.
+///
+/// The result is `NULL` when either operand is `NULL`.
+///
+/// - Parameters:
+///   - lhs: The left operand: a value, bound as a parameter.
+///   - rhs: The right operand: a column or expression that may be `NULL`.
+/// - Returns: A `Bool?` expression.
+public func <= (lhs: Bool, rhs: SQLExpression<Bool?>) -> SQLExpression<Bool?> {
+    SQLTemplate.infix("<=", SQLTemplate.value(lhs), rhs)
+}
+

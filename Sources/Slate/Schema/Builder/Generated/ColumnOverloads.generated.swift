@@ -75,6 +75,23 @@ extension TableBuilder {
         definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: true, unique: unique, check: check, references: (table, other)).sql)
     }
 
+    /// Adds a `NOT NULL` column as a primary key that references another table's column.
+    ///
+    /// With `userID = SQLExpression<Int64>("user_id")`,
+    /// `t.column(userID, primaryKey: true, references: users, id)` adds
+    /// `"user_id" INTEGER PRIMARY KEY NOT NULL REFERENCES "users" ("id")` to the `CREATE TABLE`
+    /// statement.
+    ///
+    /// - Parameters:
+    ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
+    ///   - primaryKey: The `PRIMARY KEY` constraint (`true`, or `.autoincrement` for an integer key).
+    ///   - check: A condition every row must satisfy (`CHECK (…)`).
+    ///   - table: The referenced table.
+    ///   - other: The referenced column.
+    public func column<V: Value>(_ name: SQLExpression<V>, primaryKey: Bool, check: SQLExpression<Bool>? = nil, references table: some QueryType, _ other: SQLExpression<V>) {
+        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: true, primaryKey: primaryKey ? .default : nil, check: check, references: (table, other)).sql)
+    }
+
     /// Adds a `NOT NULL` column of text, with a collation and a default computed by SQL.
     ///
     /// With `name: SQLExpression<String>`,
@@ -195,6 +212,26 @@ extension TableBuilder {
         definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: true, unique: unique, check: check, references: (table, other)).sql)
     }
 
+    /// Adds a `NOT NULL` column as a primary key that references another table's column.
+    ///
+    /// With `userID = SQLExpression<Int64>("user_id")`,
+    /// `t.column(userID, primaryKey: true, references: users, id)` adds
+    /// `"user_id" INTEGER PRIMARY KEY NOT NULL REFERENCES "users" ("id")` to the `CREATE TABLE`
+    /// statement.
+    ///
+    /// This overload takes a `CHECK` condition that may be `NULL` (a comparison with a nullable
+    /// column); SQLite counts a `NULL` check as passed.
+    ///
+    /// - Parameters:
+    ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
+    ///   - primaryKey: The `PRIMARY KEY` constraint (`true`, or `.autoincrement` for an integer key).
+    ///   - check: A condition every row must satisfy (`CHECK (…)`).
+    ///   - table: The referenced table.
+    ///   - other: The referenced column.
+    public func column<V: Value>(_ name: SQLExpression<V>, primaryKey: Bool, check: SQLExpression<Bool?>, references table: some QueryType, _ other: SQLExpression<V>) {
+        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: true, primaryKey: primaryKey ? .default : nil, check: check, references: (table, other)).sql)
+    }
+
     /// Adds a `NOT NULL` column of text, with a collation and a default computed by SQL.
     ///
     /// With `name: SQLExpression<String>`,
@@ -292,6 +329,22 @@ extension TableBuilder {
         definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, references: (table, other)).sql)
     }
 
+    /// Adds a nullable column as a primary key that references another table's column.
+    ///
+    /// With `userID = SQLExpression<Int64?>("user_id")`,
+    /// `t.column(userID, primaryKey: true, references: users, id)` adds
+    /// `"user_id" INTEGER PRIMARY KEY REFERENCES "users" ("id")` to the `CREATE TABLE` statement.
+    ///
+    /// - Parameters:
+    ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
+    ///   - primaryKey: The `PRIMARY KEY` constraint (`true`, or `.autoincrement` for an integer key).
+    ///   - check: A condition every row must satisfy (`CHECK (…)`).
+    ///   - table: The referenced table.
+    ///   - other: The referenced column.
+    public func column<V: Value>(_ name: SQLExpression<V?>, primaryKey: Bool, check: SQLExpression<Bool>? = nil, references table: some QueryType, _ other: SQLExpression<V>) {
+        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: false, primaryKey: primaryKey ? .default : nil, check: check, references: (table, other)).sql)
+    }
+
     /// Adds a nullable column of text, with a collation and a default computed by SQL.
     ///
     /// With `nickname: SQLExpression<String?>`,
@@ -305,6 +358,23 @@ extension TableBuilder {
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     ///   - collate: The collating sequence (`COLLATE NOCASE`).
     public func column(_ name: SQLExpression<String?>, unique: Bool = false, check: SQLExpression<Bool>? = nil, defaultValue: SQLExpression<String>, collate: Collation) {
+        definitions.append(ColumnSpec(name, type: String.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue, collate: collate).sql)
+    }
+
+    /// Adds a nullable column of text, with a collation and a default computed by SQL that may be
+    /// `NULL`.
+    ///
+    /// With `nickname, name: SQLExpression<String?>`,
+    /// `t.column(nickname, defaultValue: name, collate: .rtrim)` adds
+    /// `"nickname" TEXT DEFAULT ("name") COLLATE RTRIM` to the `CREATE TABLE` statement.
+    ///
+    /// - Parameters:
+    ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
+    ///   - unique: Whether to add a `UNIQUE` constraint.
+    ///   - check: A condition every row must satisfy (`CHECK (…)`).
+    ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
+    ///   - collate: The collating sequence (`COLLATE NOCASE`).
+    public func column(_ name: SQLExpression<String?>, unique: Bool = false, check: SQLExpression<Bool>? = nil, defaultValue: SQLExpression<String?>, collate: Collation) {
         definitions.append(ColumnSpec(name, type: String.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue, collate: collate).sql)
     }
 
@@ -396,6 +466,25 @@ extension TableBuilder {
         definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, references: (table, other)).sql)
     }
 
+    /// Adds a nullable column as a primary key that references another table's column.
+    ///
+    /// With `userID = SQLExpression<Int64?>("user_id")`,
+    /// `t.column(userID, primaryKey: true, references: users, id)` adds
+    /// `"user_id" INTEGER PRIMARY KEY REFERENCES "users" ("id")` to the `CREATE TABLE` statement.
+    ///
+    /// This overload takes a `CHECK` condition that may be `NULL` (a comparison with a nullable
+    /// column); SQLite counts a `NULL` check as passed.
+    ///
+    /// - Parameters:
+    ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
+    ///   - primaryKey: The `PRIMARY KEY` constraint (`true`, or `.autoincrement` for an integer key).
+    ///   - check: A condition every row must satisfy (`CHECK (…)`).
+    ///   - table: The referenced table.
+    ///   - other: The referenced column.
+    public func column<V: Value>(_ name: SQLExpression<V?>, primaryKey: Bool, check: SQLExpression<Bool?>, references table: some QueryType, _ other: SQLExpression<V>) {
+        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: false, primaryKey: primaryKey ? .default : nil, check: check, references: (table, other)).sql)
+    }
+
     /// Adds a nullable column of text, with a collation and a default computed by SQL.
     ///
     /// With `nickname: SQLExpression<String?>`,
@@ -412,6 +501,26 @@ extension TableBuilder {
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     ///   - collate: The collating sequence (`COLLATE NOCASE`).
     public func column(_ name: SQLExpression<String?>, unique: Bool = false, check: SQLExpression<Bool?>, defaultValue: SQLExpression<String>, collate: Collation) {
+        definitions.append(ColumnSpec(name, type: String.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue, collate: collate).sql)
+    }
+
+    /// Adds a nullable column of text, with a collation and a default computed by SQL that may be
+    /// `NULL`.
+    ///
+    /// With `nickname, name: SQLExpression<String?>`,
+    /// `t.column(nickname, defaultValue: name, collate: .rtrim)` adds
+    /// `"nickname" TEXT DEFAULT ("name") COLLATE RTRIM` to the `CREATE TABLE` statement.
+    ///
+    /// This overload takes a `CHECK` condition that may be `NULL` (a comparison with a nullable
+    /// column); SQLite counts a `NULL` check as passed.
+    ///
+    /// - Parameters:
+    ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
+    ///   - unique: Whether to add a `UNIQUE` constraint.
+    ///   - check: A condition every row must satisfy (`CHECK (…)`).
+    ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
+    ///   - collate: The collating sequence (`COLLATE NOCASE`).
+    public func column(_ name: SQLExpression<String?>, unique: Bool = false, check: SQLExpression<Bool?>, defaultValue: SQLExpression<String?>, collate: Collation) {
         definitions.append(ColumnSpec(name, type: String.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue, collate: collate).sql)
     }
 
@@ -477,12 +586,13 @@ extension Table {
     ///
     /// - Parameters:
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
+    ///   - unique: Whether to add a `UNIQUE` constraint.
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - table: The referenced table.
     ///   - other: The referenced column.
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
-    public func addColumn<V: Value>(_ name: SQLExpression<V>, check: SQLExpression<Bool>? = nil, references table: some QueryType, _ other: SQLExpression<V>) -> String {
-        addColumn(ColumnSpec(name, type: V.declaredDatatype, notNull: true, unique: false, check: check, references: (table, other)))
+    public func addColumn<V: Value>(_ name: SQLExpression<V>, unique: Bool = false, check: SQLExpression<Bool>? = nil, references table: some QueryType, _ other: SQLExpression<V>) -> String {
+        addColumn(ColumnSpec(name, type: V.declaredDatatype, notNull: true, unique: unique, check: check, references: (table, other)))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a `NOT NULL` column of text, with a collation and a default
@@ -569,12 +679,13 @@ extension Table {
     ///
     /// - Parameters:
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
+    ///   - unique: Whether to add a `UNIQUE` constraint.
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - table: The referenced table.
     ///   - other: The referenced column.
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
-    public func addColumn<V: Value>(_ name: SQLExpression<V>, check: SQLExpression<Bool?>, references table: some QueryType, _ other: SQLExpression<V>) -> String {
-        addColumn(ColumnSpec(name, type: V.declaredDatatype, notNull: true, unique: false, check: check, references: (table, other)))
+    public func addColumn<V: Value>(_ name: SQLExpression<V>, unique: Bool = false, check: SQLExpression<Bool?>, references table: some QueryType, _ other: SQLExpression<V>) -> String {
+        addColumn(ColumnSpec(name, type: V.declaredDatatype, notNull: true, unique: unique, check: check, references: (table, other)))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a `NOT NULL` column of text, with a collation and a default
@@ -672,12 +783,13 @@ extension Table {
     ///
     /// - Parameters:
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
+    ///   - unique: Whether to add a `UNIQUE` constraint.
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - table: The referenced table.
     ///   - other: The referenced column.
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
-    public func addColumn<V: Value>(_ name: SQLExpression<V?>, check: SQLExpression<Bool>? = nil, references table: some QueryType, _ other: SQLExpression<V>) -> String {
-        addColumn(ColumnSpec(name, type: V.declaredDatatype, notNull: false, unique: false, check: check, references: (table, other)))
+    public func addColumn<V: Value>(_ name: SQLExpression<V?>, unique: Bool = false, check: SQLExpression<Bool>? = nil, references table: some QueryType, _ other: SQLExpression<V>) -> String {
+        addColumn(ColumnSpec(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, references: (table, other)))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a nullable column of text, with a collation and a default
@@ -781,12 +893,13 @@ extension Table {
     ///
     /// - Parameters:
     ///   - name: The column (its name and Swift type; a non-optional type adds `NOT NULL`).
+    ///   - unique: Whether to add a `UNIQUE` constraint.
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - table: The referenced table.
     ///   - other: The referenced column.
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
-    public func addColumn<V: Value>(_ name: SQLExpression<V?>, check: SQLExpression<Bool?>, references table: some QueryType, _ other: SQLExpression<V>) -> String {
-        addColumn(ColumnSpec(name, type: V.declaredDatatype, notNull: false, unique: false, check: check, references: (table, other)))
+    public func addColumn<V: Value>(_ name: SQLExpression<V?>, unique: Bool = false, check: SQLExpression<Bool?>, references table: some QueryType, _ other: SQLExpression<V>) -> String {
+        addColumn(ColumnSpec(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, references: (table, other)))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a nullable column of text, with a collation and a default
