@@ -26,7 +26,7 @@
 ///   migration half done.
 /// - A database that records migrations this migrator does not know (written by a newer version
 ///   of the app) is refused with an error, instead of being migrated against a schema the app does
-///   not understand; ``hasBeenSuperseded(in:)-(Connection)`` tells before trying.
+///   not understand; ``hasBeenSuperseded(in:)`` tells before trying.
 /// - A database migrated by GRDB (`grdb_migrations`) is read as if its records were Slate's.
 public struct DatabaseMigrator: Sendable {
     private var migrations: [Migration] = []
@@ -168,7 +168,7 @@ public struct DatabaseMigrator: Sendable {
     /// - Parameter db: A connection to the database.
     /// - Returns: The applied migrations this migrator knows.
     /// - Throws: ``SQLiteError`` when the records cannot be read.
-    public func appliedMigrations(in db: Connection) throws(SQLiteError) -> [String] {
+    public func appliedMigrations(_ db: Connection) throws(SQLiteError) -> [String] {
         let applied = try MigrationsTable.appliedIdentifiers(db)
         return registeredMigrations.filter(applied.contains)
     }
@@ -179,7 +179,7 @@ public struct DatabaseMigrator: Sendable {
     /// - Parameter db: A connection to the database.
     /// - Returns: The completed migrations, in registration order.
     /// - Throws: ``SQLiteError`` when the records cannot be read.
-    public func completedMigrations(in db: Connection) throws(SQLiteError) -> [String] {
+    public func completedMigrations(_ db: Connection) throws(SQLiteError) -> [String] {
         let applied = try MigrationsTable.appliedIdentifiers(db)
         return Array(registeredMigrations.prefix(while: applied.contains))
     }
@@ -189,8 +189,8 @@ public struct DatabaseMigrator: Sendable {
     /// - Parameter db: A connection to the database.
     /// - Returns: Whether ``migrate(_:)`` has nothing left to apply.
     /// - Throws: ``SQLiteError`` when the records cannot be read.
-    public func hasCompletedMigrations(in db: Connection) throws(SQLiteError) -> Bool {
-        try completedMigrations(in: db).count == migrations.count
+    public func hasCompletedMigrations(_ db: Connection) throws(SQLiteError) -> Bool {
+        try completedMigrations(db).count == migrations.count
     }
 
     /// Whether the database has applied migrations this migrator does not know: it was migrated
@@ -199,43 +199,43 @@ public struct DatabaseMigrator: Sendable {
     /// - Parameter db: A connection to the database.
     /// - Returns: Whether the database records an unregistered migration.
     /// - Throws: ``SQLiteError`` when the records cannot be read.
-    public func hasBeenSuperseded(in db: Connection) throws(SQLiteError) -> Bool {
+    public func hasBeenSuperseded(_ db: Connection) throws(SQLiteError) -> Bool {
         try !unknownMigrations(db).isEmpty
     }
 
-    /// ``appliedMigrations(in:)-(Connection)`` read through a queue or pool.
+    /// ``appliedMigrations(_:)`` read through a queue or pool.
     ///
     /// - Parameter reader: The database.
     /// - Returns: The applied migrations this migrator knows, in registration order.
     /// - Throws: ``SQLiteError`` when the records cannot be read.
     public func appliedMigrations(in reader: some DatabaseReader) throws -> [String] {
-        try reader.read { db in try appliedMigrations(in: db) }
+        try reader.read { db in try appliedMigrations(db) }
     }
 
-    /// ``completedMigrations(in:)-(Connection)`` read through a queue or pool.
+    /// ``completedMigrations(_:)`` read through a queue or pool.
     ///
     /// - Parameter reader: The database.
     /// - Returns: The completed migrations, in registration order.
     /// - Throws: ``SQLiteError`` when the records cannot be read.
     public func completedMigrations(in reader: some DatabaseReader) throws -> [String] {
-        try reader.read { db in try completedMigrations(in: db) }
+        try reader.read { db in try completedMigrations(db) }
     }
 
-    /// ``hasCompletedMigrations(in:)-(Connection)`` read through a queue or pool.
+    /// ``hasCompletedMigrations(_:)`` read through a queue or pool.
     ///
     /// - Parameter reader: The database.
     /// - Returns: Whether every registered migration is completed.
     /// - Throws: ``SQLiteError`` when the records cannot be read.
     public func hasCompletedMigrations(in reader: some DatabaseReader) throws -> Bool {
-        try reader.read { db in try hasCompletedMigrations(in: db) }
+        try reader.read { db in try hasCompletedMigrations(db) }
     }
 
-    /// ``hasBeenSuperseded(in:)-(Connection)`` read through a queue or pool.
+    /// ``hasBeenSuperseded(_:)`` read through a queue or pool.
     ///
     /// - Parameter reader: The database.
     /// - Returns: Whether the database records an unregistered migration.
     /// - Throws: ``SQLiteError`` when the records cannot be read.
     public func hasBeenSuperseded(in reader: some DatabaseReader) throws -> Bool {
-        try reader.read { db in try hasBeenSuperseded(in: db) }
+        try reader.read { db in try hasBeenSuperseded(db) }
     }
 }

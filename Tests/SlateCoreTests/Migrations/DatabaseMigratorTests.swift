@@ -304,7 +304,7 @@ struct DatabaseMigratorTests {
         #expect(try later.completedMigrations(in: queue) == ["a"])
         #expect(try later.hasCompletedMigrations(in: queue) == false)
         let (completed, superseded) = try queue.read { db in
-            (try later.completedMigrations(in: db), try later.hasBeenSuperseded(in: db))
+            (try later.completedMigrations(db), try later.hasBeenSuperseded(db))
         }
         #expect(completed == ["a"])
         #expect(superseded == false)
