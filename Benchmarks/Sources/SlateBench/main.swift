@@ -36,6 +36,10 @@ func main() throws {
         print("running \(workload.id): \(workload.title)…")
         report.measurements.append(try runner.run(workload))
     }
+    if options.workloads.isEmpty || options.workloads.contains(PoolThroughput.id) {
+        print("running \(PoolThroughput.id): \(PoolThroughput.title)…")
+        report.throughput = try PoolThroughput.run(options, drivers: drivers, database: database)
+    }
 
     let markdown = report.markdown
     print("")

@@ -67,6 +67,9 @@ struct Drivers {
     let rawC: RawCDriver
     let slate: SlateDriver
     let grdb: GRDBDriver
+    /// Slate's and GRDB's `DatabasePool`s, for W7 and W8.
+    let slatePool: SlatePoolDriver
+    let grdbPool: GRDBPoolDriver
     /// The fixture connection, for untimed setup and verification.
     let fixture: RawCDriver
 
@@ -74,6 +77,8 @@ struct Drivers {
         rawC = try RawCDriver(path: database.path)
         slate = try SlateDriver(path: database.path)
         grdb = try GRDBDriver(path: database.path)
+        slatePool = try SlatePoolDriver(path: database.path)
+        grdbPool = try GRDBPoolDriver(path: database.path)
         fixture = database.fixture
     }
 

@@ -24,7 +24,7 @@ struct Options {
         usage: slate-bench [options]
           --quick              small row counts, 1 warm-up + 2 runs (what CI runs); writes no RESULTS.md
           --runs N             measured runs per contender after one warm-up (default 11)
-          --workload IDS       comma-separated workloads to run, e.g. W1,W5 (default: all)
+          --workload IDS       comma-separated workloads to run, e.g. W1,W5 or W7,W8 (default: all)
           --library NAMES      comma-separated libraries: c, slate, grdb (default: all)
           --rows N             rows per run for every workload (profiling at several sizes)
           --results PATH       write the Markdown table there (default: Benchmarks/RESULTS.md)
@@ -53,7 +53,7 @@ struct Options {
             case "--rows": options.rows = try number(argument)
             case "--workload", "--workloads":
                 options.workloads = Set(try value(argument).split(separator: ",").map { $0.uppercased() })
-                let known = Set(Workloads.all.map(\.id))
+                let known = Set(Workloads.all.map(\.id) + [PoolThroughput.id])
                 if let unknown = options.workloads.first(where: { !known.contains($0) }) {
                     throw BenchmarkError("unknown workload \(unknown); the workloads are \(known.sorted().joined(separator: ", "))")
                 }

@@ -9,6 +9,8 @@ struct Report {
     var measurements: [[Measurement]] = []
     /// `PRAGMA compile_options` of the SQLite library.
     var compileOptions: [String] = []
+    /// W7's rates, which have their own table.
+    var throughput: [ThroughputMeasurement] = []
 
     /// The whole report.
     var markdown: String {
@@ -68,6 +70,7 @@ struct Report {
                     } ?? "– | –") + " |")
             }
         }
+        lines.append(contentsOf: throughputTable)
         lines.append("")
         lines.append("Allocations per row and peak heap come from one extra, untimed run per contender with "
             + "malloc counted (`Sources/CMallocCounter`: every allocation of the process, by any library, "
@@ -83,7 +86,38 @@ struct Report {
             guard let workload = group.first?.workload else { continue }
             lines.append("- **\(workload.id)**: \(workload.measures)")
         }
+        if !throughput.isEmpty {
+            lines.append("- **\(PoolThroughput.id)**: \(PoolThroughput.measures)")
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// W7's table: rates rather than times. Its `× GRDB` columns divide GRDB's rate by the
+    /// contender's, i.e. the time per operation relative to GRDB, so that below 1 is faster, as in
+    /// the table above.
+    private var throughputTable: [String] {
+        guard !throughput.isEmpty else { return [] }
+        var lines = [
+            "",
+            "\(PoolThroughput.id) \(PoolThroughput.title): \(PoolThroughput.readerThreads) reader threads and 1 writer "
+                + "thread for \(Self.fixed(throughput[0].seconds, 1)) s per run; median of \(options.measuredRuns) runs "
+                + "after a warm-up, contenders interleaved.",
+            "",
+            "| Workload | Library | API | Reads/s | Writes/s | Reads/s fastest–slowest | × GRDB (time per read) | × GRDB (time per write) |",
+            "|---|---|---|--:|--:|--:|--:|--:|",
+        ]
+        let grdb = throughput.first { $0.library == .grdb }
+        for measurement in throughput {
+            let reads = measurement.medianReadsPerSecond
+            let writes = measurement.medianWritesPerSecond
+            let readRates = measurement.runs.map(\.readsPerSecond)
+            lines.append("| \(PoolThroughput.id) | \(measurement.library.rawValue) | \(measurement.api) | "
+                + "\(Self.fixed(reads, 0)) | \(Self.fixed(writes, 0)) | "
+                + "\(Self.fixed(readRates.max() ?? 0, 0))–\(Self.fixed(readRates.min() ?? 0, 0)) | "
+                + "\(grdb.map { Self.fixed($0.medianReadsPerSecond / max(reads, 1e-12), 2) + "×" } ?? "–") | "
+                + "\(grdb.map { Self.fixed($0.medianWritesPerSecond / max(writes, 1e-12), 2) + "×" } ?? "–") |")
+        }
+        return lines
     }
 
     private static func seconds(_ duration: Duration) -> Double {
