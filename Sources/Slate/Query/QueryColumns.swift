@@ -20,6 +20,9 @@ final class QueryColumns: Sendable {
     private let uniqueIndices: [Int]
     private let uniqueTable: ColumnNameTable
 
+    /// The decoder that `Row.decode()` reuses for rows with these columns.
+    let decoders = RowDecoderSlot()
+
     init(keys: [String]) {
         self.keys = keys
         var exact: [String: Int] = [:]
