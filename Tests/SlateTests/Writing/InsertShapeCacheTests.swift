@@ -186,7 +186,7 @@ struct InsertShapeCacheTests {
         db.close()
         // SQLite's text for the code, with Slate's explanation in `details`.
         let closed = SQLiteError(code: SQLITE_MISUSE, details: "the database connection is closed")
-        #expect(closed.message == "bad parameter or other API misuse")
+        #expect(closed.message == String(cString: sqlite3_errstr(SQLITE_MISUSE)))
         #expect(throws: closed) { try db.run(items.insert(a <- 2)) }; #expect(Self.closedDetails { try db.run(items.insert(a <- 2)) })              // cached shape
         #expect(throws: closed) { try db.run(items.insert(a <- 2, b <- "new")) }; #expect(Self.closedDetails { try db.run(items.insert(a <- 2, b <- "new")) })  // new shape
         struct Item: Encodable { let a: Int64 }
@@ -434,7 +434,7 @@ struct InsertShapeCacheTests {
         db.close()
         // SQLite's text for the code, with Slate's explanation in `details`.
         let closed = SQLiteError(code: SQLITE_MISUSE, details: "the database connection is closed")
-        #expect(closed.message == "bad parameter or other API misuse")
+        #expect(closed.message == String(cString: sqlite3_errstr(SQLITE_MISUSE)))
         #expect(throws: closed) { try insert.insert(values: [9, nil, nil]) }; #expect(Self.closedDetails { try insert.insert(values: [9, nil, nil]) })
         #expect(throws: closed) { try insert.insert(["id": 9]) }; #expect(Self.closedDetails { try insert.insert(["id": 9]) })
     }
