@@ -80,7 +80,7 @@ extension Connection {
     ///   does not convert; or the error ``Value/fromDatatypeValue(_:)`` throws.
     public func scalar<V: Value>(_ query: ScalarQuery<V>) throws -> V {
         guard let row = try prepareQuery(query).nextRow() else {
-            throw SQLiteError(code: SQLITE_ERROR, message: "the scalar query returned no row", sql: query.asSQL())
+            throw SQLiteError(code: SQLITE_ERROR, details: "the scalar query returned no row", sql: query.asSQL())
         }
         return try row.get(SQLExpression<V>(template: row.layout.typedKey(at: 0), values: []))
     }
@@ -105,7 +105,7 @@ extension Connection {
         let statement = try bound(SQLExpression(template: "SELECT " + expression.template, values: expression.values))
         let run = QueryExecution(statement: statement, makeLayout: Self.layout(keys: [expression.template]))
         guard let row = try run.nextRow() else {
-            throw SQLiteError(code: SQLITE_ERROR, message: "the expression returned no row")
+            throw SQLiteError(code: SQLITE_ERROR, details: "the expression returned no row")
         }
         return try row.get(expression)
     }

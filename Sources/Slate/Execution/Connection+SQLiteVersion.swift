@@ -31,7 +31,7 @@ extension Connection {
             do {
                 try SQLite.require(syntax.feature, version: syntax.version)
             } catch let tooOld {
-                return SQLiteError(code: tooOld.code.rawValue, message: tooOld.message, sql: sql)
+                return SQLiteError(code: error.code.rawValue, message: error.message, details: tooOld.explanation, sql: sql, offset: error.offset)
             }
         }
         return error

@@ -52,6 +52,6 @@ public struct QueryRowView {
         if let value = value as? V { return value }
         throw SQLiteError(
             code: SQLITE_MISMATCH,
-            message: "column \(column): \(V.self).fromDatatypeValue returned a \(type(of: value)), not a \(V.self)")
+            details: "column \(column): \(V.self).fromDatatypeValue returned a \(type(of: value)), not a \(V.self)")
     }
 }

@@ -28,7 +28,7 @@ extension Row {
         guard let index = layout.index(of: name) else {
             throw SQLiteError(
                 code: SQLITE_RANGE,
-                message: "no column \(template) in the result; the columns are \(layout.names.joined(separator: ", "))")
+                details: "no column \(template) in the result; the columns are \(layout.names.joined(separator: ", "))")
         }
         return index
     }
@@ -78,7 +78,7 @@ extension Row {
         let hint = stored.isNull ? "; read it with an optional expression (SQLExpression<\(V.self)?>)" : ""
         return SQLiteError(
             code: SQLITE_MISMATCH,
-            message: "column \(column) holds \(stored.sqliteLiteral.prefix(40)), which cannot be read as \(V.self)"
+            details: "column \(column) holds \(stored.sqliteLiteral.prefix(40)), which cannot be read as \(V.self)"
                 + hint)
     }
 
@@ -87,7 +87,7 @@ extension Row {
     static func wrongTypeError<V>(_ value: Any, as _: V.Type, column: String) -> SQLiteError {
         SQLiteError(
             code: SQLITE_MISMATCH,
-            message: "column \(column): \(V.self).fromDatatypeValue returned a \(Swift.type(of: value)), not a \(V.self)")
+            details: "column \(column): \(V.self).fromDatatypeValue returned a \(Swift.type(of: value)), not a \(V.self)")
     }
 
     private static func unquote(_ identifier: String) -> String {

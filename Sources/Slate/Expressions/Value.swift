@@ -159,7 +159,7 @@ extension Value where Self: RawRepresentable, RawValue: Value, Datatype == RawVa
     public static func fromDatatypeValue(_ datatypeValue: Datatype) throws -> Self {
         let raw = try RawValue.fromDatatypeValue(datatypeValue)
         guard let raw = raw as? RawValue, let value = Self(rawValue: raw) else {
-            throw SQLiteError(code: SQLITE_MISMATCH, message: "\(raw) is not a valid raw value of \(Self.self)")
+            throw SQLiteError(code: SQLITE_MISMATCH, details: "\(raw) is not a valid raw value of \(Self.self)")
         }
         return value
     }

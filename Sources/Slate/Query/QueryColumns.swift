@@ -20,6 +20,9 @@ final class QueryColumns: Sendable {
     private let uniqueIndices: [Int]
     private let uniqueTable: ColumnNameTable
 
+    /// The decoder that `Row.decode()` reuses for rows with these columns.
+    let decoders = RowDecoderSlot()
+
     init(keys: [String]) {
         self.keys = keys
         var exact: [String: Int] = [:]
@@ -68,7 +71,7 @@ final class QueryColumns: Sendable {
             if candidates.count > 1 {
                 throw SQLiteError(
                     code: SQLITE_MISUSE,
-                    message: "ambiguous column '\(Self.unquoted(column))' (please disambiguate: ["
+                    details: "ambiguous column '\(Self.unquoted(column))' (please disambiguate: ["
                         + candidates.map { keys[$0] }.joined(separator: ", ") + "])")
             }
         } else {
@@ -83,7 +86,7 @@ final class QueryColumns: Sendable {
     private func missing(_ template: String) -> SQLiteError {
         SQLiteError(
             code: SQLITE_RANGE,
-            message: "no column \(template) in the result; the columns are \(keys.joined(separator: ", "))")
+            details: "no column \(template) in the result; the columns are \(keys.joined(separator: ", "))")
     }
 
     // Templates are searched and split on UTF-8 bytes, never on `Character`s: a quote followed by

@@ -90,7 +90,7 @@ extension Connection {
         let key = select.expression.template
         let run = QueryExecution(statement: try bound(select.expression), makeLayout: Self.layout(keys: [key]))
         guard let row = try run.nextRow() else {
-            throw SQLiteError(code: SQLITE_ERROR, message: "the statement returned no row", sql: select.asSQL())
+            throw SQLiteError(code: SQLITE_ERROR, details: "the statement returned no row", sql: select.asSQL())
         }
         return try row.get(SQLExpression<V>(template: key, values: []))
     }

@@ -36,7 +36,7 @@ extension Connection {
     public func requireFTS5() throws(SQLiteError) {
         guard supportsFTS5 else {
             throw SQLiteError(
-                code: SQLITE_ERROR, message: "FTS5 is not available: the linked SQLite \(SQLite.version) was built without it")
+                code: SQLITE_ERROR, details: "FTS5 is not available: the linked SQLite \(SQLite.version) was built without it")
         }
     }
 }

@@ -45,7 +45,7 @@ extension Connection {
     private func checkColumns(of description: TableDescription) throws(SQLiteError) {
         let info = try prepare(sql: "PRAGMA table_info(" + description.quotedName + ")").rows()
         guard !info.isEmpty else {
-            throw SQLiteError(code: SQLITE_ERROR, message: "no table named \"\(description.name)\" in the database")
+            throw SQLiteError(code: SQLITE_ERROR, details: "no table named \"\(description.name)\" in the database")
         }
         var actual: [String: (name: String, type: String, notNull: Bool)] = [:]
         for row in info {
@@ -77,7 +77,7 @@ extension Connection {
         guard differences.isEmpty else {
             throw SQLiteError(
                 code: SQLITE_ERROR,
-                message: "table \"\(description.name)\" does not match its description: "
+                details: "table \"\(description.name)\" does not match its description: "
                     + differences.joined(separator: "; "))
         }
     }

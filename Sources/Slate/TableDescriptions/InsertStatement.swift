@@ -104,7 +104,7 @@ public final class InsertStatement {
             if given[position] {
                 throw SQLiteError(
                     code: SQLITE_ERROR,
-                    message: "column \"\(table.orderedColumns[position].name)\" of table \"\(table.name)\" "
+                    details: "column \"\(table.orderedColumns[position].name)\" of table \"\(table.name)\" "
                         + "is given twice (as names differing only by case)",
                     sql: statement.sql)
             }
@@ -117,7 +117,7 @@ public final class InsertStatement {
             if !missing.isEmpty {
                 throw SQLiteError(
                     code: SQLITE_CONSTRAINT_NOTNULL,
-                    message: "no value for the NOT NULL column(s) "
+                    details: "no value for the NOT NULL column(s) "
                         + missing.map { "\"\(table.orderedColumns[$0].name)\"" }.joined(separator: ", ")
                         + " of table \"\(table.name)\"",
                     sql: statement.sql)
@@ -150,7 +150,7 @@ public final class InsertStatement {
         guard values.count == names.count else {
             throw SQLiteError(
                 code: SQLITE_RANGE,
-                message: "table \"\(table.name)\" has \(names.count) column(s) ("
+                details: "table \"\(table.name)\" has \(names.count) column(s) ("
                     + names.joined(separator: ", ") + ") but \(values.count) value(s) were given",
                 sql: statement.sql)
         }
@@ -178,7 +178,7 @@ public final class InsertStatement {
     private func unknownColumn(_ name: String) -> SQLiteError {
         SQLiteError(
             code: SQLITE_ERROR,
-            message: "table \"\(table.name)\" has no column named \"\(name)\"; its columns are "
+            details: "table \"\(table.name)\" has no column named \"\(name)\"; its columns are "
                 + table.orderedColumns.map(\.name).joined(separator: ", "),
             sql: statement.sql)
     }
@@ -186,5 +186,5 @@ public final class InsertStatement {
 
 extension SQLiteError {
     /// The error for a call on a closed connection (SlateCore's message).
-    fileprivate static let closedConnection = SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed")
+    fileprivate static let closedConnection = SQLiteError(code: SQLITE_MISUSE, details: "the database connection is closed")
 }

@@ -35,11 +35,11 @@ public struct TableDescription: Hashable, Sendable, CustomStringConvertible {
     ///   whose names differ only by case or that share a name (SQLite's column names ignore case).
     public init(name: String, columns: Set<ColumnDescription>) throws(SQLiteError) {
         guard !name.isEmpty else {
-            throw SQLiteError(code: SQLITE_MISUSE, message: "a table description needs a table name")
+            throw SQLiteError(code: SQLITE_MISUSE, details: "a table description needs a table name")
         }
         guard !columns.isEmpty else {
             throw SQLiteError(
-                code: SQLITE_MISUSE, message: "the description of table \"\(name)\" has no columns; a table needs at least one")
+                code: SQLITE_MISUSE, details: "the description of table \"\(name)\" has no columns; a table needs at least one")
         }
         let ordered = columns.sorted { lhs, rhs in
             // Names are unique once checked below; type and nullability only order duplicates, so
@@ -49,12 +49,12 @@ public struct TableDescription: Hashable, Sendable, CustomStringConvertible {
         var seen: [String: String] = [:]
         for column in ordered {
             guard !column.name.isEmpty else {
-                throw SQLiteError(code: SQLITE_MISUSE, message: "the description of table \"\(name)\" has a column without a name")
+                throw SQLiteError(code: SQLITE_MISUSE, details: "the description of table \"\(name)\" has a column without a name")
             }
             if let other = seen[column.name.lowercased()] {
                 throw SQLiteError(
                     code: SQLITE_MISUSE,
-                    message: "the description of table \"\(name)\" has two columns named \"\(other)\" and "
+                    details: "the description of table \"\(name)\" has two columns named \"\(other)\" and "
                         + "\"\(column.name)\"; column names must differ (ignoring case)")
             }
             seen[column.name.lowercased()] = column.name

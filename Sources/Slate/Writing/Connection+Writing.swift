@@ -175,7 +175,7 @@ extension Connection {
         if !insert.misplacedClauses.isEmpty {
             throw Self.misplaced(insert.misplacedClauses, in: "INSERT", sql: insert.expression.template)
         }
-        if let problem = insert.problem { throw SQLiteError(code: SQLITE_MISUSE, message: problem) }
+        if let problem = insert.problem { throw SQLiteError(code: SQLITE_MISUSE, details: problem) }
         if insert.upsert != nil { try SQLite.require("upsert (INSERT … ON CONFLICT … DO)", version: 3_024_000) }
     }
 

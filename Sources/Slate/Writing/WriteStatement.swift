@@ -151,7 +151,7 @@ extension Connection {
         if !write.limitingClauses.isEmpty && !supportsUpdateDeleteLimit {
             throw SQLiteError(
                 code: SQLITE_ERROR,
-                message: write.limitingClauses.joined(separator: ", ") + " on " + write.verb
+                details: write.limitingClauses.joined(separator: ", ") + " on " + write.verb
                     + " needs SQLite built with SQLITE_ENABLE_UPDATE_DELETE_LIMIT; the linked library "
                     + SQLite.version + " was built without it, so the statement did not run",
                 sql: write.render(returning: nil).template)
@@ -167,7 +167,7 @@ extension Connection {
             : "choose the rows with a filter, such as a subquery: filter(query.select(column).contains(column))"
         return SQLiteError(
             code: SQLITE_MISUSE,
-            message: "\(verb) cannot use the query's \(list): the statement would change other rows than the "
+            details: "\(verb) cannot use the query's \(list): the statement would change other rows than the "
                 + "query returns, so it did not run; \(hint)",
             sql: sql)
     }

@@ -25,7 +25,7 @@ struct CLIError: Error, CustomStringConvertible {
 
     /// A database error from `file`, as one line (SQLite's message, never the SQL text).
     static func database(_ file: String, _ error: SQLiteError, at position: String? = nil) -> CLIError {
-        var cause = error.message
+        var cause = error.explanation
         if error.code == SQLITE_READONLY, !cause.contains("read") { cause += " (the database is read-only)" }
         if error.isTransient { cause += " (another connection holds a lock; raise --busy-timeout to wait longer)" }
         return CLIError(file: file, position: position, cause)

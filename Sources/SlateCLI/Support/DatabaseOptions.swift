@@ -89,7 +89,7 @@ struct DatabaseOptions: ParsableArguments {
             } catch where error.isTransient {
                 throw CLIError.database(path, error)
             } catch {
-                throw CLIError(file: path, position: nil, "cannot open with this key: \(error.message)")
+                throw CLIError(file: path, position: nil, "cannot open with this key: \(error.explanation)")
             }
             #else
             _ = key
@@ -105,7 +105,7 @@ struct DatabaseOptions: ParsableArguments {
             } catch where error.isTransient {
                 throw CLIError.database(path, error)
             } catch {
-                throw CLIError(file: path, position: nil, "\(error.message) (if it is encrypted, give its key with --key or SLATE_KEY)")
+                throw CLIError(file: path, position: nil, "\(error.explanation) (if it is encrypted, give its key with --key or SLATE_KEY)")
             }
         }
         #endif

@@ -48,7 +48,7 @@ struct QueryParameters {
             do {
                 try statement.bind(value, at: index)
             } catch {
-                throw CLIError(error.message)
+                throw CLIError(error.explanation)
             }
         }
     }

@@ -109,7 +109,7 @@ public final class Backup {
             // sqlite3_backup_init reports its failure on the target connection.
             let code = sqlite3_extended_errcode(targetDB)
             let error = SQLiteError(code: code == SQLITE_OK ? SQLITE_ERROR : code, db: targetDB)
-            throw SQLiteError(code: error.code.rawValue, message: "cannot start the backup: \(error.message)")
+            throw error.explained("cannot start the backup")
         }
         self.handle = handle
         self.sourceConnection = source
@@ -146,10 +146,9 @@ public final class Backup {
             isDone = true
             return true
         default:
-            let message = String(cString: sqlite3_errstr(code))
             throw SQLiteError(
                 code: code,
-                message: "backup of \(sourceName.name) into \(targetName.name) failed: \(message)")
+                details: "backup of \(sourceName.name) into \(targetName.name) failed: \(String(cString: sqlite3_errstr(code)))")
         }
     }
 

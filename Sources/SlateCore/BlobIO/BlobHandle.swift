@@ -47,7 +47,7 @@ public final class BlobHandle {
         guard !isExpired else {
             throw SQLiteError(
                 code: SQLITE_ABORT,
-                message: "the blob handle has expired (its row changed, or reopen(row:) failed); open a new one")
+                details: "the blob handle has expired (its row changed, or reopen(row:) failed); open a new one")
         }
         return handle
     }
@@ -103,7 +103,7 @@ public final class BlobHandle {
     public func write(_ data: Data, at offset: Int = 0) throws(SQLiteError) {
         let blob = try checkedHandle()
         guard !isReadOnly else {
-            throw SQLiteError(code: SQLITE_READONLY, message: "cannot write through a blob handle opened read-only")
+            throw SQLiteError(code: SQLITE_READONLY, details: "cannot write through a blob handle opened read-only")
         }
         try checkRange(count: data.count, offset: offset, size: Int(sqlite3_blob_bytes(blob)), verb: "write")
         let bytes = data.isEmpty ? Data([0]) : data  // a valid buffer even for an empty write
@@ -145,11 +145,11 @@ public final class BlobHandle {
 
     private func blobError(_ code: Int32, action: String) -> SQLiteError {
         let error = SQLiteError(code: code, db: connection.handle)
-        var message = "cannot \(action) the blob: \(error.message)"
+        var details = "cannot \(action) the blob: \(error.message)"
         if code == SQLITE_ABORT {
             isExpired = true
-            message += " (the row was changed or deleted since the blob handle was opened; open a new handle)"
+            details += " (the row was changed or deleted since the blob handle was opened; open a new handle)"
         }
-        return SQLiteError(code: code, message: message)
+        return SQLiteError(code: code, message: error.message, details: details)
     }
 }

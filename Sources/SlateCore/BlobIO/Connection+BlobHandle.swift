@@ -24,10 +24,8 @@ extension Connection {
         let code = sqlite3_blob_open(db, database, table, column, row, readOnly ? 0 : 1, &blob)
         guard code == SQLITE_OK, let blob else {
             sqlite3_blob_close(blob)  // SQLite may return a handle even on failure
-            let error = SQLiteError(code: code, db: db)
-            throw SQLiteError(
-                code: code,
-                message: "cannot open the blob in \(database).\(table).\(column) at row \(row): \(error.message)")
+            throw SQLiteError(code: code, db: db)
+                .explained("cannot open the blob in \(database).\(table).\(column) at row \(row)")
         }
         return BlobHandle(connection: self, handle: blob, row: row, readOnly: readOnly)
     }

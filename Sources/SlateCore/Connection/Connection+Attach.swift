@@ -30,9 +30,8 @@ extension Connection {
         } catch {
             // SQLite's messages ("unable to open database: …") do not always name the file.
             throw SQLiteError(
-                code: error.code.rawValue,
-                message: "cannot attach \(location.filename) as \(name): \(error.message)",
-                sql: sql)
+                code: error.code.rawValue, message: error.message,
+                details: "cannot attach \(location.filename) as \(name): \(error.explanation)", sql: sql)
         }
     }
 

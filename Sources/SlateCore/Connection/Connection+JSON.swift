@@ -59,7 +59,7 @@ extension Connection {
             || message.hasPrefix("no such table: json_each") || message.hasPrefix("no such table: json_tree")
         guard missingJSON, !supportsJSON else { return error }
         return SQLiteError(
-            code: error.code.rawValue, message: message + ": " + Self.jsonUnavailableMessage,
+            code: error.code.rawValue, message: message, details: message + ": " + Self.jsonUnavailableMessage,
             sql: error.sql, offset: error.offset)
     }
 }

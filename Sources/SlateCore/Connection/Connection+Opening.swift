@@ -30,7 +30,7 @@ extension Connection {
             let reason = errno == EEXIST
                 ? "a file already exists at \(filename); refusing to create a new database over it"
                 : "cannot create \(filename): \(String(cString: strerror(errno)))"
-            throw SQLiteError(code: SQLITE_CANTOPEN, message: reason)
+            throw SQLiteError(code: SQLITE_CANTOPEN, details: reason)
         }
         closeFileDescriptor(descriptor)
         do {
@@ -48,7 +48,7 @@ extension Connection {
     ///   be created.
     public convenience init(toNewDatabaseAt url: URL) throws(SQLiteError) {
         guard url.isFileURL else {
-            throw SQLiteError(code: SQLITE_CANTOPEN, message: "\(url) is not a file URL")
+            throw SQLiteError(code: SQLITE_CANTOPEN, details: "\(url) is not a file URL")
         }
         try self.init(toNewDatabaseAt: url.path)
     }
@@ -73,7 +73,7 @@ extension Connection {
     /// - Throws: ``SQLiteError`` when `url` is not a file URL or no database exists there.
     public convenience init(toExistingDatabaseAt url: URL, readonly: Bool = false) throws(SQLiteError) {
         guard url.isFileURL else {
-            throw SQLiteError(code: SQLITE_CANTOPEN, message: "\(url) is not a file URL")
+            throw SQLiteError(code: SQLITE_CANTOPEN, details: "\(url) is not a file URL")
         }
         try self.init(toExistingDatabaseAt: url.path, readonly: readonly)
     }

@@ -85,9 +85,7 @@ public final class Connection {
                 try exec("PRAGMA schema_version")
             } catch {
                 close()
-                throw SQLiteError(
-                    code: error.code.rawValue,
-                    message: "cannot open \(filename): \(error.message)")
+                throw error.explained("cannot open \(filename)")
             }
         }
         #endif
@@ -170,17 +168,18 @@ public final class Connection {
     public var sqliteHandle: OpaquePointer? { handle }
 
     static func openError(code: Int32, db: OpaquePointer?, filename: String, flags: Options) -> SQLiteError {
-        var message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+        let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+        var details = message
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: filename, isDirectory: &isDirectory)
         if isDirectory.boolValue {
-            message += " (\(filename) is a directory)"
+            details += " (\(filename) is a directory)"
         } else if !exists && !flags.contains(.create) && !filename.hasPrefix("file:") {
-            message += " (no file at \(filename), and the connection was not allowed to create one)"
+            details += " (no file at \(filename), and the connection was not allowed to create one)"
         } else {
-            message += " (\(filename))"
+            details += " (\(filename))"
         }
-        return SQLiteError(code: code, message: message)
+        return SQLiteError(code: code, message: message, details: details)
     }
 }
 

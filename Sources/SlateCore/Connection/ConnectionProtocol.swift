@@ -16,8 +16,15 @@
 /// }
 /// ```
 ///
-/// The protocol is not class-bound, so a double can be a struct or a class; hot paths should keep
-/// using ``Connection`` itself, whose calls are direct rather than through a witness table.
+/// The protocol is not class-bound, so a double can be a struct or a class (its pragma properties
+/// have `nonmutating` setters, so a delegate can set them on the `any ConnectionProtocol` it is
+/// given); hot paths should keep using ``Connection`` itself, whose calls are direct rather than
+/// through a witness table.
+///
+/// A DataLiteCore-style double implements the connection state, `prepare(sql:options:)`,
+/// `execute(sql:)`, `apply`/`rekey`, the delegate and function registrations, and gets the rest
+/// (pragma properties, `get`/`set(pragma:)`, transactions, `lastInsertRowid`) from defaults that
+/// run SQL through its `prepare`, as DataLiteCore's do.
 public protocol ConnectionProtocol {
     /// Whether no transaction is open.
     var isAutocommit: Bool { get }
@@ -35,6 +42,71 @@ public protocol ConnectionProtocol {
     /// The rowid of the most recent successful INSERT (the requirement's name; ``lastInsertRowID``
     /// is the primary spelling, as on ``Connection``).
     var lastInsertRowid: Int64 { get }
+
+    /// How long SQLite waits for a lock before failing with `SQLITE_BUSY`, in seconds (Slate's
+    /// and SQLite.swift's unit; DataLiteCore's property counts milliseconds).
+    var busyTimeout: Double { get nonmutating set }
+
+    /// `PRAGMA application_id`.
+    var applicationID: Int32 { get nonmutating set }
+
+    /// `PRAGMA foreign_keys`.
+    var foreignKeys: Bool { get nonmutating set }
+
+    /// `PRAGMA journal_mode`.
+    var journalMode: JournalMode { get nonmutating set }
+
+    /// `PRAGMA synchronous`.
+    var synchronous: Synchronous { get nonmutating set }
+
+    /// `PRAGMA user_version`.
+    var userVersion: Int32 { get nonmutating set }
+
+    /// Initializes the SQLite library (`sqlite3_initialize`).
+    ///
+    /// - Throws: ``SQLiteError`` when the library cannot be initialized.
+    static func initialize() throws(SQLiteError)
+
+    /// Releases the SQLite library's resources (`sqlite3_shutdown`).
+    ///
+    /// - Throws: ``SQLiteError`` when the library cannot be shut down.
+    static func shutdown() throws(SQLiteError)
+
+    /// Gives the encryption key of a database (SQLCipher builds).
+    ///
+    /// - Parameters:
+    ///   - key: The key.
+    ///   - name: The schema (`nil` for `main`).
+    /// - Throws: ``SQLiteError`` when the key is unusable or wrong, or without encryption support.
+    func apply(_ key: Connection.Key, name: String?) throws(SQLiteError)
+
+    /// Re-encrypts a database with a new key (SQLCipher builds).
+    ///
+    /// - Parameters:
+    ///   - key: The new key.
+    ///   - name: The schema (`nil` for `main`).
+    /// - Throws: ``SQLiteError`` when the key is unusable, or without encryption support.
+    func rekey(_ key: Connection.Key, name: String?) throws(SQLiteError)
+
+    /// Adds a delegate told of updates, commits and rollbacks (held weakly).
+    ///
+    /// - Parameter delegate: The delegate.
+    func add(delegate: any ConnectionDelegate)
+
+    /// Removes a delegate added with ``add(delegate:)``.
+    ///
+    /// - Parameter delegate: The delegate.
+    func remove(delegate: any ConnectionDelegate)
+
+    /// Adds a delegate told of each statement that runs (held weakly).
+    ///
+    /// - Parameter delegate: The trace delegate.
+    func add(trace delegate: any ConnectionTraceDelegate)
+
+    /// Removes a trace delegate added with ``add(trace:)``.
+    ///
+    /// - Parameter delegate: The trace delegate.
+    func remove(trace delegate: any ConnectionTraceDelegate)
 
     /// Compiles exactly one SQL statement.
     ///
@@ -103,8 +175,6 @@ public protocol ConnectionProtocol {
     /// - Throws: ``SQLiteError`` when the function cannot be removed.
     func remove(function: Function.Type) throws(SQLiteError)
 
-    /// Makes any running query fail with `SQLITE_INTERRUPT`; safe from another thread.
-    func interrupt()
 }
 
 extension ConnectionProtocol {
@@ -170,5 +240,122 @@ extension Connection: ConnectionProtocol {
     public func prepare(sql: String, options: Statement.Options) throws(SQLiteError) -> any StatementProtocol {
         let statement: Statement = try prepare(sql: sql, options: options)
         return statement
+    }
+}
+
+// The defaults a DataLiteCore-style test double relies on: it implements the connection state,
+// `prepare`, `execute(sql:)`, keys, delegates and functions, and gets the rest from these, which
+// work through `prepare(sql:options:)` as DataLiteCore's do. ``Connection`` has its own.
+extension ConnectionProtocol {
+    /// The rowid of the most recent successful INSERT, read with `SELECT last_insert_rowid()`.
+    public var lastInsertRowid: Int64 {
+        guard let statement = try? prepare(sql: "SELECT last_insert_rowid()", options: []),
+            (try? statement.step()) == true
+        else { return 0 }
+        return statement.columnValue(at: 0) ?? 0
+    }
+
+    /// Runs SQL text as given (for a double: ``execute(sql:)``).
+    ///
+    /// - Parameter sql: Zero or more SQL statements.
+    /// - Throws: ``SQLiteError`` from the first statement that fails.
+    public func execute(raw sql: String) throws(SQLiteError) { try execute(sql: sql) }
+
+    /// Reads a PRAGMA by preparing and stepping `PRAGMA name`.
+    ///
+    /// - Parameter pragma: The pragma.
+    /// - Returns: Its value, or `nil` when it has none or it does not convert to `T`.
+    /// - Throws: ``SQLiteError`` on failure.
+    public func get<T: SQLiteRepresentable>(pragma: Pragma) throws(SQLiteError) -> T? {
+        let statement = try prepare(sql: "PRAGMA \(try pragma.sql())", options: [])
+        guard try statement.step() else { return nil }
+        return statement.columnValue(at: 0)
+    }
+
+    /// Sets a PRAGMA by preparing and stepping `PRAGMA name = literal`.
+    ///
+    /// - Parameters:
+    ///   - pragma: The pragma.
+    ///   - value: The new value.
+    /// - Throws: ``SQLiteError`` on failure.
+    public func set<T: SQLiteBindable>(pragma: Pragma, value: T) throws(SQLiteError) {
+        let literal = value.sqliteValue.sqliteLiteral
+        let statement = try prepare(sql: "PRAGMA \(try pragma.sql()) = \(literal)", options: [])
+        while try statement.step() {}
+    }
+
+    /// Begins a transaction with `BEGIN type TRANSACTION`.
+    ///
+    /// - Parameter type: How the transaction takes its locks.
+    /// - Throws: ``SQLiteError`` when a transaction is already open or the database is busy.
+    public func beginTransaction(_ type: TransactionType) throws(SQLiteError) {
+        try prepare(sql: "BEGIN \(type.description) TRANSACTION", options: []).step()
+    }
+
+    /// Commits with `COMMIT TRANSACTION`.
+    ///
+    /// - Throws: ``SQLiteError`` when no transaction is open or the commit fails.
+    public func commitTransaction() throws(SQLiteError) {
+        try prepare(sql: "COMMIT TRANSACTION", options: []).step()
+    }
+
+    /// Rolls back with `ROLLBACK TRANSACTION`.
+    ///
+    /// - Throws: ``SQLiteError`` when no transaction is open.
+    public func rollbackTransaction() throws(SQLiteError) {
+        try prepare(sql: "ROLLBACK TRANSACTION", options: []).step()
+    }
+
+    /// Initializes the SQLite library (`sqlite3_initialize`).
+    ///
+    /// - Throws: ``SQLiteError`` when the library cannot be initialized.
+    public static func initialize() throws(SQLiteError) { try Connection.initialize() }
+
+    /// Releases the SQLite library's resources (`sqlite3_shutdown`).
+    ///
+    /// - Throws: ``SQLiteError`` when the library cannot be shut down.
+    public static func shutdown() throws(SQLiteError) { try Connection.shutdown() }
+
+    // A property cannot throw: as on `Connection`, a failing read gives the fallback and a failing
+    // write is dropped rather than trapping (DataLiteCore's `try!`); a double that must see the
+    // failure implements the property itself, or calls `get(pragma:)`/`set(pragma:value:)`.
+
+    /// `PRAGMA busy_timeout`, in seconds.
+    public var busyTimeout: Double {
+        get { Double((try? get(pragma: .busyTimeout) as Int64?) ?? 0) / 1000 }
+        nonmutating set {
+            guard newValue.isFinite, newValue >= 0 else { return }
+            try? set(pragma: .busyTimeout, value: Int64(Swift.min(newValue * 1000, Double(Int32.max))))
+        }
+    }
+
+    /// `PRAGMA application_id`.
+    public var applicationID: Int32 {
+        get { (try? get(pragma: .applicationID) as Int32?) ?? 0 }
+        nonmutating set { try? set(pragma: .applicationID, value: newValue) }
+    }
+
+    /// `PRAGMA foreign_keys`.
+    public var foreignKeys: Bool {
+        get { (try? get(pragma: .foreignKeys) as Bool?) ?? false }
+        nonmutating set { try? set(pragma: .foreignKeys, value: newValue) }
+    }
+
+    /// `PRAGMA journal_mode`.
+    public var journalMode: JournalMode {
+        get { (try? get(pragma: .journalMode) as JournalMode?) ?? .off }
+        nonmutating set { try? set(pragma: .journalMode, value: newValue) }
+    }
+
+    /// `PRAGMA synchronous`.
+    public var synchronous: Synchronous {
+        get { (try? get(pragma: .synchronous) as Synchronous?) ?? .off }
+        nonmutating set { try? set(pragma: .synchronous, value: newValue) }
+    }
+
+    /// `PRAGMA user_version`.
+    public var userVersion: Int32 {
+        get { (try? get(pragma: .userVersion) as Int32?) ?? 0 }
+        nonmutating set { try? set(pragma: .userVersion, value: newValue) }
     }
 }

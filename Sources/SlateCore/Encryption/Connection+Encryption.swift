@@ -169,7 +169,7 @@ extension Connection {
         if Self.isPlaintextDatabase(at: filename) {
             throw SQLiteError(
                 code: SQLITE_NOTADB,
-                message: "cannot apply a key to \(SQLiteValue.quote(schema)) (\(filename)): it is a plaintext "
+                details: "cannot apply a key to \(SQLiteValue.quote(schema)) (\(filename)): it is a plaintext "
                     + "database, and a key cannot encrypt one in place; copy it into an encrypted "
                     + "database with exportEncrypted(to:key:)")
         }
@@ -182,7 +182,7 @@ extension Connection {
 
     /// ``rekey(_:name:)``: only on a schema that has a codec and whose current key reads it.
     func rekeyDatabase(_ key: Key, schema: String) throws(SQLiteError) {
-        var material = try key.keyMaterial()
+        var material = try key.keyMaterial(failingWith: SQLITE_ERROR)
         defer { material.wipe() }
         let db = try checkedHandle()
         let filename = try Self.schemaFilename(db, schema: schema)
@@ -290,8 +290,8 @@ extension Connection {
     ) -> SQLiteError {
         let file = filename.isEmpty ? "" : " (\(filename))"
         return SQLiteError(
-            code: underlying.code.rawValue,
-            message: "cannot \(action) \(SQLiteValue.quote(schema))\(file): the key is wrong, or the file "
+            code: underlying.code.rawValue, message: underlying.message,
+            details: "cannot \(action) \(SQLiteValue.quote(schema))\(file): the key is wrong, or the file "
                 + "is not an encrypted database (\(underlying.message))")
     }
 

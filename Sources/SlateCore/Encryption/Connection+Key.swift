@@ -50,24 +50,29 @@ extension Connection {
         /// The bytes handed to `sqlite3_key_v2` / `sqlite3_rekey_v2` or to `ATTACH … KEY`, after
         /// checking that the key is usable.
         ///
-        /// - Throws: ``SQLiteError`` (`SQLITE_MISUSE`) for an empty (or 2 GiB) passphrase or a raw key of
-        ///   the wrong length: SQLCipher would treat the first as "no key" and leave the data in
-        ///   plaintext, and reject or misread the second.
-        func keyMaterial() throws(SQLiteError) -> [UInt8] {
+        /// - Parameter code: The result code to fail with: SQLCipher 4's own for the call the key is
+        ///   for (`SQLITE_MISUSE` from `sqlite3_key_v2`, `SQLITE_ERROR` from `sqlite3_rekey_v2`).
+        /// - Throws: ``SQLiteError`` for an empty (or 2 GiB) passphrase or a raw key of the wrong
+        ///   length: SQLCipher would treat the first as "no key" and leave the data in plaintext,
+        ///   and reject or misread the second. Its ``SQLiteError/message`` is empty, as SQLCipher's
+        ///   key calls return a bare code (DataLiteCore reports them so); the reason is in
+        ///   ``SQLiteError/details``.
+        func keyMaterial(failingWith code: Int32 = SQLITE_MISUSE) throws(SQLiteError) -> [UInt8] {
+            func refused(_ details: String) -> SQLiteError { SQLiteError(code: code, message: "", details: details) }
             switch self {
             case .passphrase(let passphrase):
                 guard !passphrase.isEmpty else {
-                    throw SQLiteError.misuse(
+                    throw refused(
                         "an encryption passphrase must not be empty: SQLCipher would leave the database unencrypted")
                 }
                 // sqlite3_key_v2 takes the length as an Int32.
                 guard passphrase.utf8.count <= Int(Int32.max) else {
-                    throw SQLiteError.misuse("an encryption passphrase must be shorter than 2 GiB")
+                    throw refused("an encryption passphrase must be shorter than 2 GiB")
                 }
                 return Array(passphrase.utf8)
             case .rawKey(let data):
                 guard data.count == Self.rawKeyLength else {
-                    throw SQLiteError.misuse(
+                    throw refused(
                         "a raw encryption key must be exactly \(Self.rawKeyLength) bytes (256 bits); got \(data.count)")
                 }
                 // SQLCipher recognizes a raw key by its blob-literal spelling: x'<64 hex digits>'.

@@ -31,7 +31,7 @@ extension Connection {
         defer { sqlite3_close_v2(check) }
         var code = sqlite3_open_v2(filename, &check, SQLITE_OPEN_READONLY, nil)
         guard code == SQLITE_OK, let check else {
-            throw SQLiteError(code: code, message: "cannot confirm the rekey of \(SQLiteValue.quote(schema)): "
+            throw SQLiteError(code: code, details: "cannot confirm the rekey of \(SQLiteValue.quote(schema)): "
                 + "cannot open \(filename) to check it")
         }
         code = material.withUnsafeBytes { bytes in
@@ -50,14 +50,14 @@ extension Connection {
         if code & 0xFF == SQLITE_NOTADB || code & 0xFF == SQLITE_READONLY {
             throw SQLiteError(
                 code: SQLITE_IOERR,
-                message: "the rekey of \(SQLiteValue.quote(schema)) (\(filename)) did not reach the disk: SQLCipher "
+                details: "the rekey of \(SQLiteValue.quote(schema)) (\(filename)) did not reach the disk: SQLCipher "
                     + "reported success, but the file still opens only with its previous key, which this connection "
                     + "keeps using (writing the re-encrypted pages failed, for example on a full disk)")
         }
+        let message = String(cString: sqlite3_errmsg(check))
         throw SQLiteError(
-            code: code,
-            message: "cannot confirm the rekey of \(SQLiteValue.quote(schema)) (\(filename)): "
-                + String(cString: sqlite3_errmsg(check)))
+            code: code, message: message,
+            details: "cannot confirm the rekey of \(SQLiteValue.quote(schema)) (\(filename)): " + message)
     }
 }
 #endif

@@ -15,20 +15,31 @@
 /// }
 /// ```
 ///
+/// ``message`` is SQLite's own text for the failure (`sqlite3_errmsg`, or `sqlite3_errstr` of the
+/// code when Slate detected the problem itself), exactly what DataLiteCore reports, so errors
+/// compare equal across the two libraries. Slate's fuller account — the parameter, column or
+/// file involved and what to do about it — is in ``details``; ``explanation`` gives whichever is
+/// richer, and ``description`` carries both.
+///
 /// Branch on ``category`` (or ``isTransient``) to act without reading result codes, log
-/// ``description`` (it carries the SQL), and show people ``userFacingMessage`` (it never
-/// contains SQL text or bound values).
+/// ``description`` (it carries the SQL), show developers ``explanation``, and show people
+/// ``userFacingMessage`` (it never contains SQL text or bound values).
 public struct SQLiteError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The extended result code; it also matches its primary code (see ``Code``).
     public let code: Code
-    /// SQLite's (or Slate's) English description of what went wrong.
+    /// SQLite's own English text for the failure: `sqlite3_errmsg` of the connection, or
+    /// `sqlite3_errstr` of the code when Slate found the problem before SQLite did.
     public let message: String
+    /// Slate's fuller explanation, when it knows more than SQLite's text says: the parameter,
+    /// column, function or file involved, and a hint at the fix. `nil` when ``message`` is the
+    /// whole story. It may contain names from the schema but never bound values.
+    public let details: String?
     /// The SQL text of the statement that failed, when there was one.
     public let sql: String?
     /// The byte offset in ``sql`` where SQLite located the error, when it could (SQLite 3.38+).
     public let offset: Int?
 
-    /// Creates an error from a result code and a message.
+    /// Creates an error from a result code and a message (DataLiteCore's initializer).
     ///
     /// - Parameters:
     ///   - code: The (extended) SQLite result code.
@@ -36,11 +47,49 @@ public struct SQLiteError: Error, Equatable, Hashable, Sendable, CustomStringCon
     ///   - sql: The SQL text that failed, if any.
     ///   - offset: The byte offset of the error within `sql`, if known.
     public init(code: Int32, message: String, sql: String? = nil, offset: Int? = nil) {
+        self.init(code: code, message: message, details: nil, sql: sql, offset: offset)
+    }
+
+    /// Creates an error with SQLite's message and a fuller explanation.
+    ///
+    /// - Parameters:
+    ///   - code: The (extended) SQLite result code.
+    ///   - message: SQLite's text for the failure.
+    ///   - details: A fuller explanation (what was involved, how to fix it), or `nil`.
+    ///   - sql: The SQL text that failed, if any.
+    ///   - offset: The byte offset of the error within `sql`, if known.
+    public init(code: Int32, message: String, details: String?, sql: String? = nil, offset: Int? = nil) {
         self.code = Code(rawValue: code)
         self.message = message
+        self.details = details.flatMap { $0 == message || $0.isEmpty ? nil : $0 }
         self.sql = sql
         self.offset = offset.flatMap { $0 >= 0 ? $0 : nil }
     }
+
+    /// Creates an error that Slate detected itself: its ``message`` is SQLite's text for the
+    /// code (`sqlite3_errstr`), and `details` says what actually went wrong.
+    ///
+    /// - Parameters:
+    ///   - code: The (extended) SQLite result code.
+    ///   - details: What went wrong, in full.
+    ///   - sql: The SQL text involved, if any.
+    ///   - offset: The byte offset of the error within `sql`, if known.
+    public init(code: Int32, details: String, sql: String? = nil, offset: Int? = nil) {
+        self.init(code: code, message: String(cString: sqlite3_errstr(code)), details: details, sql: sql, offset: offset)
+    }
+
+    /// The same failure with a fuller explanation in front of SQLite's text, such as
+    /// `cannot open /tmp/x.db: unable to open database file`.
+    ///
+    /// - Parameter context: What Slate was doing, such as `cannot open /tmp/x.db`.
+    /// - Returns: The error, with ``details`` set to `context: explanation`.
+    func explained(_ context: String) -> SQLiteError {
+        SQLiteError(code: code.rawValue, message: message, details: "\(context): \(explanation)", sql: sql, offset: offset)
+    }
+
+    /// Slate's ``details`` when there are some, SQLite's ``message`` otherwise: the most
+    /// useful single sentence for a developer or a command-line user.
+    public var explanation: String { details ?? message }
 
     /// Creates an error from the state of a database connection after a failed call.
     ///
@@ -61,14 +110,18 @@ public struct SQLiteError: Error, Equatable, Hashable, Sendable, CustomStringCon
             }
         }
         if message.isEmpty { message = String(cString: sqlite3_errstr(code)) }
-        if code == SQLITE_CONSTRAINT_COMMITHOOK, let db, let veto = CommitVetoMessages.take(for: db) { message = veto }
-        self.init(code: code, message: message, sql: sql, offset: offset)
+        // A commit hook's veto: SQLite says "constraint failed"; the hook's reason is the detail.
+        var details: String?
+        if code == SQLITE_CONSTRAINT_COMMITHOOK, let db, let veto = CommitVetoMessages.take(for: db) { details = veto }
+        self.init(code: code, message: message, details: details, sql: sql, offset: offset)
     }
 
-    /// A developer-facing description: `SQLiteError(code): message` (DataLiteCore's form), then,
-    /// when a statement failed, the code's name and the failing SQL.
+    /// A developer-facing description: `SQLiteError(code): message` (DataLiteCore's form), then
+    /// Slate's ``details`` in parentheses when there are some, then, when a statement failed, the
+    /// code's name and the failing SQL.
     public var description: String {
         var text = "SQLiteError(\(code.rawValue)): \(message)"
+        if let details { text += " (\(details))" }
         if let sql {
             text += " — \(code.name ?? "code \(code.rawValue)") in \"\(sql)\""
             if let offset { text += " at offset \(offset)" }
@@ -77,7 +130,7 @@ public struct SQLiteError: Error, Equatable, Hashable, Sendable, CustomStringCon
     }
 
     /// Whether two errors have the same result code and message (DataLiteCore's equality): the
-    /// failing SQL and the offset are context, not part of what went wrong.
+    /// details, the failing SQL and the offset are context, not part of what went wrong.
     public static func == (lhs: SQLiteError, rhs: SQLiteError) -> Bool {
         lhs.code.rawValue == rhs.code.rawValue && lhs.message == rhs.message
     }
@@ -103,29 +156,29 @@ extension SQLiteError {
     /// An error for a call on a connection that has been closed.
     @usableFromInline
     static let connectionClosed = SQLiteError(
-        code: SQLITE_MISUSE, message: "the database connection is closed")
+        code: SQLITE_MISUSE, details: "the database connection is closed")
 
     /// An error for a call that would be SQLite API misuse, with an explanation.
     @usableFromInline
-    static func misuse(_ message: String, sql: String? = nil) -> SQLiteError {
-        SQLiteError(code: SQLITE_MISUSE, message: message, sql: sql)
+    static func misuse(_ details: String, sql: String? = nil) -> SQLiteError {
+        SQLiteError(code: SQLITE_MISUSE, details: details, sql: sql)
     }
 
     /// An error for a value that cannot be converted to or from a column's type.
     @usableFromInline
-    static func mismatch(_ message: String, sql: String? = nil) -> SQLiteError {
-        SQLiteError(code: SQLITE_MISMATCH, message: message, sql: sql)
+    static func mismatch(_ details: String, sql: String? = nil) -> SQLiteError {
+        SQLiteError(code: SQLITE_MISMATCH, details: details, sql: sql)
     }
 
     /// An error for an out-of-range index or value.
     @usableFromInline
-    static func range(_ message: String, sql: String? = nil) -> SQLiteError {
-        SQLiteError(code: SQLITE_RANGE, message: message, sql: sql)
+    static func range(_ details: String, sql: String? = nil) -> SQLiteError {
+        SQLiteError(code: SQLITE_RANGE, details: details, sql: sql)
     }
 
     /// A generic SQL error with an explanation.
     @usableFromInline
-    static func error(_ message: String, sql: String? = nil) -> SQLiteError {
-        SQLiteError(code: SQLITE_ERROR, message: message, sql: sql)
+    static func error(_ details: String, sql: String? = nil) -> SQLiteError {
+        SQLiteError(code: SQLITE_ERROR, details: details, sql: sql)
     }
 }

@@ -28,7 +28,7 @@ extension Connection {
         guard code == SQLITE_OK else {
             // SQLite does not call the destroy callback when it rejects a collation.
             definition.release()
-            throw SQLiteError(code: code, message: "cannot create collation \(collation): \(SQLiteError(code: code, db: db).message)")
+            throw SQLiteError(code: code, db: db).explained("cannot create collation \(collation)")
         }
     }
 
@@ -43,7 +43,7 @@ extension Connection {
         try SQLiteError.checkNoNUL(collation, "the collation name")
         let code = sqlite3_create_collation_v2(db, collation, SQLITE_UTF8, nil, nil, nil)
         guard code == SQLITE_OK else {
-            throw SQLiteError(code: code, message: "cannot remove collation \(collation): \(SQLiteError(code: code, db: db).message)")
+            throw SQLiteError(code: code, db: db).explained("cannot remove collation \(collation)")
         }
     }
 }

@@ -233,10 +233,10 @@ extension Connection {
     static func functionError(code: Int32, db: OpaquePointer, verb: String, name: String, argumentCount: Int32) -> SQLiteError {
         let reason = SQLiteError(code: code, db: db)
         let arity = argumentCount < 0 ? "any number of arguments" : "\(argumentCount) argument(s)"
-        var message = "cannot \(verb) function \(name)() with \(arity): \(reason.message)"
+        var details = "cannot \(verb) function \(name)() with \(arity): \(reason.message)"
         if code == SQLITE_MISUSE {
-            message += " (the name must be 1 to 255 bytes, and the argument count -1 or within SQLite's limit, 127 by default)"
+            details += " (the name must be 1 to 255 bytes, and the argument count -1 or within SQLite's limit, 127 by default)"
         }
-        return SQLiteError(code: code, message: message)
+        return SQLiteError(code: code, message: reason.message, details: details)
     }
 }

@@ -40,7 +40,7 @@ extension Function {
                 case .invalidArguments:
                     "REGEXP needs a text pattern and a value"
                 case .regexError(let error as SQLiteError):
-                    error.message
+                    error.explanation
                 case .regexError(let error):
                     "invalid regular expression in REGEXP: \(error)"
                 }

@@ -92,7 +92,7 @@ extension Function.Arguments {
 ///   - context: The `sqlite3_context` of the call.
 func setError(_ error: any Error, of context: OpaquePointer) {
     if let error = error as? SQLiteError {
-        sqlite3_result_error(context, error.message, -1)
+        sqlite3_result_error(context, error.explanation, -1)
         // OK, ROW and DONE are not failures: such an error is reported as SQLITE_ERROR.
         if ![SQLITE_OK, SQLITE_ROW, SQLITE_DONE].contains(error.code.primary) {
             sqlite3_result_error_code(context, error.code.rawValue)

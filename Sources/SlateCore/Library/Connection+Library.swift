@@ -4,7 +4,7 @@ extension Connection {
     /// - Throws: ``SQLiteError`` when initialization fails.
     public static func initialize() throws(SQLiteError) {
         let code = sqlite3_initialize()
-        guard code == SQLITE_OK else { throw SQLiteError(code: code, message: "sqlite3_initialize failed") }
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, details: "sqlite3_initialize failed") }
     }
 
     /// Releases the SQLite library's resources (`sqlite3_shutdown`). Close every connection first.
@@ -12,6 +12,6 @@ extension Connection {
     /// - Throws: ``SQLiteError`` when shutdown fails.
     public static func shutdown() throws(SQLiteError) {
         let code = sqlite3_shutdown()
-        guard code == SQLITE_OK else { throw SQLiteError(code: code, message: "sqlite3_shutdown failed") }
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, details: "sqlite3_shutdown failed") }
     }
 }

@@ -12,6 +12,11 @@
 public struct SQLiteRow: Hashable, Sendable, RandomAccessCollection, ExpressibleByDictionaryLiteral,
     CustomStringConvertible
 {
+    /// A column name (DataLiteCore's name for the type).
+    public typealias Column = String
+    /// A column's value (DataLiteCore's name for the type).
+    public typealias Value = SQLiteValue
+
     /// The column names, in order.
     public private(set) var columns: [String] = []
     /// The values, in column order.
@@ -41,6 +46,20 @@ public struct SQLiteRow: Hashable, Sendable, RandomAccessCollection, Expressible
         columns.append(column)
         values.append(value)
     }
+
+    /// Reserves room for this many columns (DataLiteCore's `reserveCapacity`).
+    ///
+    /// - Parameter minimumCapacity: The number of columns; a negative number reserves nothing.
+    public mutating func reserveCapacity(_ minimumCapacity: Int) {
+        let capacity = Swift.max(minimumCapacity, 0)
+        columns.reserveCapacity(capacity)
+        values.reserveCapacity(capacity)
+    }
+
+    /// Reserves room for this many columns, counted as SQLite counts them.
+    ///
+    /// - Parameter minimumCapacity: The number of columns; a negative number reserves nothing.
+    public mutating func reserveCapacity(_ minimumCapacity: Int32) { reserveCapacity(Int(minimumCapacity)) }
 
     /// The named-parameter spelling of each column (`:column`).
     public var namedParameters: [String] { columns.map { ":" + $0 } }

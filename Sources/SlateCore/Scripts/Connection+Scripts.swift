@@ -71,10 +71,11 @@ extension Connection {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(db, text, nil, nil, &message)
         guard code == SQLITE_OK else {
-            var reason = message.map { String(cString: $0) }
+            let reason = message.map { String(cString: $0) }
             sqlite3_free(message)
-            if code == SQLITE_CONSTRAINT_COMMITHOOK, let veto = CommitVetoMessages.take(for: db) { reason = veto }
-            throw SQLiteError(code: code, message: reason ?? String(cString: sqlite3_errstr(code)), sql: text)
+            // A commit hook's veto: SQLite says "constraint failed"; the hook's reason is the detail.
+            let veto = code == SQLITE_CONSTRAINT_COMMITHOOK ? CommitVetoMessages.take(for: db) : nil
+            throw SQLiteError(code: code, message: reason ?? String(cString: sqlite3_errstr(code)), details: veto, sql: text)
         }
     }
 

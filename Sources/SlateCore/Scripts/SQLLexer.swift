@@ -300,7 +300,7 @@ enum SQLLexer {
     private static func nulError(at offset: Int, where place: String, sql: String) -> SQLiteError {
         SQLiteError(
             code: SQLITE_ERROR,
-            message: "the SQL holds a NUL byte at offset \(offset), \(place): SQLite stops reading SQL at a "
+            details: "the SQL holds a NUL byte at offset \(offset), \(place): SQLite stops reading SQL at a "
                 + "NUL, so the text after it would be silently ignored; remove the NUL, or bind the value "
                 + "as a parameter",
             sql: sql, offset: offset)

@@ -39,7 +39,7 @@ public struct SQLScript: RandomAccessCollection, ExpressibleByStringLiteral, Has
         do {
             self.init(string: try String(contentsOf: url, encoding: .utf8))
         } catch {
-            throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot read SQL script at \(url.path): \(error.localizedDescription)")
+            throw SQLiteError(code: SQLITE_CANTOPEN, details: "cannot read SQL script at \(url.path): \(error.localizedDescription)")
         }
     }
 

@@ -11,8 +11,9 @@
 /// }
 /// ```
 public protocol StatementProtocol {
-    /// The SQL text the statement was compiled from.
-    var sql: String { get }
+    /// The SQL text the statement was compiled from (`String?`, as in DataLiteCore, so that its
+    /// test doubles conform; ``Statement/sql`` itself is a `String`).
+    var sql: String? { get }
 
     /// The SQL text with the bound values inlined, when available.
     var expandedSQL: String? { get }
@@ -124,3 +125,70 @@ extension StatementProtocol {
 }
 
 extension Statement: StatementProtocol {}
+
+// The defaults a DataLiteCore-style test double relies on: it implements the SQL text, binding
+// by index, stepping, resetting and reading columns, and gets the rest from these, as in
+// DataLiteCore. ``Statement`` has its own, faster ones.
+extension StatementProtocol {
+    /// Binds a value to the parameter of that name (`:name`, `@name`, `$name`).
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - name: The parameter's name, with its prefix.
+    /// - Throws: ``SQLiteError`` (`SQLITE_RANGE`) when the statement has no such parameter.
+    public func bind(_ value: SQLiteValue, by name: String) throws(SQLiteError) {
+        let index = parameterIndexBy(name)
+        guard index > 0 else { throw SQLiteError.range("the statement has no parameter named \(name)", sql: sql) }
+        try bind(value, at: index)
+    }
+
+    /// Binds an optional value to the parameter of that name; `nil` binds NULL.
+    ///
+    /// - Parameters:
+    ///   - value: The value, or `nil`.
+    ///   - name: The parameter's name, with its prefix.
+    /// - Throws: ``SQLiteError`` (`SQLITE_RANGE`) when the statement has no such parameter.
+    public func bind<T: SQLiteBindable>(_ value: T?, by name: String) throws(SQLiteError) {
+        try bind(value.checkedSQLiteValue(), by: name)
+    }
+
+    /// Binds every column of a row to the parameter of the same name (`c` → `:c`).
+    ///
+    /// - Parameter row: The values, by column name.
+    /// - Throws: ``SQLiteError`` when the statement lacks a parameter for a column.
+    public func bind(_ row: SQLiteRow) throws(SQLiteError) {
+        for (column, value) in row { try bind(value, by: ":" + column) }
+    }
+
+    /// Runs the statement once per row of parameters: bind, run to completion, clear, reset.
+    ///
+    /// - Parameter rows: The parameters for each run.
+    /// - Throws: ``SQLiteError`` from the first run that fails.
+    public func execute(_ rows: [SQLiteRow]) throws(SQLiteError) {
+        for row in rows {
+            try bind(row)
+            while try step() {}
+            try clearBindings()
+            try reset()
+        }
+    }
+
+    /// The current row's columns and values, or `nil` when the statement returns no columns.
+    /// A column SQLite cannot name (out of memory) gets an empty name rather than trapping.
+    public func currentRow() -> SQLiteRow? {
+        let count = columnCount()
+        guard count > 0 else { return nil }
+        var row = SQLiteRow()
+        row.reserveCapacity(count)
+        for index in 0..<count {
+            row.append(column: columnName(at: index) ?? "", value: columnValue(at: index))
+        }
+        return row
+    }
+}
+
+extension StatementProtocol where Self: Statement {
+    /// The SQL text, as the protocol's optional (DataLiteCore's type); ``Statement/sql`` itself
+    /// is never `nil`.
+    public var sql: String? { Optional(self.sql as String) }
+}

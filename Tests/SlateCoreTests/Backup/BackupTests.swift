@@ -114,7 +114,7 @@ struct BackupTests {
         let error = #expect(throws: SQLiteError.self) { try source.backup(to: target) }
         #expect(error?.code.matches(SQLITE_READONLY) == true)
         #expect(error?.category == .readOnly)
-        #expect(error?.message.contains("backup") == true)
+        #expect(error?.explanation.contains("backup") == true)
         target.close()
 
         let check = try Connection(path, readonly: true)
@@ -132,7 +132,7 @@ struct BackupTests {
         let unknown = #expect(throws: SQLiteError.self) {
             try source.backup(databaseName: "nowhere", usingConnection: target)
         }
-        #expect(unknown?.message.contains("nowhere") == true)
+        #expect(unknown?.explanation.contains("nowhere") == true)
 
         let closed = try Connection()
         closed.close()
@@ -148,7 +148,7 @@ struct BackupTests {
         try backup.step(pagesToCopy: .limited(number: 1))
         source.close()
         let closed = #expect(throws: SQLiteError.self) { try backup.step() }
-        #expect(closed?.message.contains("closed") == true)
+        #expect(closed?.explanation.contains("closed") == true)
         try backup.finish()
 
         let other = try Connection()
@@ -157,6 +157,6 @@ struct BackupTests {
         try early.step(pagesToCopy: .limited(number: 1))
         try early.finish()
         let finished = #expect(throws: SQLiteError.self) { try early.step() }
-        #expect(finished?.message.contains("finished") == true)
+        #expect(finished?.explanation.contains("finished") == true)
     }
 }

@@ -41,8 +41,8 @@ struct BlobHandleTests {
         let blob = try db.openBlob(table: "files", column: "content", row: 2)
         let error = #expect(throws: SQLiteError.self) { try blob.write(Data([9, 9, 9]), at: 3) }
         #expect(error?.code.matches(SQLITE_RANGE) == true)
-        #expect(error?.message.contains("the blob holds 5 bytes") == true)
-        #expect(error?.message.contains("zeroblob") == true)
+        #expect(error?.explanation.contains("the blob holds 5 bytes") == true)
+        #expect(error?.explanation.contains("zeroblob") == true)
         #expect(throws: SQLiteError.self) { try blob.write(Data([1]), at: -1) }
         let readError = #expect(throws: SQLiteError.self) { try blob.read(count: 10, at: 0) }
         #expect(readError?.code.matches(SQLITE_RANGE) == true)
@@ -68,13 +68,13 @@ struct BlobHandleTests {
         #expect(blob.count == 5)
         #expect(try blob.read(count: 1, at: 4) == Data([5]))
         let missing = #expect(throws: SQLiteError.self) { try blob.reopen(row: 99) }
-        #expect(missing?.message.contains("row 99") == true)
+        #expect(missing?.explanation.contains("row 99") == true)
         #expect(blob.row == 2)
         // SQLite aborts a handle whose reopen failed: every later call says so.
         #expect(blob.isExpired)
         let expired = #expect(throws: SQLiteError.self) { try blob.read(count: 0) }
         #expect(expired?.code.matches(SQLITE_ABORT) == true)
-        #expect(expired?.message.contains("expired") == true)
+        #expect(expired?.explanation.contains("expired") == true)
         #expect(throws: SQLiteError.self) { try blob.reopen(row: 1) }
         let fresh = try db.openBlob(table: "files", column: "content", row: 1)
         #expect(fresh.count == 16)
@@ -83,13 +83,13 @@ struct BlobHandleTests {
     @Test func openingFailsForMissingRowsTablesColumnsAndNulls() throws {
         let db = try makeFiles()
         let row = #expect(throws: SQLiteError.self) { try db.openBlob(table: "files", column: "content", row: 42) }
-        #expect(row?.message.contains("no such rowid") == true)
+        #expect(row?.explanation.contains("no such rowid") == true)
         let table = #expect(throws: SQLiteError.self) { try db.openBlob(table: "nope", column: "content", row: 1) }
-        #expect(table?.message.contains("no such table") == true)
+        #expect(table?.explanation.contains("no such table") == true)
         let column = #expect(throws: SQLiteError.self) { try db.openBlob(table: "files", column: "nope", row: 1) }
-        #expect(column?.message.contains("no such column") == true)
+        #expect(column?.explanation.contains("no such column") == true)
         let null = #expect(throws: SQLiteError.self) { try db.openBlob(table: "files", column: "content", row: 3) }
-        #expect(null?.message.contains("null") == true)
+        #expect(null?.explanation.contains("null") == true)
     }
 
     @Test func aChangedRowExpiresTheHandle() throws {
@@ -100,7 +100,7 @@ struct BlobHandleTests {
         let error = #expect(throws: SQLiteError.self) { try blob.read(count: 0) }
         #expect(error?.code.matches(SQLITE_ABORT) == true)
         #expect(error?.category == .interrupted)
-        #expect(error?.message.contains("changed or deleted") == true)
+        #expect(error?.explanation.contains("changed or deleted") == true)
         #expect(blob.isExpired)
         #expect(throws: SQLiteError.self) { try blob.write(Data([1]), at: 0) }
         #expect(try db.openBlob(table: "files", column: "content", row: 2).read() == Data([0xAA, 0xBB]))
@@ -112,7 +112,7 @@ struct BlobHandleTests {
         try blob.close()
         try blob.close()
         let closedHandle = #expect(throws: SQLiteError.self) { try blob.read() }
-        #expect(closedHandle?.message.contains("blob handle is closed") == true)
+        #expect(closedHandle?.explanation.contains("blob handle is closed") == true)
 
         let other = try db.openBlob(table: "files", column: "content", row: 2)
         db.close()

@@ -113,10 +113,10 @@ struct CompatibilitySpellingTests {
         // A failing statement stops the script; the ones before it stay applied.
         let unlabelled = sqliteError { try db.execute("INSERT INTO a VALUES (10); INSERT INTO missing VALUES (1); INSERT INTO a VALUES (11);") }
         #expect(unlabelled?.code == SQLITE_ERROR)
-        #expect(unlabelled?.message.contains("missing") == true)
+        #expect(unlabelled?.explanation.contains("missing") == true)
         let raw = sqliteError { try db.execute(raw: "INSERT INTO b VALUES (20); INSERT INTO missing VALUES (1); INSERT INTO b VALUES (21);") }
         #expect(raw?.code == SQLITE_ERROR)
-        #expect(raw?.message.contains("missing") == true)
+        #expect(raw?.explanation.contains("missing") == true)
         #expect(try db.scalar(Int.self, "SELECT count(*) FROM a") == 2)
         #expect(try db.scalar(Int.self, "SELECT count(*) FROM b") == 2)
 
@@ -154,7 +154,7 @@ struct CompatibilitySpellingTests {
         #expect(thrown != nil)
         db.journalMode = .wal
         #expect(db.lastPropertyError?.code == thrown?.code)
-        #expect(db.lastPropertyError?.message == thrown?.message)
+        #expect(db.lastPropertyError?.explanation == thrown?.explanation)
         #expect(try db.getJournalMode() == .memory)   // unchanged
 
         db.close()
@@ -241,5 +241,10 @@ private struct ReadOnlyDouble: ConnectionProtocol {
     func set<T: SQLiteBindable>(pragma: Pragma, value: T) throws(SQLiteError) {}
     func add(function: Function.Type) throws(SQLiteError) {}
     func remove(function: Function.Type) throws(SQLiteError) {}
-    func interrupt() {}
+    func apply(_ key: Connection.Key, name: String?) throws(SQLiteError) { throw SQLiteError(code: SQLITE_READONLY, message: "double") }
+    func rekey(_ key: Connection.Key, name: String?) throws(SQLiteError) { throw SQLiteError(code: SQLITE_READONLY, message: "double") }
+    func add(delegate: any ConnectionDelegate) {}
+    func remove(delegate: any ConnectionDelegate) {}
+    func add(trace delegate: any ConnectionTraceDelegate) {}
+    func remove(trace delegate: any ConnectionTraceDelegate) {}
 }

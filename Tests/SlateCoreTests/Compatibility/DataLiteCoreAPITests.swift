@@ -167,7 +167,7 @@ struct DataLiteCoreAPITests {
         #expect(try db.scalar("SELECT total_of(n) FROM t") as? Int64 == 6)
         // A thrown error fails the statement; the connection goes on working.
         let error = #expect(throws: SQLiteError.self) { try db.scalar("SELECT twice('x')") }
-        #expect(error?.message == "twice needs an integer")
+        #expect(error?.explanation == "twice needs an integer")
         #expect(try db.scalar("SELECT twice(2)") as? Int64 == 4)
         // Called directly with another argument type, both forms agree.
         #expect(try Twice.invoke(args: ListArguments(arrayLiteral: .int(5))) as? Int64 == 10)
@@ -178,7 +178,7 @@ struct DataLiteCoreAPITests {
         let db = try Connection(.inMemory)
         try db.add(function: Unfinished.self)
         let error = #expect(throws: SQLiteError.self) { try db.scalar("SELECT unfinished()") }
-        #expect(error?.message.contains("must override invoke(args:)") == true)
+        #expect(error?.explanation.contains("must override invoke(args:)") == true)
         #expect(throws: SQLiteError.self) { try Unfinished.invoke(args: ListArguments()) }
     }
 
@@ -202,7 +202,7 @@ struct DataLiteCoreAPITests {
         let db = try Connection(.inMemory)
         try db.add(function: Function.Regexp.self)
         let error = #expect(throws: SQLiteError.self) { try db.scalar("SELECT 'a' REGEXP 1") }
-        #expect(error?.message == "REGEXP needs a text pattern and a value")
+        #expect(error?.explanation == "REGEXP needs a text pattern and a value")
         #expect(try db.scalar("SELECT 2024 REGEXP '[0-9]{4}'") as? Int64 == 1)
     }
 }

@@ -81,6 +81,6 @@ struct ConcurrencyTests {
 
     @Test("a pool cannot run in memory: WAL does not apply, and that is reported")
     func poolNeedsAFile() {
-        #expect(sqliteError { _ = try DatabasePool(path: ":memory:") }?.message.contains("journal_mode") == true)
+        #expect(sqliteError { _ = try DatabasePool(path: ":memory:") }?.explanation.contains("journal_mode") == true)
     }
 }

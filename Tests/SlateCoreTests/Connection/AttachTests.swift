@@ -30,7 +30,7 @@ struct AttachTests {
         try db.detach("external")
         #expect(try db.databaseList().map(\.name) == ["main"])
         let error = #expect(throws: SQLiteError.self) { try db.scalar("SELECT count(*) FROM external.users") }
-        #expect(error?.message.contains("no such table") == true)
+        #expect(error?.explanation.contains("no such table") == true)
 
         let reopened = try Connection(scratch.path("external.sqlite"))
         #expect(try reopened.scalar(Int64.self, "SELECT count(*) FROM users") == 3)
@@ -63,7 +63,7 @@ struct AttachTests {
         }
         #expect(error?.code.matches(SQLITE_CANTOPEN) == true)
         #expect(error?.category == .io)
-        #expect(error?.message.contains(missing) == true)
+        #expect(error?.explanation.contains(missing) == true)
         #expect(try db.databaseList().map(\.name) == ["main"])
         #expect(!FileManager.default.fileExists(atPath: missing))
     }
@@ -93,9 +93,9 @@ struct AttachTests {
         let db = try Connection()
         try db.attach(.inMemory, as: "aux")
         let duplicate = #expect(throws: SQLiteError.self) { try db.attach(.inMemory, as: "aux") }
-        #expect(duplicate?.message.contains("already in use") == true)
+        #expect(duplicate?.explanation.contains("already in use") == true)
         let unknown = #expect(throws: SQLiteError.self) { try db.detach("nowhere") }
-        #expect(unknown?.message.contains("no such database") == true)
+        #expect(unknown?.explanation.contains("no such database") == true)
         let main = #expect(throws: SQLiteError.self) { try db.detach("main") }
         #expect(main?.category == .misuse)
         db.close()

@@ -9,7 +9,7 @@ import Testing
 struct ClosedConnectionTests {
     static func isClosedError(_ error: SQLiteError?) -> Bool {
         guard let error else { return false }
-        return error.code == SQLITE_MISUSE && error.message.contains("connection is closed")
+        return error.code == SQLITE_MISUSE && error.explanation.contains("connection is closed")
     }
 
     @Test("statements of a closed connection, idle or running, say it is closed")

@@ -38,7 +38,7 @@ private struct NoteStore {
 
 /// A statement double that serves canned rows.
 private final class CannedStatement: StatementProtocol {
-    let sql: String
+    let sql: String?
     var rows: [[SQLiteValue]]
     var bound: [Int32: SQLiteValue] = [:]
     private var position = -1
@@ -49,7 +49,7 @@ private final class CannedStatement: StatementProtocol {
     }
 
     var expandedSQL: String? { nil }
-    func parameterCount() -> Int32 { Int32(sql.filter { $0 == "?" }.count) }
+    func parameterCount() -> Int32 { Int32((sql ?? "").filter { $0 == "?" }.count) }
     func parameterIndexBy(_ name: String) -> Int32 { 0 }
     func parameterNameBy(_ index: Int32) -> String? { nil }
     func bind(_ value: SQLiteValue, at index: Int32) throws(SQLiteError) {
@@ -124,6 +124,12 @@ private final class RecordingConnection: ConnectionProtocol {
     func add(function: Function.Type) throws(SQLiteError) { log.append("add \(function.name)") }
     func remove(function: Function.Type) throws(SQLiteError) { log.append("remove \(function.name)") }
     func interrupt() { log.append("interrupt") }
+    func apply(_ key: Connection.Key, name: String?) throws(SQLiteError) { log.append("apply \(name ?? "main")") }
+    func rekey(_ key: Connection.Key, name: String?) throws(SQLiteError) { log.append("rekey \(name ?? "main")") }
+    func add(delegate: any ConnectionDelegate) { log.append("add delegate") }
+    func remove(delegate: any ConnectionDelegate) { log.append("remove delegate") }
+    func add(trace delegate: any ConnectionTraceDelegate) { log.append("add trace") }
+    func remove(trace delegate: any ConnectionTraceDelegate) { log.append("remove trace") }
 }
 
 @Suite("ConnectionProtocolTests")

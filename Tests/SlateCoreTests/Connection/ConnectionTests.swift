@@ -49,7 +49,7 @@ struct ConnectionTests {
         let path = directory.path("missing.sqlite")
         let error = sqliteError { _ = try Connection(path, readonly: true) }
         #expect(error?.code == SQLITE_CANTOPEN)
-        #expect(error?.message.contains(path) == true)
+        #expect(error?.explanation.contains(path) == true)
         #expect(error?.category == .io)
         #expect(!FileManager.default.fileExists(atPath: path))
     }
@@ -59,7 +59,7 @@ struct ConnectionTests {
         let directory = try TemporaryDirectory()
         let error = sqliteError { _ = try Connection(directory.url.path) }
         #expect(error?.code == SQLITE_CANTOPEN)
-        #expect(error?.message.contains("directory") == true)
+        #expect(error?.explanation.contains("directory") == true)
     }
 
     // Under SQLCipher an encrypted file is indistinguishable from garbage until its key is applied,
@@ -88,7 +88,7 @@ struct ConnectionTests {
 
         let error = sqliteError { _ = try Connection(toNewDatabaseAt: path) }
         #expect(error?.code == SQLITE_CANTOPEN)
-        #expect(error?.message.contains("already exists") == true)
+        #expect(error?.explanation.contains("already exists") == true)
         // The existing database is intact.
         let reopened = try Connection(toExistingDatabaseAt: path)
         #expect(try reopened.scalar("SELECT count(*) FROM t") as? Int64 == 1)
@@ -130,7 +130,7 @@ struct ConnectionTests {
         ]
         for error in errors {
             #expect(error?.code == SQLITE_MISUSE)
-            #expect(error?.message.contains("closed") == true)
+            #expect(error?.explanation.contains("closed") == true)
         }
         #expect(db.changes == 0)
         #expect(db.isAutocommit)

@@ -25,9 +25,9 @@ struct EncryptionBuildCompatibilityTests {
             try Connection(location: .file(path: link), options: [.readwrite, .nofollow])
         }
         if SQLite.versionNumber < 3_031_000 {
-            #expect(error.message.contains("SQLITE_OPEN_NOFOLLOW"))
-            #expect(error.message.contains("3.31.0"))
-            #expect(error.message.contains(SQLite.version))
+            #expect(error.explanation.contains("SQLITE_OPEN_NOFOLLOW"))
+            #expect(error.explanation.contains("3.31.0"))
+            #expect(error.explanation.contains(SQLite.version))
         } else {
             #expect(error.code == SQLITE_CANTOPEN)
         }
@@ -41,8 +41,8 @@ struct EncryptionBuildCompatibilityTests {
         let db = try Connection()
         if SQLite.versionNumber < 3_028_000 {
             let error = try #require(throws: SQLiteError.self) { try db.prepare(sql: "SELECT 1", options: .noVtab) }
-            #expect(error.message.contains("SQLITE_PREPARE_NO_VTAB"))
-            #expect(error.message.contains("3.28.0"))
+            #expect(error.explanation.contains("SQLITE_PREPARE_NO_VTAB"))
+            #expect(error.explanation.contains("3.28.0"))
         } else {
             let statement = try db.prepare(sql: "SELECT 1", options: .noVtab)
             #expect(try statement.scalar() as? Int64 == 1)

@@ -116,9 +116,9 @@ struct EncryptionTests {
         for call in encryptionCalls(scratch: ScratchDatabase()) {
             let error = try #require(throws: SQLiteError.self) { try call.run(db) }
             #if SQLCipher
-            #expect(error.message.contains("closed"), "\(call.name)")
+            #expect(error.explanation.contains("closed"), "\(call.name)")
             #else
-            #expect(error.message.contains("without encryption support"), "\(call.name)")
+            #expect(error.explanation.contains("without encryption support"), "\(call.name)")
             #endif
         }
     }
@@ -190,8 +190,8 @@ struct EncryptionTests {
         let error = try #require(throws: SQLiteError.self) { try db.apply(.passphrase("wrong")) }
         #expect(error.code == SQLITE_NOTADB)
         #expect(error.category == .notADatabase)
-        #expect(error.message.contains("the key is wrong"))
-        #expect(error.message.contains(file.path))
+        #expect(error.explanation.contains("the key is wrong"))
+        #expect(error.explanation.contains(file.path))
         #expect(throws: SQLiteError.self) { try db.execute(sql: "INSERT INTO notes(body) VALUES ('x')") }
         // The connection can still be given the right key.
         try db.apply(secret)
@@ -211,7 +211,7 @@ struct EncryptionTests {
         #expect(try db.isEncrypted() == false)
         let error = try #require(throws: SQLiteError.self) { try db.execute(sql: "SELECT count(*) FROM notes") }
         #expect(error.code == SQLITE_NOTADB)
-        #expect(error.message.contains("encrypted"))
+        #expect(error.explanation.contains("encrypted"))
         #expect(throws: SQLiteError.self) { try db.execute(sql: "CREATE TABLE other(a)") }
         // The key can still be applied after the failed reads.
         try db.apply(secret)
@@ -255,8 +255,8 @@ struct EncryptionTests {
         try db.execute(sql: "CREATE TABLE notes(body TEXT); INSERT INTO notes VALUES ('kept')")
         let error = try #require(throws: SQLiteError.self) { try db.rekey(secret) }
         #expect(error.code == SQLITE_MISUSE)
-        #expect(error.message.contains("not encrypted"))
-        #expect(error.message.contains("exportEncrypted"))
+        #expect(error.explanation.contains("not encrypted"))
+        #expect(error.explanation.contains("exportEncrypted"))
         #expect(try db.scalar("SELECT body FROM notes") as? String == "kept")
         db.close()
         #expect(file.contains(plaintextHeader))
@@ -284,8 +284,8 @@ struct EncryptionTests {
         for count in [0, 16, 31, 33, 64] {
             let error = try #require(throws: SQLiteError.self) { try db.apply(.rawKey(Data(repeating: 1, count: count))) }
             #expect(error.code == SQLITE_MISUSE)
-            #expect(error.message.contains("exactly 32 bytes"))
-            #expect(error.message.contains("got \(count)"))
+            #expect(error.explanation.contains("exactly 32 bytes"))
+            #expect(error.explanation.contains("got \(count)"))
         }
         #expect(try db.isEncrypted() == false)
         db.close()
@@ -305,17 +305,20 @@ struct EncryptionTests {
         let target = ScratchDatabase()
         defer { file.remove(); target.remove() }
         let db = try Connection(file.location)
-        let calls: [(Connection) throws -> Void] = [
-            { try $0.apply(.passphrase("")) },
-            { try $0.apply("") },
-            { try $0.rekey(.passphrase("")) },
-            { try $0.attach(target.location, as: "other", key: "") },
-            { try $0.exportEncrypted(to: target.location, key: "") },
+        // SQLCipher 4's codes for a refused key (MISUSE from sqlite3_key, ERROR from
+        // sqlite3_rekey), with an empty message as its key calls set none.
+        let calls: [(code: Int32, call: (Connection) throws -> Void)] = [
+            (SQLITE_MISUSE, { try $0.apply(.passphrase("")) }),
+            (SQLITE_MISUSE, { try $0.apply("") }),
+            (SQLITE_ERROR, { try $0.rekey(.passphrase("")) }),
+            (SQLITE_MISUSE, { try $0.attach(target.location, as: "other", key: "") }),
+            (SQLITE_MISUSE, { try $0.exportEncrypted(to: target.location, key: "") }),
         ]
-        for call in calls {
+        for (code, call) in calls {
             let error = try #require(throws: SQLiteError.self) { try call(db) }
-            #expect(error.code == SQLITE_MISUSE)
-            #expect(error.message.contains("must not be empty"))
+            #expect(error.code.rawValue == code)
+            #expect(error.message == "")
+            #expect(error.explanation.contains("must not be empty"))
         }
         #expect(try db.isEncrypted() == false)
         #expect(try schemaNames(db) == ["main"])
@@ -337,8 +340,8 @@ struct EncryptionTests {
         #expect(try db.scalar("SELECT count(*) FROM notes") as? Int64 == 1)  // schema already read
         let error = try #require(throws: SQLiteError.self) { try db.apply(secret) }
         #expect(error.code == SQLITE_NOTADB)
-        #expect(error.message.contains("plaintext"))
-        #expect(error.message.contains("exportEncrypted"))
+        #expect(error.explanation.contains("plaintext"))
+        #expect(error.explanation.contains("exportEncrypted"))
         try db.run("INSERT INTO notes VALUES (?)", "second")
         #expect(try db.scalar("SELECT count(*) FROM notes") as? Int64 == 2)
         db.close()
@@ -352,7 +355,7 @@ struct EncryptionTests {
         for call: (Connection) throws -> Void in [{ try $0.apply(secret, name: "nope") }, { try $0.rekey(secret, name: "nope") }] {
             let error = try #require(throws: SQLiteError.self) { try call(db) }
             #expect(error.code == SQLITE_ERROR)
-            #expect(error.message.contains("'nope'"))
+            #expect(error.explanation.contains("'nope'"))
         }
     }
 
@@ -368,8 +371,8 @@ struct EncryptionTests {
             try db.attach(file.location, as: "vault", key: .passphrase("wrong"))
         }
         #expect(error.code == SQLITE_NOTADB)
-        #expect(error.message.contains("the key is wrong"))
-        #expect(!error.message.contains("wrong\""))  // the key is bound, not spelled in SQL
+        #expect(error.explanation.contains("the key is wrong"))
+        #expect(!error.explanation.contains("wrong\""))  // the key is bound, not spelled in SQL
         #expect(try schemaNames(db) == ["main"])
 
         try db.attach(file.location, as: "vault", key: "correct horse battery staple")
@@ -413,7 +416,7 @@ struct EncryptionTests {
         let db = try Connection()
         let error = try #require(throws: SQLiteError.self) { try db.attach(file.location, as: "plain", key: secret) }
         #expect(error.code == SQLITE_NOTADB)
-        #expect(error.message.contains("not an encrypted database"))
+        #expect(error.explanation.contains("not an encrypted database"))
         db.close()
         #expect(file.bytes() == before, "the file changed")
     }
@@ -457,14 +460,14 @@ struct EncryptionTests {
         try db.execute(sql: "CREATE TABLE t(a); INSERT INTO t VALUES (1)")
         let exists = try #require(throws: SQLiteError.self) { try db.exportEncrypted(to: target.location, key: secret) }
         #expect(exists.code == SQLITE_MISUSE)
-        #expect(exists.message.contains("already exists"))
+        #expect(exists.explanation.contains("already exists"))
         #expect(target.bytes() == before, "the file changed")
 
         let fresh = ScratchDatabase()
         defer { fresh.remove() }
         try db.execute(sql: "BEGIN")
         let inTransaction = try #require(throws: SQLiteError.self) { try db.exportEncrypted(to: fresh.location, key: secret) }
-        #expect(inTransaction.message.contains("transaction"))
+        #expect(inTransaction.explanation.contains("transaction"))
         try db.execute(sql: "ROLLBACK")
         #expect(!fresh.exists)
     }
@@ -486,8 +489,8 @@ struct EncryptionTests {
         ] {
             let error = try #require(throws: SQLiteError.self, "\(call.name)") { try call.run(db) }
             #expect(error.code == SQLITE_MISUSE)
-            #expect(error.message.contains("built without encryption support"))
-            #expect(error.message.contains("SQLCipher"))
+            #expect(error.explanation.contains("built without encryption support"))
+            #expect(error.explanation.contains("SQLCipher"))
         }
         #expect(try db.isEncrypted() == false)
         #expect(try schemaNames(db) == ["main"])

@@ -101,12 +101,12 @@ struct AggregateFunctionTests {
             try db.run("INSERT INTO totals SELECT positiveSum(amount) FROM sales WHERE amount IS NOT NULL")
         }
         #expect(error?.code.matches(SQLITE_ERROR) == true)
-        #expect(error?.message == "negative amounts cannot be summed")
+        #expect(error?.explanation == "negative amounts cannot be summed")
         #expect(try db.scalar("SELECT count(*) FROM totals") as? Int64 == 0)
 
         let null = #expect(throws: SQLiteError.self) { try db.scalar("SELECT positiveSum(amount) FROM sales") }
         #expect(null?.code.matches(SQLITE_MISMATCH) == true)
-        #expect(null?.message.contains("argument 1 of positiveSum() is NULL") == true)
+        #expect(null?.explanation.contains("argument 1 of positiveSum() is NULL") == true)
     }
 
     @Test func closureAggregationConcatenatesLikeSQLiteSwift() throws {
@@ -152,7 +152,7 @@ struct AggregateFunctionTests {
             try db.createWindowFunction("wsum", argumentCount: 1, initialValue: Int64(0),
                                         step: { total, _ in total }, inverse: { total, _ in total }, value: { $0 })
         }
-        #expect(error?.message.contains("3.25") == true)
+        #expect(error?.explanation.contains("3.25") == true)
     }
 
     @Test(.enabled(if: SQLite.versionNumber >= 3_025_000, "window functions need SQLite 3.25"))
@@ -198,7 +198,7 @@ struct AggregateFunctionTests {
         #expect(try db.scalar("SELECT frameSum(x) FROM t") as? Int64 == 3)
         try db.remove(function: FrameSum.self)
         let error = #expect(throws: SQLiteError.self) { try db.prepare(sql: "SELECT frameSum(x) OVER () FROM t") }
-        #expect(error?.message.contains("frameSum") == true)
+        #expect(error?.explanation.contains("frameSum") == true)
     }
 
     @Test(.enabled(if: SQLite.versionNumber >= 3_025_000, "window functions need SQLite 3.25"))
@@ -214,7 +214,7 @@ struct AggregateFunctionTests {
             let rows = try db.prepare(sql: "SELECT picky(x) OVER (ORDER BY x ROWS 1 PRECEDING) FROM t")
             while try rows.step() {}
         }
-        #expect(error?.message == "negative amounts cannot be summed")
+        #expect(error?.explanation == "negative amounts cannot be summed")
         // Without removing rows (a growing frame) it works.
         #expect(try db.scalar("SELECT max(s) FROM (SELECT picky(x) OVER (ORDER BY x) AS s FROM t)") as? Int64 == 6)
     }

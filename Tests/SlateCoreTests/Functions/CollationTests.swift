@@ -66,7 +66,7 @@ struct CollationTests {
         try db.removeCollation("REVERSED")
         #expect(weakTracker == nil)
         let error = #expect(throws: SQLiteError.self) { try db.prepare(sql: "SELECT s FROM t ORDER BY s COLLATE REVERSED") }
-        #expect(error?.message.contains("no such collation sequence: REVERSED") == true)
+        #expect(error?.explanation.contains("no such collation sequence: REVERSED") == true)
     }
 
     @Test func replacingACollationReleasesTheOldOne() throws {
@@ -120,7 +120,7 @@ struct CollationTests {
             }
         }
         #expect(error?.code.matches(SQLITE_BUSY) == true)
-        #expect(error?.message.contains("PLAIN") == true)
+        #expect(error?.explanation.contains("PLAIN") == true)
         // The rejected closure is released, and the original collation still sorts.
         #expect(weakTracker == nil)
         #expect(try running.step())

@@ -50,7 +50,7 @@ struct FunctionTests {
             try db.run("INSERT INTO converted SELECT celsius(f) FROM readings")
         }
         #expect(error?.code.matches(SQLITE_ERROR) == true)
-        #expect(error?.message == "temperature -500.0 is below absolute zero")
+        #expect(error?.explanation == "temperature -500.0 is below absolute zero")
         #expect(error?.sql == "INSERT INTO converted SELECT celsius(f) FROM readings")
         // The failed statement changed nothing; the connection goes on working.
         #expect(try db.scalar("SELECT count(*) FROM converted") as? Int64 == 0)
@@ -69,7 +69,7 @@ struct FunctionTests {
         #expect(try db.scalar("SELECT strict('a')") as? String == "a")
         let error = #expect(throws: SQLiteError.self) { try db.scalar("SELECT strict(1)") }
         #expect(error?.code.matches(SQLITE_MISMATCH) == true)
-        #expect(error?.message == "strict() wants text")
+        #expect(error?.explanation == "strict() wants text")
     }
 
     @Test func wrongArgumentCountIsRejectedBySQLite() throws {
@@ -77,7 +77,7 @@ struct FunctionTests {
         try db.add(function: Celsius.self)
         let error = #expect(throws: SQLiteError.self) { try db.prepare(sql: "SELECT celsius(1, 2)") }
         #expect(error?.code.matches(SQLITE_ERROR) == true)
-        #expect(error?.message.contains("wrong number of arguments to function celsius()") == true)
+        #expect(error?.explanation.contains("wrong number of arguments to function celsius()") == true)
 
         try db.createFunction("pair", deterministic: true) { (a: Int64, b: Int64) in a * 10 + b }
         #expect(try db.scalar("SELECT pair(4, 2)") as? Int64 == 42)
@@ -152,12 +152,12 @@ struct FunctionTests {
         try db.createFunction("shout") { (text: String) in text.uppercased() }
         let null = #expect(throws: SQLiteError.self) { try db.scalar("SELECT shout(NULL)") }
         #expect(null?.code.matches(SQLITE_MISMATCH) == true)
-        #expect(null?.message.contains("argument 1 of shout() is NULL") == true)
+        #expect(null?.explanation.contains("argument 1 of shout() is NULL") == true)
 
         try db.createFunction("half") { (x: Int64) in x / 2 }
         let text = #expect(throws: SQLiteError.self) { try db.scalar("SELECT half('ten')") }
-        #expect(text?.message.contains("argument 1 of half() is TEXT 'ten'") == true)
-        #expect(text?.message.contains("Int64") == true)
+        #expect(text?.explanation.contains("argument 1 of half() is TEXT 'ten'") == true)
+        #expect(text?.explanation.contains("Int64") == true)
     }
 
     @Test func argumentsOfferTypedAccess() throws {
@@ -205,7 +205,7 @@ struct FunctionTests {
         try db.removeFunction("held", argumentCount: 0)
         #expect(weakTracker == nil)
         let error = #expect(throws: SQLiteError.self) { try db.scalar("SELECT held()") }
-        #expect(error?.message.contains("no such function") == true)
+        #expect(error?.explanation.contains("no such function") == true)
 
         try db.add(function: Celsius.self)
         try db.remove(function: Celsius.self)
@@ -235,7 +235,7 @@ struct FunctionTests {
         db.close()
         let closure = #expect(throws: SQLiteError.self) { try db.createFunction("f") { Int64(1) } }
         #expect(closure?.code.matches(SQLITE_MISUSE) == true)
-        #expect(closure?.message.contains("closed") == true)
+        #expect(closure?.explanation.contains("closed") == true)
         #expect(throws: SQLiteError.self) { try db.add(function: Celsius.self) }
         #expect(throws: SQLiteError.self) { try db.removeFunction("f") }
         #expect(throws: SQLiteError.self) { try db.createAggregation("a", initialValue: 0, reduce: { acc, _ in acc }, result: { Int64($0) }) }
@@ -251,7 +251,7 @@ struct FunctionTests {
             try db.createFunction("one", argumentCount: 0) { _ in Int64(2) }
         }
         #expect(error?.code.matches(SQLITE_BUSY) == true)
-        #expect(error?.message.contains("one()") == true)
+        #expect(error?.explanation.contains("one()") == true)
         // The original function is still in place for the running statement.
         #expect(try running.step())
         #expect(running.columnValue(at: 0) == .int(1))
@@ -271,20 +271,20 @@ struct FunctionTests {
         // Only deterministic functions may appear in an index expression.
         try db.execute(sql: "CREATE INDEX stable_x ON t (stable(x))")
         let volatile = #expect(throws: SQLiteError.self) { try db.execute(sql: "CREATE INDEX volatile_x ON t (volatile(x))") }
-        #expect(volatile?.message.contains("non-deterministic") == true)
+        #expect(volatile?.explanation.contains("non-deterministic") == true)
 
         // A direct-only function cannot be reached through a view.
         #expect(try db.scalar("SELECT direct()") as? Int64 == 1)
         try db.execute(sql: "CREATE VIEW v AS SELECT direct() AS d")
         let direct = #expect(throws: SQLiteError.self) { try db.scalar("SELECT d FROM v") }
-        #expect(direct?.message.contains("unsafe use of direct()") == true)
+        #expect(direct?.explanation.contains("unsafe use of direct()") == true)
     }
 
     @Test func invalidDefinitionsAreRejected() throws {
         let db = try Connection()
         let base = #expect(throws: SQLiteError.self) { try db.add(function: Function.self) }
         #expect(base?.code.matches(SQLITE_MISUSE) == true)
-        #expect(base?.message.contains("subclass Function.Scalar") == true)
+        #expect(base?.explanation.contains("subclass Function.Scalar") == true)
 
         weak var weakTracker: Tracker?
         let count = #expect(throws: SQLiteError.self) {
@@ -296,7 +296,7 @@ struct FunctionTests {
             }
         }
         #expect(count?.code.matches(SQLITE_MISUSE) == true)
-        #expect(count?.message.contains("many()") == true)
+        #expect(count?.explanation.contains("many()") == true)
         // SQLite released the rejected closure (and only once: a double release would crash).
         #expect(weakTracker == nil)
 
@@ -307,6 +307,6 @@ struct FunctionTests {
 
         try db.add(function: Unimplemented.self)
         let missing = #expect(throws: SQLiteError.self) { try db.scalar("SELECT Unimplemented()") }
-        #expect(missing?.message.contains("must override invoke(args:)") == true)
+        #expect(missing?.explanation.contains("must override invoke(args:)") == true)
     }
 }

@@ -45,7 +45,7 @@ struct RegexpTests {
         for pattern in ["(", "a)(b", "[z-a]"] {
             let error = #expect(throws: SQLiteError.self) { try db.scalar("SELECT s REGEXP ? FROM t", pattern) }
             #expect(error?.code.matches(SQLITE_ERROR) == true)
-            #expect(error?.message.contains("invalid regular expression '\(pattern)'") == true)
+            #expect(error?.explanation.contains("invalid regular expression '\(pattern)'") == true)
         }
         // The connection and the cache of valid patterns go on working.
         #expect(try db.scalar("SELECT s REGEXP 'a' FROM t") as? Int64 == 1)
@@ -73,13 +73,13 @@ struct RegexpTests {
     @Test func withoutRegistrationREGEXPIsUnknown() throws {
         let db = try Connection()
         let error = #expect(throws: SQLiteError.self) { try db.scalar("SELECT 'a' REGEXP 'a'") }
-        #expect(error?.message.contains("no such function: REGEXP") == true)
+        #expect(error?.explanation.contains("no such function: REGEXP") == true)
     }
 
     @Test func wrongArgumentCountIsRejected() throws {
         let db = try makeConnection()
         let error = #expect(throws: SQLiteError.self) { try db.prepare(sql: "SELECT regexp('a')") }
-        #expect(error?.message.contains("wrong number of arguments") == true)
+        #expect(error?.explanation.contains("wrong number of arguments") == true)
     }
 
     @Test func registrationSurvivesManyStatementsAndUseAfterClose() throws {

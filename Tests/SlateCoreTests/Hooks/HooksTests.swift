@@ -96,26 +96,26 @@ struct HooksTests {
         let commitError = #expect(throws: SQLiteError.self) { try db.commitTransaction() }
         #expect(commitError?.code.matches(SQLITE_CONSTRAINT_COMMITHOOK) == true)
         #expect(commitError?.category == .constraint)
-        #expect(commitError?.message.contains("ledger is off by 3") == true)
-        #expect(commitError?.message.contains("RecordingDelegate") == true)
+        #expect(commitError?.explanation.contains("ledger is off by 3") == true)
+        #expect(commitError?.explanation.contains("RecordingDelegate") == true)
         #expect(db.isAutocommit)
         #expect(delegate.rollbacks == 1)
 
         // Autocommit statement: the statement itself fails with the veto's description.
         let runError = #expect(throws: SQLiteError.self) { try db.run("INSERT INTO items (name) VALUES ('solo')") }
         #expect(runError?.code.matches(SQLITE_CONSTRAINT_COMMITHOOK) == true)
-        #expect(runError?.message.contains("ledger is off by 3") == true)
+        #expect(runError?.explanation.contains("ledger is off by 3") == true)
         #expect(runError?.sql == "INSERT INTO items (name) VALUES ('solo')")
 
         // A script through execute(sql:) and a transaction block report it too.
         let scriptError = #expect(throws: SQLiteError.self) {
             try db.execute(sql: "INSERT INTO items (name) VALUES ('script')")
         }
-        #expect(scriptError?.message.contains("ledger is off by 3") == true)
+        #expect(scriptError?.explanation.contains("ledger is off by 3") == true)
         let blockError = #expect(throws: SQLiteError.self) {
             try db.transaction { try db.run("INSERT INTO items (name) VALUES ('block')") }
         }
-        #expect(blockError?.message.contains("ledger is off by 3") == true)
+        #expect(blockError?.explanation.contains("ledger is off by 3") == true)
         #expect(try count(db) == 0)
 
         // Once the delegate stops vetoing, commits go through, and later errors carry their own message.
@@ -124,7 +124,7 @@ struct HooksTests {
         #expect(try count(db) == 1)
         let unique = #expect(throws: SQLiteError.self) { try db.run("INSERT INTO items (name) VALUES ('kept')") }
         #expect(unique?.code.matches(SQLITE_CONSTRAINT_UNIQUE) == true)
-        #expect(unique?.message.contains("ledger") == false)
+        #expect(unique?.explanation.contains("ledger") == false)
     }
 
     @Test func rollbackDelegateSeesExplicitRollbacks() throws {
@@ -291,7 +291,7 @@ struct HooksTests {
         db.rollbackHook { rollbacks += 1 }
         let error = #expect(throws: SQLiteError.self) { try db.run("INSERT INTO items (name) VALUES ('x')") }
         #expect(error?.code.matches(SQLITE_CONSTRAINT_COMMITHOOK) == true)
-        #expect(error?.message.contains("ledger is off by 1") == true)
+        #expect(error?.explanation.contains("ledger is off by 1") == true)
         #expect(rollbacks == 1)
         #expect(try count(db) == 0)
         allow = true

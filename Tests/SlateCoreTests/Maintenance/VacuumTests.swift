@@ -37,7 +37,7 @@ struct VacuumTests {
         try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1)")
         try db.beginTransaction()
         let error = #expect(throws: SQLiteError.self) { try db.vacuum() }
-        #expect(error?.message.contains("transaction") == true)
+        #expect(error?.explanation.contains("transaction") == true)
         try db.rollbackTransaction()
         #expect(try db.scalar(Int64.self, "SELECT count(*) FROM t") == 1)
     }
@@ -56,7 +56,7 @@ struct VacuumTests {
 
         try db.run("INSERT INTO t VALUES ('newer')")
         let error = #expect(throws: SQLiteError.self) { try db.vacuum(into: copyPath) }
-        #expect(error?.message.contains("already exists") == true)
+        #expect(error?.explanation.contains("already exists") == true)
         let unchanged = try Connection(copyPath, readonly: true)
         #expect(try unchanged.scalar(Int64.self, "SELECT count(*) FROM t") == 1)
     }
@@ -74,7 +74,7 @@ struct VacuumTests {
         let error = #expect(throws: SQLiteError.self) {
             try db.vacuum(into: folder.appendingPathComponent("none.sqlite").path, schema: "nowhere")
         }
-        #expect(error?.message.contains("unknown database") == true)
+        #expect(error?.explanation.contains("unknown database") == true)
     }
 
     @Test(.enabled(if: SQLite.versionNumber < 3_027_000, "only an old SQLite lacks VACUUM INTO"))
@@ -85,7 +85,7 @@ struct VacuumTests {
         try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1)")
         let path = folder.appendingPathComponent("copy.sqlite").path
         let error = #expect(throws: SQLiteError.self) { try db.vacuum(into: path) }
-        #expect(error?.message.contains("VACUUM INTO needs SQLite 3.27.0") == true)
+        #expect(error?.explanation.contains("VACUUM INTO needs SQLite 3.27.0") == true)
         #expect(!FileManager.default.fileExists(atPath: path))
         #expect(try db.scalar(Int64.self, "SELECT count(*) FROM t") == 1)
     }

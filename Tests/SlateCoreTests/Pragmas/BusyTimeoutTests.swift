@@ -30,7 +30,7 @@ struct BusyTimeoutTests {
         try db.setBusyTimeout(2)
         let error = sqliteError { try db.setBusyTimeout(seconds) }
         #expect(error?.code == SQLITE_MISUSE)
-        #expect(error?.message.contains("busy timeout") == true)
+        #expect(error?.explanation.contains("busy timeout") == true)
         db.busyTimeout = seconds
         #expect(db.lastPropertyError?.code == SQLITE_MISUSE)
         #expect(db.busyTimeout == 2)

@@ -43,9 +43,9 @@ struct PragmaTests {
         let db = try Connection()
         // WAL cannot apply to an in-memory database: SQLite keeps "memory".
         let error = sqliteError { try db.setJournalMode(.wal) }
-        #expect(error?.message.contains("did not take effect") == true)
+        #expect(error?.explanation.contains("did not take effect") == true)
         db.journalMode = .wal
-        #expect(db.lastPropertyError?.message.contains("journal_mode") == true)
+        #expect(db.lastPropertyError?.explanation.contains("journal_mode") == true)
         #expect(db.journalMode == .memory)
 
         // foreign_keys is a no-op inside a transaction; that is reported.
@@ -60,7 +60,7 @@ struct PragmaTests {
         #expect(db.userVersion == 0)
         #expect(db.lastPropertyError?.code == SQLITE_MISUSE)
         db.userVersion = 3
-        #expect(db.lastPropertyError?.message.contains("closed") == true)
+        #expect(db.lastPropertyError?.explanation.contains("closed") == true)
     }
 
     @Test("generic get/set validate the pragma name and never splice it unescaped")

@@ -150,7 +150,7 @@ import Testing
         #expect(try row.get("one", as: Int64.self) == 1)   // the guess is now `two`
         let error = sqliteError { _ = try row.get("three", as: Int64.self) }
         #expect(error?.code == SQLITE_RANGE)
-        #expect(error?.message.contains("no column named three; the columns are one, two") == true)
+        #expect(error?.explanation.contains("no column named three; the columns are one, two") == true)
         #expect(try row.get("two", as: Int64.self) == 2)
     }
 }

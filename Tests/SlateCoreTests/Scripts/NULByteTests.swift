@@ -9,7 +9,7 @@ import Testing
 struct NULByteTests {
     static func isNULError(_ error: SQLiteError?, at offset: Int) -> Bool {
         guard let error else { return false }
-        return error.code == SQLITE_ERROR && error.offset == offset && error.message.contains("NUL")
+        return error.code == SQLITE_ERROR && error.offset == offset && error.explanation.contains("NUL")
     }
 
     static func tables(_ db: Connection) throws -> [String] {
@@ -95,20 +95,20 @@ struct NULByteTests {
 
         // Files: a NUL would open, attach or write the file named by the part before it.
         let truncated = directory.path("db")
-        #expect(sqliteError { _ = try Connection(truncated + "\0.sqlite") }?.message.contains("NUL") == true)
-        #expect(sqliteError { _ = try Connection(toNewDatabaseAt: truncated + "\0.sqlite") }?.message.contains("NUL") == true)
-        #expect(sqliteError { try db.attach(.file(path: truncated + "\0x"), as: "other") }?.message.contains("NUL") == true)
-        #expect(sqliteError { try db.attach(.inMemory, as: "a\0b") }?.message.contains("NUL") == true)
-        #expect(sqliteError { try db.vacuum(into: truncated + "\0x") }?.message.contains("NUL") == true)
+        #expect(sqliteError { _ = try Connection(truncated + "\0.sqlite") }?.explanation.contains("NUL") == true)
+        #expect(sqliteError { _ = try Connection(toNewDatabaseAt: truncated + "\0.sqlite") }?.explanation.contains("NUL") == true)
+        #expect(sqliteError { try db.attach(.file(path: truncated + "\0x"), as: "other") }?.explanation.contains("NUL") == true)
+        #expect(sqliteError { try db.attach(.inMemory, as: "a\0b") }?.explanation.contains("NUL") == true)
+        #expect(sqliteError { try db.vacuum(into: truncated + "\0x") }?.explanation.contains("NUL") == true)
         #expect(!FileManager.default.fileExists(atPath: truncated))
 
         // Columns, tables, parameters, functions and collations.
-        #expect(sqliteError { _ = try db.openBlob(table: "t", column: "data\0x", row: 1) }?.message.contains("NUL") == true)
-        #expect(sqliteError { _ = try db.openBlob(table: "t\0", column: "data", row: 1) }?.message.contains("NUL") == true)
+        #expect(sqliteError { _ = try db.openBlob(table: "t", column: "data\0x", row: 1) }?.explanation.contains("NUL") == true)
+        #expect(sqliteError { _ = try db.openBlob(table: "t\0", column: "data", row: 1) }?.explanation.contains("NUL") == true)
         let statement = try db.prepare(sql: "SELECT :a, :ab")
-        #expect(sqliteError { try statement.bind(1, by: ":a\0b") }?.message.contains("NUL") == true)
-        #expect(sqliteError { try db.createFunction("f\0g") { (_: [(any Binding)?]) -> (any Binding)? in nil } }?.message.contains("NUL") == true)
-        #expect(sqliteError { try db.createCollation("c\0d") { _, _ in .orderedSame } }?.message.contains("NUL") == true)
+        #expect(sqliteError { try statement.bind(1, by: ":a\0b") }?.explanation.contains("NUL") == true)
+        #expect(sqliteError { try db.createFunction("f\0g") { (_: [(any Binding)?]) -> (any Binding)? in nil } }?.explanation.contains("NUL") == true)
+        #expect(sqliteError { try db.createCollation("c\0d") { _, _ in .orderedSame } }?.explanation.contains("NUL") == true)
         #expect(sqliteError { _ = try db.get(pragma: "ma\0in.user_version") as Int32? } != nil)
     }
 

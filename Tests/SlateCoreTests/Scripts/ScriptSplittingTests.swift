@@ -52,7 +52,7 @@ struct ScriptSplittingTests {
         }
         let result = try #require(outcome, "execute(sql:) did not finish: its error message is quadratic in the script")
         let error = try #require(try result.get())
-        #expect(error.message.contains("unrecognized token"))
+        #expect(error.explanation.contains("unrecognized token"))
         // The failing statement is the rest of the script: its literal never ends.
         #expect(error.sql?.hasPrefix("INSERT INTO t VALUES ('oops);\nINSERT INTO t VALUES (1);") == true)
         #expect(error.sql?.utf8.count == script.utf8.count - "CREATE TABLE t (x);\n".utf8.count - 1)
@@ -69,7 +69,7 @@ struct ScriptSplittingTests {
         let result = try #require(outcome, "execute(sql:) did not finish")
         let error = try #require(try result.get())
         #expect(error.sql == "INSERT INTO nowhere VALUES (1);")
-        #expect(error.message.contains("no such table: nowhere"))
+        #expect(error.explanation.contains("no such table: nowhere"))
     }
 
     // MARK: Agreement with sqlite3_complete

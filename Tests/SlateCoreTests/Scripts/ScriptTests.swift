@@ -42,7 +42,7 @@ struct ScriptTests {
                 INSERT INTO a VALUES (3);
                 """)
         })
-        #expect(error.message.contains("no such table: missing"))
+        #expect(error.explanation.contains("no such table: missing"))
         #expect(error.sql == "INSERT INTO missing VALUES (2);")
         #expect(try db.scalar("SELECT count(*) FROM a") as? Int64 == 1)
 
@@ -107,6 +107,6 @@ struct ScriptTests {
         #expect(try db.scalar("SELECT sum(x) FROM t") as? Int64 == 3)
         #expect(db.userVersion == 1)
         let error = sqliteError { try db.execute(raw: "INSERT INTO nowhere VALUES (1)") }
-        #expect(error?.message.contains("no such table") == true)
+        #expect(error?.explanation.contains("no such table") == true)
     }
 }

@@ -39,14 +39,14 @@ struct CursorTests {
         let row = try #require(try cursor.next())
         let wrongType = try #require(sqliteError { _ = try row.get(1, as: Int.self) })
         #expect(wrongType.code == SQLITE_MISMATCH)
-        #expect(wrongType.message.contains("column 1 (name) holds TEXT"))
+        #expect(wrongType.explanation.contains("column 1 (name) holds TEXT"))
         #expect(wrongType.sql == "SELECT id, name, weight FROM parts WHERE id = 2")
         let null = try #require(sqliteError { _ = try row.get("weight", as: Double.self) })
-        #expect(null.message.contains("NULL"))
+        #expect(null.explanation.contains("NULL"))
         #expect(sqliteError { _ = try row.get(3, as: Int.self) }?.code == SQLITE_RANGE)
         #expect(sqliteError { _ = try row.get(-1, as: Int?.self) }?.code == SQLITE_RANGE)
         let name = try #require(sqliteError { _ = try row.get("mass", as: Double.self) })
-        #expect(name.message.contains("id, name, weight"))
+        #expect(name.explanation.contains("id, name, weight"))
     }
 
     @Test("snapshots outlive the step; rows(), map and forEach collect results")

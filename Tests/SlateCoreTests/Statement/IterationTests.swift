@@ -103,12 +103,12 @@ struct IterationTests {
         try db.execute(sql: "INSERT INTO n VALUES (-9223372036854775807 - 1)")
         let cursor = try db.cursor("SELECT abs(x) FROM n ORDER BY x")
         let error = sqliteError { while try cursor.next() != nil {} }
-        #expect(error?.message.contains("integer overflow") == true)
+        #expect(error?.explanation.contains("integer overflow") == true)
         #expect(try cursor.next() == nil)
 
         let statement = try db.prepare("SELECT abs(x) FROM n ORDER BY x")
         #expect(Array(statement).isEmpty)
-        #expect(statement.iterationError?.message.contains("integer overflow") == true)
+        #expect(statement.iterationError?.explanation.contains("integer overflow") == true)
         #expect(statement.next() == nil)
     }
 

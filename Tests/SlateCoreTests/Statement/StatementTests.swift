@@ -17,12 +17,12 @@ struct StatementTests {
         _ = try db.prepare(sql: "SELECT 1; -- a comment\n /* another */ ;", options: [.persistent])
         let trailing = sqliteError { _ = try db.prepare(sql: "SELECT 1; DROP TABLE users") }
         #expect(trailing?.code == SQLITE_MISUSE)
-        #expect(trailing?.message.contains("DROP TABLE users") == true)
+        #expect(trailing?.explanation.contains("DROP TABLE users") == true)
         #expect(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'users'") as? Int64 == 1)
         for empty in ["", "   ", "-- nothing\n", ";"] {
             let error = sqliteError { _ = try db.prepare(sql: empty) }
             #expect(error?.code == SQLITE_MISUSE)
-            #expect(error?.message.contains("empty") == true)
+            #expect(error?.explanation.contains("empty") == true)
         }
     }
 
@@ -31,7 +31,7 @@ struct StatementTests {
         let db = try makeDatabase()
         let error = try #require(sqliteError { _ = try db.prepare(sql: "SELECT nme FROM users") })
         #expect(error.code == SQLITE_ERROR)
-        #expect(error.message.contains("no such column: nme"))
+        #expect(error.explanation.contains("no such column: nme"))
         #expect(error.sql == "SELECT nme FROM users")
         if SQLite.versionNumber >= 3_038_000 { #expect(error.offset == 7) }
         #expect(error.category == .misuse)
@@ -65,11 +65,11 @@ struct StatementTests {
 
         let range = sqliteError { try insert.bind(1, at: 3) }
         #expect(range?.code == SQLITE_RANGE)
-        #expect(range?.message.contains("2 parameter") == true)
+        #expect(range?.explanation.contains("2 parameter") == true)
         #expect(sqliteError { try insert.bind(1, at: 0) }?.code == SQLITE_RANGE)
         let unknown = sqliteError { try insert.bind(1, by: ":nope") }
         #expect(unknown?.code == SQLITE_RANGE)
-        #expect(unknown?.message.contains(":name") == true)
+        #expect(unknown?.explanation.contains(":name") == true)
         #expect(sqliteError { try insert.bind(["nope": 1] as SQLiteRow) }?.code == SQLITE_RANGE)
     }
 
@@ -82,7 +82,7 @@ struct StatementTests {
         #expect(error?.code == SQLITE_CONSTRAINT)
         #expect(error?.code == SQLITE_CONSTRAINT_NOTNULL)
         #expect(error?.category == .constraint)
-        #expect(error?.message.contains("users.name") == true)
+        #expect(error?.explanation.contains("users.name") == true)
         try insert.reset()
         try insert.bind("Ada", at: 1)
         #expect(try insert.step() == false)
@@ -150,7 +150,7 @@ struct StatementTests {
         let failing = try db.prepare("SELECT 1 UNION ALL SELECT abs(-9223372036854775807 - 1)")
         let rows = Array(failing)
         #expect(rows.count == 1)
-        #expect(failing.iterationError?.message.contains("integer overflow") == true)
+        #expect(failing.iterationError?.explanation.contains("integer overflow") == true)
         let again = try db.prepare("SELECT abs(-9223372036854775807 - 1)")
         #expect(throws: SQLiteError.self) { _ = try again.failableNext() }
     }

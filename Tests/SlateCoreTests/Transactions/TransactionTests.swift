@@ -26,9 +26,9 @@ struct TransactionTests {
         try db.run("INSERT INTO users (email) VALUES ('gone@x')")
         try db.rollbackTransaction()
         #expect(try count(db) == 3)
-        #expect(sqliteError { try db.commitTransaction() }?.message.contains("no transaction") == true)
+        #expect(sqliteError { try db.commitTransaction() }?.explanation.contains("no transaction") == true)
         try db.beginTransaction()
-        #expect(sqliteError { try db.beginTransaction() }?.message.contains("within a transaction") == true)
+        #expect(sqliteError { try db.beginTransaction() }?.explanation.contains("within a transaction") == true)
         try db.rollbackTransaction()
     }
 

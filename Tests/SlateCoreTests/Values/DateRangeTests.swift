@@ -45,7 +45,7 @@ struct DateRangeTests {
         for date in Self.unrepresentable {
             let error = sqliteError { _ = try SQLiteDateFormat.string(from: date) }
             #expect(error?.code == SQLITE_RANGE, "\(date.timeIntervalSince1970)")
-            #expect(error?.message.contains("outside the years 0000–9999") == true)
+            #expect(error?.explanation.contains("outside the years 0000–9999") == true)
             #expect(sqliteError { _ = try date.checkedSQLiteValue() }?.code == SQLITE_RANGE)
             // The unchecked form falls back to the Unix time, never to another year's text.
             #expect(date.sqliteValue.isNull == false)
@@ -81,7 +81,7 @@ struct DateRangeTests {
         try db.createFunction("near", deterministic: true) { () -> Date in Date(timeIntervalSince1970: 0) }
         #expect(try db.scalar("SELECT near()") as? String == "1970-01-01T00:00:00.000")
         let error = sqliteError { _ = try db.scalar("SELECT far()") }
-        #expect(error?.message.contains("outside the years 0000–9999") == true)
+        #expect(error?.explanation.contains("outside the years 0000–9999") == true)
     }
 
     @Test func parsingExtremesNeverTraps() throws {

@@ -37,7 +37,7 @@ struct ValueTests {
         let select = try db.prepare(sql: "SELECT ?")
         let error = sqliteError { try select.bind(UInt64.max, at: 1) }
         #expect(error?.code == SQLITE_RANGE)
-        #expect(error?.message.contains("18446744073709551615") == true)
+        #expect(error?.explanation.contains("18446744073709551615") == true)
         #expect(UInt64.max.sqliteValue == .text("18446744073709551615"))
         #expect(UInt64(SQLiteValue.text("18446744073709551615")) == UInt64.max)
 
@@ -46,11 +46,11 @@ struct ValueTests {
         #expect(row[0] == .int(300))
         let tooBig = sqliteError { _ = try row.get(0, as: Int8.self) }
         #expect(tooBig?.code == SQLITE_MISMATCH)
-        #expect(tooBig?.message.contains("Int8") == true)
+        #expect(tooBig?.explanation.contains("Int8") == true)
         #expect(sqliteError { _ = try row.get(1, as: UInt.self) }?.code == SQLITE_MISMATCH)
         #expect(sqliteError { _ = try row.get(2, as: Int.self) }?.code == SQLITE_MISMATCH)  // 2.5 is not an integer
         #expect(try row.get(3, as: Int.self) == 3)  // 3.0 is
-        #expect(sqliteError { _ = try row.get(4, as: Int.self) }?.message.contains("TEXT") == true)
+        #expect(sqliteError { _ = try row.get(4, as: Int.self) }?.explanation.contains("TEXT") == true)
         #expect(sqliteError { _ = try row.get(5, as: Int64.self) }?.code == SQLITE_MISMATCH)
         #expect(sqliteError { _ = try row.get(5, as: Float.self) }?.code == SQLITE_MISMATCH)  // too large for Float
         #expect(Int8(SQLiteValue.int(128)) == nil)
@@ -175,7 +175,7 @@ struct ValueTests {
         let row = try #require(try cursor.next())
         #expect(try row.get(0, as: Int?.self) == nil)
         #expect(try row.get(1, as: Int?.self) == 5)
-        #expect(sqliteError { _ = try row.get(0, as: Int.self) }?.message.contains("optional") == true)
+        #expect(sqliteError { _ = try row.get(0, as: Int.self) }?.explanation.contains("optional") == true)
         #expect(sqliteError { _ = try row.get(2, as: Color.self) }?.code == SQLITE_MISMATCH)
         #expect(sqliteError { _ = try row.get(2, as: Int?.self) }?.code == SQLITE_MISMATCH)
         #expect(Int?.none.sqliteValue == .null)

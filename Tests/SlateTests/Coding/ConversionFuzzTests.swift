@@ -133,7 +133,7 @@ struct ConversionFuzzTests {
     private static func expectClear(_ error: any Error, _ context: @autoclosure () -> String) {
         switch error {
         case let error as SQLiteError:
-            #expect(!error.message.isEmpty, "\(context())")
+            #expect(!error.explanation.isEmpty, "\(context())")
         case EncodingError.invalidValue(_, let info):
             #expect(!info.debugDescription.isEmpty, "\(context())")
         case DecodingError.typeMismatch(_, let info), DecodingError.valueNotFound(_, let info),

@@ -54,7 +54,7 @@ struct SQLiteSwiftAPITests {
         if SQLite.versionNumber >= 3_033_000 {
             #expect(try db.integrityCheck(table: "users").isEmpty)
             let error = #expect(throws: SQLiteError.self) { try db.integrityCheck(table: "xxx") }
-            #expect(error?.message == "no such table: xxx")
+            #expect(error?.explanation == "no such table: xxx")
         }
     }
 

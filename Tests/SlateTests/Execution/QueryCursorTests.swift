@@ -46,7 +46,7 @@ struct QueryCursorTests {
         #expect(rows == [[1, 1, 1], [1, 2, 1], [3, 3, 3]])
         let row = try #require(try db.cursor(query).next())
         let error = thrownSQLiteError { _ = try row.get(id) }
-        #expect(error?.message == "ambiguous column 'id' (please disambiguate: [\"users\".\"id\", \"posts\".\"id\"])")
+        #expect(error?.explanation == "ambiguous column 'id' (please disambiguate: [\"users\".\"id\", \"posts\".\"id\"])")
     }
 
     @Test func failuresAreClearErrors() throws {
@@ -55,14 +55,14 @@ struct QueryCursorTests {
         // NULL into a non-optional expression.
         let null = thrownSQLiteError { _ = try row.get(SQLExpression<String>("name")) }
         #expect(null.map { $0.code == SQLITE_MISMATCH } == true)
-        #expect(null?.message.contains("NULL") == true)
+        #expect(null?.explanation.contains("NULL") == true)
         // TEXT into an integer.
         let text = thrownSQLiteError { _ = try row.get(SQLExpression<Int64>("email")) }
         #expect(text.map { $0.code == SQLITE_MISMATCH } == true)
         // A column the query does not have.
         let missing = thrownSQLiteError { _ = try row.get(SQLExpression<Int64>("nope")) }
         #expect(missing.map { $0.code == SQLITE_RANGE } == true)
-        #expect(missing?.message.contains("no column \"nope\"") == true)
+        #expect(missing?.explanation.contains("no column \"nope\"") == true)
         // The row still reads after the errors.
         #expect(try row.get(email) == "betty@icloud.com")
         #expect(try row.get(name) == nil)

@@ -246,7 +246,7 @@ struct LazyExecutionTests {
             _ = try db.prepare(users.join(posts, on: userID == id))
             Issue.record("expected an error")
         } catch {
-            #expect(error.message.contains("ambiguous column name: id"))
+            #expect(error.explanation.contains("ambiguous column name: id"))
         }
     }
 }

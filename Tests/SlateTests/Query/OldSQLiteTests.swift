@@ -20,8 +20,8 @@ struct OldSQLiteTests {
             try db.run(users.upsert(email <- "alice@mac.com", name <- "Alicia", onConflictOf: email))
         }
         #expect(error?.code.primary == SQLITE_ERROR)
-        #expect(error?.message.contains("upsert") == true)
-        #expect(error?.message.contains("needs SQLite 3.24.0") == true)
+        #expect(error?.explanation.contains("upsert") == true)
+        #expect(error?.explanation.contains("needs SQLite 3.24.0") == true)
         #expect(try db.prepare(users).map { $0[name] } == ["Alice"])
     }
 
@@ -31,7 +31,7 @@ struct OldSQLiteTests {
         let error = #expect(throws: SQLiteError.self) {
             try db.run(users.insert(email <- "alice@mac.com").returning(id))
         }
-        #expect(error?.message.contains("RETURNING needs SQLite 3.35.0") == true)
+        #expect(error?.explanation.contains("RETURNING needs SQLite 3.35.0") == true)
         #expect(try db.scalar(users.count) == 0)
     }
 
@@ -47,12 +47,12 @@ struct OldSQLiteTests {
         for attempt in attempts {
             let error = #expect(throws: SQLiteError.self) { try attempt() }
             #expect(error?.code.primary == SQLITE_ERROR)
-            #expect(error?.message.contains("window functions needs SQLite 3.25.0") == true)
+            #expect(error?.explanation.contains("window functions needs SQLite 3.25.0") == true)
             #expect(error?.sql?.contains("OVER (ORDER BY") == true)
         }
         // A plain syntax error in the same connection is reported as SQLite words it.
         let plain = #expect(throws: SQLiteError.self) { _ = try db.prepare(sql: "SELEC 1") }
-        #expect(plain?.message.contains("syntax error") == true)
+        #expect(plain?.explanation.contains("syntax error") == true)
     }
 
     @Test(.enabled(if: SQLite.versionNumber < 3_035_000, "only an old SQLite lacks MATERIALIZED hints"))
@@ -62,12 +62,12 @@ struct OldSQLiteTests {
         for hint in [MaterializationHint.materialize, .notMaterialize] {
             let query = chain.with(chain, columns: [id], hint: hint, as: users.select(id))
             let error = #expect(throws: SQLiteError.self) { _ = try db.prepare(query) }
-            #expect(error?.message.contains("MATERIALIZED needs SQLite 3.35.0") == true)
+            #expect(error?.explanation.contains("MATERIALIZED needs SQLite 3.35.0") == true)
             #expect(throws: SQLiteError.self) { _ = try db.pluck(query) }
             // A hinted common table expression inside a subquery is named too.
             let nested = users.filter(query.select(id).contains(id))
             let nestedError = #expect(throws: SQLiteError.self) { _ = try db.prepare(nested) }
-            #expect(nestedError?.message.contains("MATERIALIZED needs SQLite 3.35.0") == true)
+            #expect(nestedError?.explanation.contains("MATERIALIZED needs SQLite 3.35.0") == true)
         }
         // Without the hint the same common table expression runs.
         let plain = chain.with(chain, columns: [id], as: users.select(id))
@@ -80,31 +80,31 @@ struct OldSQLiteTests {
         try db.execute(sql: "CREATE TABLE docs (id INTEGER PRIMARY KEY, body TEXT NOT NULL); INSERT INTO docs VALUES (1, '{}')")
         #expect(!db.supportsJSON)
         let required = #expect(throws: SQLiteError.self) { try db.requireJSON() }
-        #expect(required?.message.contains("JSON functions need SQLite 3.38.0") == true)
+        #expect(required?.explanation.contains("JSON functions need SQLite 3.38.0") == true)
 
         let body = Expression<String>("body")
         let docName: SQLExpression<String?> = body.jsonExtract("$.name")
         let typed = #expect(throws: SQLiteError.self) { _ = try db.prepare(Table("docs").select(docName)) }
-        #expect(typed?.message.hasPrefix("no such function: json_extract") == true)
-        #expect(typed?.message.contains("JSON functions need SQLite 3.38.0") == true)
+        #expect(typed?.explanation.hasPrefix("no such function: json_extract") == true)
+        #expect(typed?.explanation.contains("JSON functions need SQLite 3.38.0") == true)
         let each = #expect(throws: SQLiteError.self) {
             _ = try db.prepare(Table.jsonEach(Expression<String>(value: "[1]")))
         }
-        #expect(each?.message.hasPrefix("no such table: json_each") == true)
-        #expect(each?.message.contains("JSON functions need SQLite 3.38.0") == true)
+        #expect(each?.explanation.hasPrefix("no such table: json_each") == true)
+        #expect(each?.explanation.contains("JSON functions need SQLite 3.38.0") == true)
         let raw = #expect(throws: SQLiteError.self) { try db.scalar("SELECT json_valid(body) FROM docs") }
-        #expect(raw?.message.contains("JSON functions need SQLite 3.38.0") == true)
+        #expect(raw?.explanation.contains("JSON functions need SQLite 3.38.0") == true)
         let script = #expect(throws: SQLiteError.self) {
             try db.execute(sql: "CREATE TABLE tags (doc INTEGER); INSERT INTO tags SELECT value FROM json_each('[1]')")
         }
-        #expect(script?.message.hasPrefix("no such table: json_each") == true)
-        #expect(script?.message.contains("JSON functions need SQLite 3.38.0") == true)
+        #expect(script?.explanation.hasPrefix("no such table: json_each") == true)
+        #expect(script?.explanation.contains("JSON functions need SQLite 3.38.0") == true)
         #expect(script?.sql == "INSERT INTO tags SELECT value FROM json_each('[1]')")
         // Other missing functions and tables keep SQLite's own message.
         let plainJSON = #expect(throws: SQLiteError.self) { try db.scalar("SELECT json('[1]')") }
-        #expect(plainJSON?.message.contains("JSON functions need SQLite 3.38.0") == true)
+        #expect(plainJSON?.explanation.contains("JSON functions need SQLite 3.38.0") == true)
         let other = #expect(throws: SQLiteError.self) { try db.scalar("SELECT jsonish(1)") }
-        #expect(other?.message == "no such function: jsonish")
+        #expect(other?.explanation == "no such function: jsonish")
         #expect(try db.scalar(Int64.self, "SELECT count(*) FROM docs") == 1)
     }
 
@@ -116,7 +116,7 @@ struct OldSQLiteTests {
             #expect(try db.scalar(Int64.self, "SELECT json_valid('[1]')") == 1)
             // A JSON error on a library that has JSON keeps SQLite's message.
             let error = #expect(throws: SQLiteError.self) { try db.scalar("SELECT json_extract('[', '$')") }
-            #expect(error?.message.contains("JSON functions need") == false)
+            #expect(error?.explanation.contains("JSON functions need") == false)
         }
         db.close()
         #expect(!db.supportsJSON)

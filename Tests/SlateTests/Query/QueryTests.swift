@@ -104,7 +104,7 @@ struct QueryTests {
             _ = try rows[0].get(id)
             Issue.record("expected an ambiguity error")
         } catch let error as SQLiteError {
-            #expect(error.message == "ambiguous column 'id' (please disambiguate: [\"users\".\"id\", \"posts\".\"id\"])")
+            #expect(error.explanation == "ambiguous column 'id' (please disambiguate: [\"users\".\"id\", \"posts\".\"id\"])")
         }
     }
 
@@ -168,8 +168,8 @@ struct QueryTests {
             Issue.record("expected a mismatch")
         } catch let error as SQLiteError {
             #expect(error.code == SQLITE_MISMATCH)
-            #expect(error.message.contains("\"name\""))
-            #expect(error.message.contains("optional"))
+            #expect(error.explanation.contains("\"name\""))
+            #expect(error.explanation.contains("optional"))
         }
         // Text read as an integer.
         #expect(throws: SQLiteError.self) { try row.get(SQLExpression<Int64>("email")) }

@@ -18,7 +18,7 @@ struct EncryptionReexportTests {
         #else
         #expect(!SQLite.isSQLCipher)
         let error = try #require(throws: SQLiteError.self) { try db.apply(key) }
-        #expect(error.message.contains("built without encryption support"))
+        #expect(error.explanation.contains("built without encryption support"))
         #expect(try db.isEncrypted() == false)
         #endif
     }

@@ -174,7 +174,7 @@ struct SchemaBuilderTests {
         expectSQLiteError(SQLITE_CONSTRAINT_FOREIGNKEY) { try db.run("INSERT INTO posts VALUES (11, 99)") }
         // RESTRICT is reported as SQLITE_CONSTRAINT_TRIGGER ("FOREIGN KEY constraint failed").
         let restricted = expectSQLiteError(SQLITE_CONSTRAINT) { try db.run("DELETE FROM users WHERE id = 2") }
-        #expect(restricted?.message.contains("FOREIGN KEY constraint failed") == true)
+        #expect(restricted?.explanation.contains("FOREIGN KEY constraint failed") == true)
         // ON DELETE SET NULL, ON UPDATE CASCADE.
         try db.run("DELETE FROM users WHERE id = 1")
         #expect(try db.scalar(Int64.self, "SELECT user_id FROM posts WHERE id = 10") == nil)
@@ -250,7 +250,7 @@ struct SchemaBuilderTests {
         // Without IF EXISTS a missing table is an error, and nothing else changes.
         try db.run(posts.create { t in t.column(id, primaryKey: true) })
         let missing = expectSQLiteError(SQLITE_ERROR) { try db.run(users.drop()) }
-        #expect(missing?.message.contains("no such table: users") == true)
+        #expect(missing?.explanation.contains("no such table: users") == true)
         #expect(try db.schema.objectDefinitions(type: .table).map(\.name) == ["posts"])
     }
 
@@ -276,7 +276,7 @@ struct SchemaBuilderTests {
         expectSQLiteError(SQLITE_CONSTRAINT_CHECK) { try db.run("UPDATE users SET suffix = 'III'") }
         // SQLite refuses a NOT NULL column without a default, as printed by the documentation.
         let notNull = #expect(throws: SQLiteError.self) { try db.run(users.addColumn(email, collate: .nocase)) }
-        #expect(notNull?.message.contains("NOT NULL") == true)
+        #expect(notNull?.explanation.contains("NOT NULL") == true)
         #expect(try columns(db, "users") == ["id INTEGER", "suffix TEXT", "name TEXT"])
         try db.run(users.addColumn(email, defaultValue: "", collate: .nocase))
         #expect(try db.scalar(String.self, "SELECT email FROM users") == "")
@@ -312,7 +312,7 @@ struct SchemaBuilderTests {
         try db.run(users.dropIndex(email))
         try db.run(users.dropIndex(email, ifExists: true))
         let missing = #expect(throws: SQLiteError.self) { try db.run(users.dropIndex(email)) }
-        #expect(missing?.message.contains("no such index") == true)
+        #expect(missing?.explanation.contains("no such index") == true)
         #expect(try db.schema.objectDefinitions(type: .index).map(\.name) == ["index_users_on_email_desc_name"])
     }
 

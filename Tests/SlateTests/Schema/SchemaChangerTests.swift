@@ -105,7 +105,7 @@ struct SchemaChangerTests {
                 table.add(column: ColumnDefinition(name: "strict", type: .INTEGER, nullable: false))
             }
         }
-        #expect(error?.message.contains("NOT NULL") == true)
+        #expect(error?.explanation.contains("NOT NULL") == true)
         // The whole alteration is atomic: the first column was not kept either.
         #expect(try db.schema.columnDefinitions(table: "users").map(\.name).last == "new_text_column")
     }
@@ -222,7 +222,7 @@ struct SchemaChangerTests {
         // A column whose CHECK uses the dropped column cannot lose it.
         try db.execute(sql: "CREATE TABLE ranges (low INTEGER, high INTEGER CHECK (high >= low))")
         let error = expectSQLiteError(SQLITE_ERROR) { try schemaChanger.alter(table: "ranges") { $0.drop(column: "low") } }
-        #expect(error?.message == "cannot drop column low: used by column high")
+        #expect(error?.explanation == "cannot drop column low: used by column high")
         #expect(try db.schema.columnDefinitions(table: "ranges").map(\.name) == ["low", "high"])
     }
 
@@ -283,7 +283,7 @@ struct SchemaChangerTests {
         let error = expectSQLiteError(SQLITE_CONSTRAINT_FOREIGNKEY) {
             try schemaChanger.alter(table: "users") { $0.drop(column: "created") }
         }
-        #expect(error?.message.contains("posts [3] => users") == true)
+        #expect(error?.explanation.contains("posts [3] => users") == true)
         #expect(try db.schema.columnDefinitions(table: "users").count == 5)
         #expect(try db.getForeignKeys())
         // Inside a transaction foreign keys cannot be turned off: a rebuild is refused.
@@ -324,13 +324,13 @@ struct SchemaChangerTests {
                     table.drop(column: "c")
                 }
             }
-            #expect(error?.message == "no such table: missing")
+            #expect(error?.explanation == "no such table: missing")
         }
         let missingColumn = expectSQLiteError(SQLITE_ERROR) {
             schemaChanger.supportsDropColumn = false
             try schemaChanger.alter(table: "users") { $0.drop(column: "nope") }
         }
-        #expect(missingColumn?.message.contains("no such column: nope") == true)
+        #expect(missingColumn?.explanation.contains("no such column: nope") == true)
         expectSQLiteError(SQLITE_ERROR) { try schemaChanger.drop(table: "missing", ifExists: false) }
         expectSQLiteError(SQLITE_ERROR) { try schemaChanger.rename(table: "missing", to: "other") }
         try schemaChanger.drop(table: "missing")

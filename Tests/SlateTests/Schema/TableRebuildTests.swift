@@ -170,7 +170,7 @@ struct TableRebuildTests {
         let error = expectSQLiteError(SQLITE_ERROR) {
             try changer(db, native: false).alter(table: "boxes") { $0.drop(column: "height") }
         }
-        #expect(error?.message == "cannot drop column height: used by column area")
+        #expect(error?.explanation == "cannot drop column height: used by column area")
     }
 
     @Test(arguments: dropPaths)
@@ -219,7 +219,7 @@ struct TableRebuildTests {
         for (table, column, reason) in attempts {
             let error = expectSQLiteError(SQLITE_ERROR) { try changer.alter(table: table) { $0.drop(column: column) } }
             // SQLite's own messages differ; the rebuild's name the reason.
-            if !native { #expect(error?.message.contains(reason) == true, "\(error?.message ?? "")") }
+            if !native { #expect(error?.explanation.contains(reason) == true, "\(error?.explanation ?? "")") }
             #expect(try db.schema.columnDefinitions(table: table).contains { $0.name == column })
         }
         #expect(try rows(db, "SELECT * FROM notes") == [[.int(1), .int(1), .text("first"), .text("hello"), .text("K"), .int(2), .text("yes")]])
@@ -233,7 +233,7 @@ struct TableRebuildTests {
         let error = expectSQLiteError(SQLITE_ERROR) {
             try changer(db, native: false).alter(table: "notes") { $0.rename(column: "text", to: "body") }
         }
-        #expect(error?.message.contains("view titles names it") == true)
+        #expect(error?.explanation.contains("view titles names it") == true)
         #expect(try db.schema.columnDefinitions(table: "notes")[3].name == "text")
         #expect(try rows(db, "SELECT text FROM titles") == [[.text("hello")]])
         // A view of other tables only is no obstacle.

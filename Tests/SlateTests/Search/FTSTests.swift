@@ -69,7 +69,7 @@ struct FTSTests {
             let error = expectSQLiteError(SQLITE_ERROR) {
                 _ = try db.prepareRowIterator(emails.filter(emails.match(pattern))).map { $0 }
             }
-            #expect(error?.message.contains("malformed MATCH expression") == true)
+            #expect(error?.explanation.contains("malformed MATCH expression") == true)
         }
         #expect(try db.scalar(emails.count) == 3)
     }

@@ -43,7 +43,7 @@ struct TableDescriptionTests {
             try db.createTable(try sets())
         } throws: { error in
             guard let error = error as? SQLiteError else { return false }
-            return error.code == SQLITE_ERROR && error.message.contains("already exists")
+            return error.code == SQLITE_ERROR && error.explanation.contains("already exists")
         }
     }
 
@@ -117,13 +117,13 @@ struct TableDescriptionTests {
         } throws: { error in
             guard let error = error as? SQLiteError else { return false }
             return error.code == SQLITE_CONSTRAINT_NOTNULL
-                && error.message == "no value for the NOT NULL column(s) \"number\" of table \"sets\""
+                && error.explanation == "no value for the NOT NULL column(s) \"number\" of table \"sets\""
                 && error.category == .constraint
         }
         #expect {
             try insert.insert([:])
         } throws: { error in
-            (error as? SQLiteError)?.message == "no value for the NOT NULL column(s) \"name\", \"number\" of table \"sets\""
+            (error as? SQLiteError)?.explanation == "no value for the NOT NULL column(s) \"name\", \"number\" of table \"sets\""
         }
         // Nothing was inserted, and the statement still works.
         #expect(try db.readAllRows(from: description).count == 1)
@@ -141,12 +141,12 @@ struct TableDescriptionTests {
         } throws: { error in
             guard let error = error as? SQLiteError else { return false }
             return error.code == SQLITE_ERROR
-                && error.message == "table \"sets\" has no column named \"colour\"; its columns are name, number, picture, price, year"
+                && error.explanation == "table \"sets\" has no column named \"colour\"; its columns are name, number, picture, price, year"
         }
         #expect {
             try insert.insert(["number": "1", "name": "x", "Name": "y"])
         } throws: { error in
-            (error as? SQLiteError)?.message.contains("is given twice") ?? false
+            (error as? SQLiteError)?.explanation.contains("is given twice") ?? false
         }
         #expect(try db.readAllRows(from: description).isEmpty)
     }
@@ -160,7 +160,7 @@ struct TableDescriptionTests {
             try insert.insert(["number": "1", "name": nil])
         } throws: { error in
             guard let error = error as? SQLiteError else { return false }
-            return error.code == SQLITE_CONSTRAINT_NOTNULL && error.message == "NOT NULL constraint failed: sets.name"
+            return error.code == SQLITE_CONSTRAINT_NOTNULL && error.explanation == "NOT NULL constraint failed: sets.name"
         }
         #expect(try db.readAllRows(from: description).isEmpty)
         #expect(try insert.insert(["number": "1", "name": "fine"]) == 1)
@@ -191,7 +191,7 @@ struct TableDescriptionTests {
             try db.readAllRows(from: try sets())
         } throws: { error in
             guard let error = error as? SQLiteError else { return false }
-            return error.code == SQLITE_ERROR && error.message == "table \"sets\" does not match its description: "
+            return error.code == SQLITE_ERROR && error.explanation == "table \"sets\" does not match its description: "
                 + "column \"name\" is nullable but described as NOT NULL; column \"picture\" is missing; "
                 + "column \"price\" is missing; column \"year\" is declared TEXT, not INTEGER; "
                 + "column \"colour\" is not in the description"
@@ -206,7 +206,7 @@ struct TableDescriptionTests {
         #expect {
             try db.readAllRows(from: try TableDescription(name: "missing", columns: [year]))
         } throws: { error in
-            (error as? SQLiteError)?.message == "no table named \"missing\" in the database"
+            (error as? SQLiteError)?.explanation == "no table named \"missing\" in the database"
         }
     }
 
@@ -216,7 +216,7 @@ struct TableDescriptionTests {
             try db.prepareInsert(into: try sets())
         } throws: { error in
             guard let error = error as? SQLiteError else { return false }
-            return error.code == SQLITE_ERROR && error.message.contains("no such table: sets")
+            return error.code == SQLITE_ERROR && error.explanation.contains("no such table: sets")
         }
     }
 
@@ -224,14 +224,14 @@ struct TableDescriptionTests {
         #expect {
             try TableDescription(name: "t", columns: [])
         } throws: { error in
-            (error as? SQLiteError)?.message.contains("has no columns") ?? false
+            (error as? SQLiteError)?.explanation.contains("has no columns") ?? false
         }
         #expect {
             try TableDescription(name: "t", columns: [
                 ColumnDescription(name: "a", type: .text), ColumnDescription(name: "A", type: .integer),
             ])
         } throws: { error in
-            (error as? SQLiteError)?.message.contains("two columns named \"A\" and \"a\"") ?? false
+            (error as? SQLiteError)?.explanation.contains("two columns named \"A\" and \"a\"") ?? false
         }
         #expect {
             try TableDescription(name: "t", columns: [
@@ -253,7 +253,7 @@ struct TableDescriptionTests {
             try insert.insert(["number": "1", "name": "x"])
         } throws: { error in
             guard let error = error as? SQLiteError else { return false }
-            return error.code == SQLITE_MISUSE && error.message.contains("closed")
+            return error.code == SQLITE_MISUSE && error.explanation.contains("closed")
         }
         #expect(throws: SQLiteError.self) { try db.readAllRows(from: description) }
         #expect(throws: SQLiteError.self) { try db.createTable(description) }

@@ -45,7 +45,7 @@ struct DateExtremesTests {
     }
 
     func isRangeError(_ error: SQLiteError) -> Bool {
-        error.code == SQLITE_RANGE && error.message.contains("outside the years 0000–9999")
+        error.code == SQLITE_RANGE && error.explanation.contains("outside the years 0000–9999")
     }
 
     @Test func typedWritesRoundTripRepresentableDates() throws {

@@ -89,7 +89,7 @@ struct InsertShapeCacheTests {
             try db.run(items.insert(a <- 4, b <- "no column"))
         } throws: { error in
             guard let error = error as? SQLiteError else { return false }
-            return error.code == SQLITE_ERROR && error.message.contains("b")
+            return error.code == SQLITE_ERROR && error.explanation.contains("b")
         }
         try db.run(items.insert(a <- 5, c <- 2.5))
         #expect(try rows(db, "SELECT a, c FROM items") == [[.int(5), .real(2.5)]])
@@ -107,7 +107,7 @@ struct InsertShapeCacheTests {
                 try db.run(items.insert(a <- 1, b <- "duplicate"))
             } throws: { error in
                 guard let error = error as? SQLiteError else { return false }
-                return error.category == .constraint && error.message.contains("UNIQUE")
+                return error.category == .constraint && error.explanation.contains("UNIQUE")
                     && error.sql == "INSERT INTO \"items\" (\"a\", \"b\") VALUES (?, ?)"
             }
             #expect(throws: SQLiteError.self) { try db.run(items.insert(b <- "no a")) }
@@ -184,11 +184,13 @@ struct InsertShapeCacheTests {
         let db = try makeDatabase()
         try db.run(items.insert(a <- 1))
         db.close()
-        let closed = SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed")
-        #expect(throws: closed) { try db.run(items.insert(a <- 2)) }              // cached shape
-        #expect(throws: closed) { try db.run(items.insert(a <- 2, b <- "new")) }  // new shape
+        // SQLite's text for the code, with Slate's explanation in `details`.
+        let closed = SQLiteError(code: SQLITE_MISUSE, details: "the database connection is closed")
+        #expect(closed.message == String(cString: sqlite3_errstr(SQLITE_MISUSE)))
+        #expect(throws: closed) { try db.run(items.insert(a <- 2)) }; #expect(Self.closedDetails { try db.run(items.insert(a <- 2)) })              // cached shape
+        #expect(throws: closed) { try db.run(items.insert(a <- 2, b <- "new")) }; #expect(Self.closedDetails { try db.run(items.insert(a <- 2, b <- "new")) })  // new shape
         struct Item: Encodable { let a: Int64 }
-        #expect(throws: closed) { try db.run(items.insert(Item(a: 3))) }
+        #expect(throws: closed) { try db.run(items.insert(Item(a: 3))) }; #expect(Self.closedDetails { try db.run(items.insert(Item(a: 3))) })
     }
 
     @Test(.enabled(if: SQLite.versionNumber >= 3_024_000, "upsert needs SQLite 3.24"))
@@ -409,7 +411,7 @@ struct InsertShapeCacheTests {
         #expect {
             try insert.insert(["id": 1, "nope": 2])
         } throws: { error in
-            (error as? SQLiteError)?.message
+            (error as? SQLiteError)?.explanation
                 == "table \"described\" has no column named \"nope\"; its columns are id, label, nämé"
         }
         #expect {
@@ -423,16 +425,18 @@ struct InsertShapeCacheTests {
         } throws: { error in
             guard let error = error as? SQLiteError else { return false }
             return error.code == SQLITE_RANGE
-                && error.message == "table \"described\" has 3 column(s) (id, label, nämé) but 2 value(s) were given"
+                && error.explanation == "table \"described\" has 3 column(s) (id, label, nämé) but 2 value(s) were given"
         }
         #expect(throws: SQLiteError.self) { try insert.insert(values: [1, "x", "y", "z"]) }
         #expect(throws: SQLiteError.self) { try insert.insert(values: [nil, "NULL id", nil]) }
         try insert.insert(values: [1, "kept", nil])
         #expect(try db.scalar("SELECT count(*) FROM described") as? Int64 == 1)
         db.close()
-        let closed = SQLiteError(code: SQLITE_MISUSE, message: "the database connection is closed")
-        #expect(throws: closed) { try insert.insert(values: [9, nil, nil]) }
-        #expect(throws: closed) { try insert.insert(["id": 9]) }
+        // SQLite's text for the code, with Slate's explanation in `details`.
+        let closed = SQLiteError(code: SQLITE_MISUSE, details: "the database connection is closed")
+        #expect(closed.message == String(cString: sqlite3_errstr(SQLITE_MISUSE)))
+        #expect(throws: closed) { try insert.insert(values: [9, nil, nil]) }; #expect(Self.closedDetails { try insert.insert(values: [9, nil, nil]) })
+        #expect(throws: closed) { try insert.insert(["id": 9]) }; #expect(Self.closedDetails { try insert.insert(["id": 9]) })
     }
 }
 
@@ -446,4 +450,12 @@ private func preparedStatementCount(_ db: Connection) -> Int {
         statement = sqlite3_next_stmt(handle, current)
     }
     return count
+}
+
+extension InsertShapeCacheTests {
+    /// Whether a call throws the closed-connection error, with Slate's explanation in `details`.
+    static func closedDetails(_ body: () throws -> Void) -> Bool {
+        do { try body() } catch let error as SQLiteError { return error.details == "the database connection is closed" } catch {}
+        return false
+    }
 }

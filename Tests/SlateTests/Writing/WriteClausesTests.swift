@@ -87,12 +87,12 @@ struct WriteClausesTests {
         ]
         for (clause, attempt) in attempts {
             let error = expectSQLiteError(SQLITE_ERROR, attempt)
-            #expect(error?.message.hasPrefix(clause + " needs SQLite built with SQLITE_ENABLE_UPDATE_DELETE_LIMIT") == true)
+            #expect(error?.explanation.hasPrefix(clause + " needs SQLite built with SQLITE_ENABLE_UPDATE_DELETE_LIMIT") == true)
             #expect(error?.sql?.contains("ORDER BY") == true || error?.sql?.contains("LIMIT") == true)
         }
         if SQLite.versionNumber >= 3_035_000 {
             let error = expectSQLiteError(SQLITE_ERROR) { _ = try db.run(users.order(id).limit(1).delete().returning(id)) }
-            #expect(error?.message.hasPrefix("ORDER BY, LIMIT on DELETE needs") == true)
+            #expect(error?.explanation.hasPrefix("ORDER BY, LIMIT on DELETE needs") == true)
         }
         #expect(try ids(db) == [1, 2, 3])
         #expect(try names(db) == ["Alice", nil, "Cathy"])
@@ -138,7 +138,7 @@ struct WriteClausesTests {
         ]
         for (message, attempt) in attempts {
             let error = expectSQLiteError(SQLITE_MISUSE, attempt)
-            #expect(error?.message.hasPrefix(message + ":") == true, "\(error?.message ?? "")")
+            #expect(error?.explanation.hasPrefix(message + ":") == true, "\(error?.explanation ?? "")")
         }
         if SQLite.versionNumber >= 3_035_000 {
             expectSQLiteError(SQLITE_MISUSE) { _ = try db.run(joined.delete().returning(id)) }
@@ -166,7 +166,7 @@ struct WriteClausesTests {
         ]
         for (clause, attempt) in attempts {
             let error = expectSQLiteError(SQLITE_MISUSE, attempt)
-            #expect(error?.message.hasPrefix("INSERT cannot use the query's \(clause):") == true, "\(error?.message ?? "")")
+            #expect(error?.explanation.hasPrefix("INSERT cannot use the query's \(clause):") == true, "\(error?.explanation ?? "")")
         }
         if SQLite.versionNumber >= 3_035_000 {
             expectSQLiteError(SQLITE_MISUSE) { _ = try db.run(users.filter(id == 1).insert(email <- "x@y.z").returning(id)) }
@@ -190,7 +190,7 @@ struct WriteClausesTests {
         #expect(try db.prepare(archive.order(id)).map { $0[id] } == [1, 2, 3])
         // The table inserted into takes no clauses of its own.
         let error = expectSQLiteError(SQLITE_MISUSE) { _ = try db.run(archive.filter(id == 1).insert(users.select(id, email))) }
-        #expect(error?.message.hasPrefix("INSERT cannot use the query's WHERE:") == true)
+        #expect(error?.explanation.hasPrefix("INSERT cannot use the query's WHERE:") == true)
         // A constraint violation rolls the statement back: no row of it stays.
         expectSQLiteError(SQLITE_CONSTRAINT_PRIMARYKEY) { _ = try db.run(archive.insert(users.select(id, email))) }
         #expect(try db.scalar(archive.count) == 3)

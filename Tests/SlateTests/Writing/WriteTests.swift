@@ -81,7 +81,7 @@ struct WriteTests {
             Issue.record("expected an error")
         } catch {
             #expect(error.code == SQLITE_MISUSE)
-            #expect(error.message.contains("row 2"))
+            #expect(error.explanation.contains("row 2"))
         }
         #expect(try db.scalar(users.count) == 0)
     }
@@ -95,7 +95,7 @@ struct WriteTests {
         } catch {
             #expect(error.code == SQLITE_CONSTRAINT)
             #expect(error.code == SQLITE_CONSTRAINT_NOTNULL)
-            #expect(error.message.contains("users.email"))
+            #expect(error.explanation.contains("users.email"))
             #expect(error.sql?.hasPrefix("INSERT INTO \"users\"") == true)
         }
         do {
@@ -136,7 +136,7 @@ struct WriteTests {
             Issue.record("expected an error")
         } catch {
             #expect(error.code == SQLITE_ERROR)
-            #expect(error.message.contains("ON CONFLICT clause does not match any PRIMARY KEY or UNIQUE constraint"))
+            #expect(error.explanation.contains("ON CONFLICT clause does not match any PRIMARY KEY or UNIQUE constraint"))
         }
         #expect(try db.prepare(users).map { $0[email] } == ["alice@mac.com"])
     }
@@ -292,7 +292,7 @@ struct WriteFailureTests {
             try db.run(Table("missing").update(email <- "a"))
             Issue.record("expected an error")
         } catch {
-            #expect(error.message.contains("no such table: missing"))
+            #expect(error.explanation.contains("no such table: missing"))
         }
         #expect(throws: SQLiteError.self) { try db.run(Table("missing").delete()) }
         try db.run(users.insert(email <- "a@b.c"))
@@ -302,7 +302,7 @@ struct WriteFailureTests {
             Issue.record("expected an error")
         } catch {
             #expect(error.code == SQLITE_MISUSE)
-            #expect(error.message.contains("closed"))
+            #expect(error.explanation.contains("closed"))
         }
     }
 

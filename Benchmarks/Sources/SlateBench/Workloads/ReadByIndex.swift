@@ -26,6 +26,9 @@ struct ReadByIndex: Workload {
             Contender(library: .slate, api: "Cursor.forEach + RowView.get(Int32) as Int64") {
                 try drivers.slate.readByIndexForEach(sql)
             },
+            // DataLiteCore's documented loop (issue 12's goal: within 1.10× of raw C).
+            Contender(library: .slate, api: "Statement.step() + columnValue(at:) as Int64? (DataLiteCore's way)",
+                      body: { try drivers.slate.readByIndexDataLiteCore(sql) }, goal: 1.10),
             Contender(library: .grdb, api: "Row.fetchCursor + row[Int] as Int64") {
                 try drivers.grdb.readByIndex(sql)
             },

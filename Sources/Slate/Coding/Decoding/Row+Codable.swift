@@ -22,7 +22,7 @@ extension Row {
     ///   column, `valueNotFound` for `NULL` in a non-optional property, `typeMismatch` for a value
     ///   of the wrong kind, `dataCorrupted` for invalid JSON; or the value's own error.
     public func decode<V: Decodable>(userInfo: [CodingUserInfoKey: Any] = [:]) throws -> V {
-        try V(from: RowDecoder(row: self, userInfo: userInfo))
+        try decodeRow(V.self, userInfo: userInfo)
     }
 
     /// Decodes a value of an explicit type from the row, one property per column.
@@ -37,7 +37,17 @@ extension Row {
     /// - Returns: The value.
     /// - Throws: `DecodingError` naming the column and the type (see ``decode(userInfo:)``).
     public func decode<V: Decodable>(as type: V.Type, userInfo: [CodingUserInfoKey: Any] = [:]) throws -> V {
-        try V(from: RowDecoder(row: self, userInfo: userInfo))
+        try decodeRow(V.self, userInfo: userInfo)
+    }
+
+    /// Decodes with the query's reused decoder when it is free (see ``RowDecoderSlot``), with
+    /// a decoder of its own otherwise.
+    private func decodeRow<V: Decodable>(_ type: V.Type, userInfo: [CodingUserInfoKey: Any]) throws -> V {
+        if userInfo.isEmpty, let columns = layout.attachment as? QueryColumns, let decoder = columns.decoders.checkOut() {
+            defer { columns.decoders.checkIn() }
+            return try decoder.decodeRow(V.self, from: self)
+        }
+        return try V(from: RowDecoder(row: self, userInfo: userInfo))
     }
 
     /// A decoder over the row, for decoding by hand (to pick a subclass from a column first).

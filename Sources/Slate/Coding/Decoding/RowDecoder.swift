@@ -20,12 +20,13 @@ import Foundation
 /// A row with exactly one column also decodes as a single value (`let n: Int = try row.decode()`).
 @usableFromInline
 final class RowDecoder: Decoder {
-    /// Where the values come from: the statement's current row (read in place) or a ``Row``.
-    let source: RowSource
+    /// Where the values come from: the statement's current row (read in place) or a ``Row``
+    /// (changed per row by a decoder reused for a query's rows, see ``RowDecoderSlot``).
+    @exclusivity(unchecked) var source: RowSource
     /// The statement whose handle ``source`` reads, kept alive by the decoder.
     private let statement: Statement?
-    /// The column names and their lookup table.
-    let layout: ColumnLayout
+    /// The column names and their lookup table (changed per row by a reused decoder).
+    @exclusivity(unchecked) var layout: ColumnLayout
     @usableFromInline let userInfo: [CodingUserInfoKey: Any]
     @usableFromInline var codingPath: [any CodingKey] { [] }
 
@@ -76,6 +77,30 @@ final class RowDecoder: Decoder {
 
     /// Decodes the statement's current row as a new row: key lookups start again at the plan's
     /// first slot.
+    /// A decoder reused for the copied rows of one layout (``RowDecoderSlot``): it keeps its
+    /// container and its plan of key → column from row to row, as a cursor's decoder does.
+    init(reusableFor layout: ColumnLayout) {
+        source = RowSource(values: [])
+        statement = nil
+        self.layout = layout
+        userInfo = [:]
+        reusesContainers = true
+        recordsPlan = true
+    }
+
+    /// Decodes one copied row with a reused decoder, then lets go of the row's values and
+    /// layout (the layout owns the slot that owns this decoder: keeping it would be a cycle).
+    func decodeRow<T: Decodable>(_ type: T.Type, from row: Row) throws -> T {
+        layout = row.layout
+        source = RowSource(values: row.values)
+        position = 0
+        defer {
+            source = RowSource(values: [])
+            layout = RowDecoderSlot.parkedLayout
+        }
+        return try T(from: self)
+    }
+
     @usableFromInline
     func decodeRow<T: Decodable>(_ type: T.Type) throws -> T {
         position = 0

@@ -56,7 +56,7 @@ enum ColumnValueEncoding {
             let invalid: Any = (value as? Date).map(\.timeIntervalSince1970) ?? value
             throw EncodingError.invalidValue(invalid, EncodingError.Context(
                 codingPath: codingPath,
-                debugDescription: "column \(columnName(codingPath)): \(error.message)", underlyingError: error))
+                debugDescription: "column \(columnName(codingPath)): \(error.explanation)", underlyingError: error))
         }
     }
 

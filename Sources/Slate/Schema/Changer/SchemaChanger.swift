@@ -189,7 +189,7 @@ public final class SchemaChanger {
             guard connection.isAutocommit else {
                 throw SQLiteError(
                     code: SQLITE_MISUSE,
-                    message: "cannot rebuild table \(table) inside a transaction while foreign_keys is ON")
+                    details: "cannot rebuild table \(table) inside a transaction while foreign_keys is ON")
             }
             try connection.setForeignKeys(false)
         }
@@ -214,7 +214,7 @@ public final class SchemaChanger {
                 guard errors.isEmpty else {
                     throw SQLiteError(
                         code: SQLITE_CONSTRAINT_FOREIGNKEY,
-                        message: "altering table \(table) breaks foreign keys: "
+                        details: "altering table \(table) breaks foreign keys: "
                             + errors.map(\.description).joined(separator: ", "))
                 }
             }
@@ -234,7 +234,7 @@ public final class SchemaChanger {
         let definition = CreateTableDefinition(name: table)
         block(definition)
         guard !definition.columns.isEmpty else {
-            throw SQLiteError(code: SQLITE_MISUSE, message: "table \(table) needs at least one column")
+            throw SQLiteError(code: SQLITE_MISUSE, details: "table \(table) needs at least one column")
         }
         let sql = "CREATE TABLE " + (ifNotExists ? "IF NOT EXISTS " : "") + SQLiteValue.quoteIdentifier(table)
             + " (" + Self.definitions(definition.columns).joined(separator: ", ") + ")"
@@ -337,7 +337,7 @@ public final class SchemaChanger {
         switch operation {
         case .dropColumn(let column): change = .drop(column)
         case .renameColumn(let old, let new): change = .rename(old, to: new)
-        default: throw SQLiteError(code: SQLITE_MISUSE, message: "this change does not need a table rebuild")
+        default: throw SQLiteError(code: SQLITE_MISUSE, details: "this change does not need a table rebuild")
         }
         // Every plan is made (and every refusal raised) before the first statement runs.
         let plan = try TableRebuild(reader: reader, table: table, change: change, editText: editsDefinitionText)

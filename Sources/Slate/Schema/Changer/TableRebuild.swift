@@ -65,7 +65,7 @@ struct TableRebuild {
                 throw Self.noSuchColumn(column, table)
             }
             guard names.count > 1 else {
-                throw SQLiteError(code: SQLITE_ERROR, message: "cannot drop column \(column): no other columns exist")
+                throw SQLiteError(code: SQLITE_ERROR, details: "cannot drop column \(column): no other columns exist")
             }
             // Another table's foreign key to the column (or to the key it is) would point nowhere.
             for (child, key) in try Self.foreignKeys(into: table, reader: reader)
@@ -74,7 +74,7 @@ struct TableRebuild {
             {
                 throw SQLiteError(
                     code: SQLITE_ERROR,
-                    message: "cannot drop column \(column): referenced by a foreign key of table \(child)")
+                    details: "cannot drop column \(column): referenced by a foreign key of table \(child)")
             }
             rename = { SQLIdentifier.equal($0, column) ? nil : $0 }
         case .rename(let old, let new):
@@ -109,7 +109,7 @@ struct TableRebuild {
         primaryKey = keyRows.count > 1 ? keyRows.compactMap(rename) : []
         primaryKeyConflict = oldColumns.lazy.compactMap(\.primaryKey).first?.onConflict?.rawValue
         if keyRows.count > 1 && primaryKey.count != keyRows.count {
-            throw SQLiteError(code: SQLITE_ERROR, message: "cannot drop column \(keyRows.joined(separator: ", ")): PRIMARY KEY")
+            throw SQLiteError(code: SQLITE_ERROR, details: "cannot drop column \(keyRows.joined(separator: ", ")): PRIMARY KEY")
         }
 
         let indexes = try reader.indexDefinitions(table: table)
@@ -185,14 +185,14 @@ struct TableRebuild {
                 } else if let other = definition.column {
                     // A column that uses it (CHECK, generated, a foreign key to it) would break,
                     // as SQLite's own DROP COLUMN refuses.
-                    throw SQLiteError(code: SQLITE_ERROR, message: "cannot drop column \(column): used by column \(other)")
+                    throw SQLiteError(code: SQLITE_ERROR, details: "cannot drop column \(column): used by column \(other)")
                 } else if roles.contains(.constrained) || roles.contains(.expression) {
                     // A table constraint on the dropped column goes with it.
                     continue
                 } else {
                     throw SQLiteError(
                         code: SQLITE_ERROR,
-                        message: "cannot drop column \(column): referenced by a foreign key of table \(table)")
+                        details: "cannot drop column \(column): referenced by a foreign key of table \(table)")
                 }
             case .rename(let old, let new):
                 edited.append(definition.renaming(old, to: new))
@@ -322,12 +322,12 @@ struct TableRebuild {
         }
         return SQLiteError(
             code: SQLITE_ERROR,
-            message: "cannot \(action) column \(column) of \(table): \(object.label) names it; "
+            details: "cannot \(action) column \(column) of \(table): \(object.label) names it; "
                 + "drop the \(object.kind.rawValue), change the column, then create it again")
     }
 
     private static func noSuchColumn(_ column: String, _ table: String) -> SQLiteError {
-        SQLiteError(code: SQLITE_ERROR, message: "no such column: \(column) in table \(table)")
+        SQLiteError(code: SQLITE_ERROR, message: "no such column: \(column)", details: "no such column: \(column) in table \(table)")
     }
 
     // MARK: Statements

@@ -108,7 +108,7 @@ struct CodableWritingTests {
             try db.run(upsert)
         } throws: { error in
             guard let error = error as? SQLiteError else { return false }
-            return error.code == SQLITE_ERROR && error.message.contains("ON CONFLICT")
+            return error.code == SQLITE_ERROR && error.explanation.contains("ON CONFLICT")
         }
         #expect(try db.scalar(users.count) == 3)
     }
