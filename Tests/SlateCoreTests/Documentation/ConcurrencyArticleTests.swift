@@ -8,10 +8,13 @@ struct ConcurrencyArticleTests {
     @Test func poolAndQueue() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("events.sqlite")
-        let setup = try DatabasePool(path: path, maximumReaders: 1)
+        let setup = try DatabaseQueue(path: path)
         try await setup.write { db in try db.execute(sql: "CREATE TABLE events (name TEXT)") }
+        try setup.close()
 
-        let pool = try DatabasePool(path: path, maximumReaders: 4)
+        var configuration = Configuration()
+        configuration.maximumReaderCount = 4
+        let pool = try DatabasePool(path: path, configuration: configuration)
         try await pool.write { db in _ = try db.run("INSERT INTO events (name) VALUES (?)", "launch") }
         let count = try await pool.read { db in try db.scalar(Int.self, "SELECT count(*) FROM events") }
         #expect(count == 1)
