@@ -2,6 +2,14 @@ import Dispatch
 import Foundation
 import SlateCore
 
+/// A value handed from one thread to another.
+final class ResultBox<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Result<T, any Error>?
+    func set(_ result: Result<T, any Error>) { lock.withLock { value = result } }
+    func get() -> Result<T, any Error>? { lock.withLock { value } }
+}
+
 /// Events recorded in order from several threads.
 final class EventLog: @unchecked Sendable {
     private let lock = NSLock()
