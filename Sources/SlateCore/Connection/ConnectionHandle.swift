@@ -5,6 +5,9 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if os(Linux)
+import Synchronization
+#endif
 
 /// The `sqlite3` handle of one connection, and the objects that must live exactly as long as
 /// it stays open.
@@ -32,12 +35,23 @@ package final class ConnectionHandle {
     /// thread, one at a time), otherwise the thread running the ``DatabaseQueue`` or
     /// ``DatabasePool`` access that lent it, or ``notLent`` between accesses.
     ///
-    /// Only the lending thread writes it, at the start and end of its access. Another thread
-    /// holding an escaped statement may read it meanwhile: a word-sized value that can only ever
-    /// equal the reading thread's own token if that thread wrote it, so the check cannot pass
-    /// wrongly. (A `Synchronization.Atomic` would make that formal, but needs macOS 15.)
+    /// Only the lending thread writes it, at the start and end of its access; a thread holding
+    /// an escaped statement may read it meanwhile. The value it reads can only equal its own
+    /// token if it wrote it itself, so relaxed ordering suffices: on Linux it is a relaxed atomic
+    /// (a plain load in machine code, and no data race for ThreadSanitizer); elsewhere
+    /// `Synchronization.Atomic` needs macOS 15, so it is a word-sized plain value.
+    #if os(Linux)
+    @usableFromInline let accessOwnerStorage = Atomic<UInt>(0)
+
+    @inlinable
+    package var accessOwner: UInt {
+        get { accessOwnerStorage.load(ordering: .relaxed) }
+        set { accessOwnerStorage.store(newValue, ordering: .relaxed) }
+    }
+    #else
     @usableFromInline @exclusivity(unchecked)
     package var accessOwner: UInt = ConnectionHandle.unrestricted
+    #endif
 
     /// ``accessOwner`` for a connection that any thread may use.
     @usableFromInline package static let unrestricted: UInt = 0

@@ -40,13 +40,13 @@ struct ConcurrencyArticleTests {
             try db.execute(sql: "INSERT INTO tasks (title) VALUES ('draft')")
             return try queue.read { db in try db.scalar(Int.self, "SELECT count(*) FROM tasks") }   // 1
         }
-        #expect(seen == 1)
         var message: String?
         do {
             try queue.read { _ in try queue.write { _ in } }
         } catch let error as SQLiteError where error.category == .misuse {
             message = error.message   // "DatabaseQueue.write was called inside another access …"
         }
+        #expect(seen == 1)
         #expect(message?.hasPrefix("DatabaseQueue.write was called inside another access") == true)
     }
 
