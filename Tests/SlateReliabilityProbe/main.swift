@@ -3,6 +3,7 @@
 //
 // Usage: SlateReliabilityProbe write PATH JOURNAL_MODE SYNCHRONOUS [MAX_TRANSACTIONS]
 //        SlateReliabilityProbe stream PATH ROWS
+//        SlateReliabilityProbe contend PATH queue|pool TRANSACTIONS
 // Errors go to standard error with exit status 1.
 import Foundation
 
@@ -16,7 +17,8 @@ do {
     switch arguments.first {
     case "write": try crashWriter(Array(arguments.dropFirst()))
     case "stream": try streamRows(Array(arguments.dropFirst()))
-    default: fail("usage: SlateReliabilityProbe write PATH JOURNAL_MODE SYNCHRONOUS [MAX] | stream PATH ROWS")
+    case "contend": try contend(Array(arguments.dropFirst()))
+    default: fail("usage: SlateReliabilityProbe write PATH JOURNAL_MODE SYNCHRONOUS [MAX] | stream PATH ROWS | contend PATH queue|pool N")
     }
 } catch {
     fail("\(error)")

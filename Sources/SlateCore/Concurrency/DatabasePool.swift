@@ -1,53 +1,100 @@
 import Dispatch
 import Foundation
 
-/// A WAL-mode database shared by many threads and tasks: one writer at a time, and several
-/// readers that run concurrently with each other and with the writer.
+/// A WAL-mode database shared by many threads and tasks: one writer at a time, and up to
+/// ``Configuration/maximumReaderCount`` readers that run concurrently with each other and with
+/// the writer.
 ///
 /// ```swift
-/// let pool = try DatabasePool(path: "app.sqlite", maximumReaders: 4)
+/// let pool = try DatabasePool(path: "app.sqlite")
 /// try pool.write { db in try db.run("INSERT INTO events (name) VALUES (?)", "launch") }
 /// let events = try pool.read { db in try db.scalar(Int.self, "SELECT count(*) FROM events") }
 /// ```
 ///
-/// Readers see the database as of the moment their read began (WAL snapshots); the writer is
-/// never blocked by them.
+/// Each read sees the database as of the moment it began (a WAL snapshot); the writer is never
+/// blocked by readers. The writer runs with `synchronous=NORMAL`, WAL's usual setting: a commit
+/// survives a crash of the app, and a power loss may drop the last commits but never corrupts.
+///
+/// Accesses are not reentrant: calling the pool from inside one of its own closures throws
+/// ``SQLiteError`` of category `.misuse`, at once — except a ``read(_:)`` inside a ``write(_:)``
+/// (or any writer access), which runs on the writer's connection, read-only, and sees the
+/// write's changes so far.
 public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
-    // Safety: `writer` is only touched while `writerLock` is held; `idleReaders` and
-    // `readerCount` only while `readersLock` is held; a reader connection is used by one
-    // closure at a time because it is removed from `idleReaders` while lent.
-    private let writer: Connection
-    private let writerLock = NSLock()
-    private let readersLock = NSCondition()
-    private var idleReaders: [Connection] = []
-    private var readerCount = 0
-    private let path: String
-    private let busyTimeout: Double
-    private let retry: RetryPolicy
+    /// How the pool opens and uses its connections.
+    public let configuration: Configuration
+    /// The database file's path.
+    public let path: String
 
-    /// The largest number of reader connections the pool opens.
-    public let maximumReaders: Int
+    // Safety: `writer` serializes its accesses on its dispatch queue. The reader state below is
+    // only touched while `state` is locked; a reader is used by the one access holding its lease.
+    private let writer: SerializedDatabase
+    private let registry = AccessRegistry()
+    private let state = NSCondition()
+    private var idleReaders: [SerializedDatabase]
+    private var lentReaderCount = 0
+    private var waiters: [ReaderWaiter] = []
+    private var barrierIsRunning = false
+    private var isClosed = false
+    private let closedError: SQLiteError
+
+    /// An access waiting for a reader (async ones, or sync ones through a semaphore).
+    private struct ReaderWaiter {
+        let ticket: WaiterTicket
+        let deliver: (Result<SerializedDatabase, any Error>) -> Void
+    }
+
+    /// Identifies one waiting access, so that its task's cancellation can withdraw it.
+    private final class WaiterTicket: @unchecked Sendable {
+        // Safety: only touched while the pool's `state` is locked.
+        var isCancelled = false
+    }
 
     /// Opens a pool on a database file, creating it if needed and switching it to WAL mode.
     ///
     /// - Parameters:
-    ///   - path: The database file (a pool needs a file: WAL does not apply to memory).
-    ///   - maximumReaders: The most reads that run at once.
-    ///   - busyTimeout: How long connections wait for locks, in seconds; beyond SQLite's longest
-    ///     (about 24.8 days), they wait that longest.
-    ///   - retry: How `write(_:)` retries a transaction that fails because the database is busy.
-    /// - Throws: ``SQLiteError`` when the database cannot be opened or cannot use WAL.
-    public init(path: String, maximumReaders: Int = 4, busyTimeout: Double = 5, retry: RetryPolicy = .standard) throws(SQLiteError) {
-        guard maximumReaders > 0 else { throw SQLiteError.misuse("a DatabasePool needs at least one reader") }
-        _ = try Connection.busyTimeoutMilliseconds(busyTimeout)   // refused before any file is created
-        writer = try Connection(.file(path: path))
-        try writer.setBusyTimeout(busyTimeout)
-        try writer.setJournalMode(.wal)
+    ///   - path: The database file (a pool needs a file: WAL does not apply in memory).
+    ///   - configuration: How to open and use the connections. Its ``Configuration/journalMode``
+    ///     must be `nil` or WAL.
+    /// - Throws: ``SQLiteError`` when the database cannot be opened, prepared or put in WAL
+    ///   mode, or for a configuration that cannot work.
+    public init(path: String, configuration: Configuration = Configuration()) throws(SQLiteError) {
+        guard configuration.maximumReaderCount > 0 else {
+            throw SQLiteError.misuse("a DatabasePool needs a maximumReaderCount of at least 1")
+        }
+        if let mode = configuration.journalMode, mode != .wal {
+            throw SQLiteError.misuse("a DatabasePool always uses journal_mode WAL, not \(mode)")
+        }
+        _ = try Connection.busyTimeoutMilliseconds(configuration.busyTimeout)   // refused before any file is created
+        self.configuration = configuration
         self.path = path
-        self.maximumReaders = maximumReaders
-        self.busyTimeout = busyTimeout
-        self.retry = retry
+        let closedError = SQLiteError.misuse("the DatabasePool at \(path) is closed")
+        self.closedError = closedError
+        let location = Connection.Location.file(path: path)
+        writer = SerializedDatabase(
+            label: "Slate.DatabasePool.writer", closedError: closedError,
+            open: { () throws(SQLiteError) -> Connection in
+                try configuration.openConnection(location, readonly: configuration.readonly)
+            },
+            setUp: { db in
+                try configuration.prepare(db)
+                guard !configuration.readonly else { return }
+                try db.setJournalMode(.wal)
+                try db.setSynchronous(.normal)
+            })
+        idleReaders = (0..<configuration.maximumReaderCount).map { index in
+            SerializedDatabase(
+                label: "Slate.DatabasePool.reader.\(index + 1)", closedError: closedError,
+                open: { () throws(SQLiteError) -> Connection in
+                    try configuration.openConnection(location, readonly: true)
+                },
+                setUp: { db in try configuration.prepare(db) })
+        }
+        // The writer opens now: it creates the file and switches it to WAL before any reader.
+        let writer = writer
+        try DatabaseAccess.sqliteErrors { try writer.dispatchQueue.sync { try writer.withConnection { _ in } } }
     }
+
+    // MARK: Synchronous accesses
 
     /// Runs `body` in an immediate transaction on the single writer connection: committed when
     /// it returns, rolled back when it throws, retried as a whole when the database is busy.
@@ -57,99 +104,310 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
     /// - Throws: What `body` throws, or the ``SQLiteError`` that ended the transaction.
     @discardableResult
     public func write<T>(_ body: (Connection) throws -> T) throws -> T {
-        writerLock.lock()
-        defer { writerLock.unlock() }
-        return try writer.transaction(.immediate, retry: retry) { try body(writer) }
+        try writerAccess("write") { db in
+            try DatabaseAccess.write(db, retry: configuration.retry, cancellation: nil, body)
+        }
     }
 
     /// Runs `body` on a read-only connection inside a deferred transaction, so every query in it
-    /// sees the same snapshot. Reads run concurrently, up to ``maximumReaders`` at once.
+    /// sees the same snapshot. Reads run concurrently, up to
+    /// ``Configuration/maximumReaderCount`` at once; inside a writer access, the read runs on the
+    /// writer's connection instead.
     ///
     /// - Parameter body: The reads.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws; a write attempted inside fails with `SQLITE_READONLY`.
     public func read<T>(_ body: (Connection) throws -> T) throws -> T {
-        let reader = try checkOutReader()
-        defer { checkIn(reader) }
-        return try reader.transaction(.deferred) { try body(reader) }
+        switch registry.currentRole {
+        case .writing?:
+            guard let db = writer.lentConnection() else { throw closedError }
+            return try DatabaseAccess.nestedRead(db, body)
+        case .reading?:
+            throw Self.reentrancyError("read")
+        case nil:
+            break
+        }
+        let reader = try leaseReaderSync()
+        defer { returnReader(reader) }
+        return try reader.dispatchQueue.sync {
+            try registry.run(.reading) {
+                try reader.withConnection { db in try DatabaseAccess.read(db, queryOnly: false, body) }
+            }
+        }
     }
 
     /// Runs `body` on the writer connection outside any transaction.
     ///
     /// - Parameter body: The work.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws.
+    /// - Throws: What `body` throws, or ``SQLiteError`` when `body` left a transaction open.
     @discardableResult
     public func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
-        writerLock.lock()
-        defer { writerLock.unlock() }
-        return try body(writer)
-    }
-
-    /// Runs `body` on the writer connection while no read runs.
-    ///
-    /// - Parameter body: The work.
-    /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws.
-    @discardableResult
-    public func barrierWriteWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
-        // Interim: waits for the writer only; the concurrency rework makes it wait for readers.
-        try writeWithoutTransaction(body)
-    }
-
-    /// Closes every connection.
-    ///
-    /// - Throws: ``SQLiteError`` when a connection cannot be closed.
-    public func close() throws {
-        try writeWithoutTransaction { db in db.close() }
-        readersLock.lock()
-        defer { readersLock.unlock() }
-        for reader in idleReaders { reader.close() }
-    }
-
-    /// Runs ``read(_:)`` off the caller's thread.
-    ///
-    /// - Parameter body: The reads.
-    /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws.
-    public func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        try await DatabaseQueue.detached { try self.read(body) }
-    }
-
-    /// Runs ``write(_:)`` off the caller's thread.
-    ///
-    /// - Parameter body: The writes.
-    /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws.
-    @discardableResult
-    public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        try await DatabaseQueue.detached { try self.write(body) }
-    }
-
-    private func checkOutReader() throws(SQLiteError) -> Connection {
-        readersLock.lock()
-        defer { readersLock.unlock() }
-        while true {
-            if let reader = idleReaders.popLast() { return reader }
-            if readerCount < maximumReaders {
-                readerCount += 1
-                do {
-                    let reader = try Connection(.file(path: path), readonly: true)
-                    try reader.setBusyTimeout(busyTimeout)
-                    return reader
-                } catch {
-                    readerCount -= 1
-                    throw error
-                }
-            }
-            readersLock.wait()
+        try writerAccess("writeWithoutTransaction") { db in
+            try DatabaseAccess.withoutTransaction(db, access: "writeWithoutTransaction", body)
         }
     }
 
-    private func checkIn(_ reader: Connection) {
-        readersLock.lock()
-        idleReaders.append(reader)
-        readersLock.signal()
-        readersLock.unlock()
+    /// Runs `body` on the writer connection once every running read has returned, and lets no
+    /// read start until it returns.
+    ///
+    /// - Parameter body: The work, outside any transaction.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, or a ``SQLiteError``.
+    @discardableResult
+    public func barrierWriteWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
+        try writerAccess("barrierWriteWithoutTransaction") { db in
+            try withBarrier {
+                try DatabaseAccess.withoutTransaction(db, access: "barrierWriteWithoutTransaction", body)
+            }
+        }
     }
+
+    /// Copies the WAL's pages into the database file (`sqlite3_wal_checkpoint_v2`), on the
+    /// writer connection.
+    ///
+    /// ```swift
+    /// let result = try pool.checkpoint(.truncate)   // the WAL file is now empty
+    /// ```
+    ///
+    /// - Parameter mode: How far to go, and whether to wait for readers (``CheckpointMode``).
+    /// - Returns: The WAL's size and how much of it was copied.
+    /// - Throws: ``SQLiteError`` (`SQLITE_BUSY`) when a `.full`, `.restart` or `.truncate`
+    ///   checkpoint could not finish within the busy timeout (a read held an old snapshot), or
+    ///   `.misuse` inside an access or once closed.
+    @discardableResult
+    public func checkpoint(_ mode: CheckpointMode = .passive) throws -> CheckpointResult {
+        try writerAccess("checkpoint") { db in try db.checkpoint(mode) }
+    }
+
+    /// Closes every connection, once the running accesses return. Later accesses throw
+    /// ``SQLiteError`` of category `.misuse`; reads waiting for a connection throw it now.
+    /// Closing again does nothing.
+    ///
+    /// - Throws: ``SQLiteError`` `.misuse` when called from inside an access of this pool.
+    public func close() throws {
+        guard registry.currentRole == nil else {
+            throw SQLiteError.misuse("DatabasePool.close() was called inside an access to the same pool")
+        }
+        state.lock()
+        let alreadyClosed = isClosed
+        isClosed = true
+        let abandoned = waiters
+        waiters.removeAll()
+        while lentReaderCount > 0 { state.wait() }
+        let readers = idleReaders
+        state.unlock()
+        guard !alreadyClosed else { return }
+        for waiter in abandoned { waiter.deliver(.failure(closedError)) }
+        for reader in readers { reader.dispatchQueue.sync { reader.close() } }
+        writer.dispatchQueue.sync { writer.close() }
+    }
+
+    // MARK: Asynchronous accesses
+
+    /// Runs ``read(_:)`` on a reader's own dispatch queue, never blocking Swift's cooperative
+    /// pool (waiting for a free reader included).
+    ///
+    /// - Parameter body: The reads.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, a ``SQLiteError``, or `CancellationError` when the task is
+    ///   cancelled (before the read starts, or while it runs: its statement is interrupted).
+    public func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try Task.checkCancellation()
+        let reader = try await leaseReader()
+        let registry = registry
+        return try await DatabaseAccess.async(on: reader.dispatchQueue) { [self] cancellation in
+            defer { returnReader(reader) }
+            return try registry.run(.reading) {
+                try reader.withConnection { db in
+                    try cancellation.run(db) { try DatabaseAccess.read(db, queryOnly: false, body) }
+                }
+            }
+        }
+    }
+
+    /// Runs ``write(_:)`` on the writer's own dispatch queue, never blocking Swift's cooperative
+    /// pool. A task cancelled before the transaction commits rolls it back.
+    ///
+    /// - Parameter body: The writes.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, a ``SQLiteError``, or `CancellationError`.
+    @discardableResult
+    public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        let retry = configuration.retry
+        return try await asyncWriterAccess { db, cancellation in
+            try DatabaseAccess.write(db, retry: retry, cancellation: cancellation, body)
+        }
+    }
+
+    /// Runs ``writeWithoutTransaction(_:)`` on the writer's own dispatch queue.
+    ///
+    /// - Parameter body: The work.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, a ``SQLiteError``, or `CancellationError`.
+    @discardableResult
+    public func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try await asyncWriterAccess { db, _ in
+            try DatabaseAccess.withoutTransaction(db, access: "writeWithoutTransaction", body)
+        }
+    }
+
+    /// Runs ``barrierWriteWithoutTransaction(_:)`` on the writer's own dispatch queue (which
+    /// waits there, not on the cooperative pool, for the running reads).
+    ///
+    /// - Parameter body: The work.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, a ``SQLiteError``, or `CancellationError`.
+    @discardableResult
+    public func barrierWriteWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try await asyncWriterAccess { [self] db, _ in
+            try withBarrier {
+                try DatabaseAccess.withoutTransaction(db, access: "barrierWriteWithoutTransaction", body)
+            }
+        }
+    }
+
+    /// Runs ``checkpoint(_:)`` on the writer's own dispatch queue.
+    ///
+    /// - Parameter mode: How far to go (``CheckpointMode``).
+    /// - Returns: The WAL's size and how much of it was copied.
+    /// - Throws: As ``checkpoint(_:)``, or `CancellationError`.
+    @discardableResult
+    public func checkpoint(_ mode: CheckpointMode = .passive) async throws -> CheckpointResult {
+        try await asyncWriterAccess { db, _ in try db.checkpoint(mode) }
+    }
+
+    // MARK: The writer
+
+    private func writerAccess<T>(_ name: String, _ body: (Connection) throws -> T) throws -> T {
+        if registry.currentRole != nil { throw Self.reentrancyError(name) }
+        return try writer.dispatchQueue.sync {
+            try registry.run(.writing) { try writer.withConnection(body) }
+        }
+    }
+
+    private func asyncWriterAccess<T: Sendable>(
+        _ body: @escaping @Sendable (Connection, AccessCancellation) throws -> T
+    ) async throws -> T {
+        let writer = writer
+        let registry = registry
+        return try await DatabaseAccess.async(on: writer.dispatchQueue) { cancellation in
+            try registry.run(.writing) {
+                try writer.withConnection { db in try cancellation.run(db) { try body(db, cancellation) } }
+            }
+        }
+    }
+
+    private static func reentrancyError(_ name: String) -> SQLiteError {
+        SQLiteError.misuse(
+            "DatabasePool.\(name) was called inside another access to the same pool: database accesses are not reentrant (use the connection you were given; only a read inside a write is allowed)")
+    }
+
+    /// Runs `body` (on the writer) once no read runs, keeping new reads waiting meanwhile.
+    private func withBarrier<T>(_ body: () throws -> T) throws -> T {
+        state.lock()
+        barrierIsRunning = true
+        while lentReaderCount > 0 { state.wait() }
+        state.unlock()
+        defer {
+            state.lock()
+            barrierIsRunning = false
+            let handoffs = assignIdleReaders()
+            state.broadcast()
+            state.unlock()
+            for (waiter, reader) in handoffs { waiter.deliver(.success(reader)) }
+        }
+        return try body()
+    }
+
+    // MARK: Reader leases
+
+    /// Takes a reader, waiting (on this thread) for one to be free.
+    private func leaseReaderSync() throws -> SerializedDatabase {
+        let semaphore = DispatchSemaphore(value: 0)
+        let box = LeaseBox()
+        enqueue(WaiterTicket()) { result in
+            box.result = result
+            semaphore.signal()
+        }
+        semaphore.wait()
+        // The semaphore orders the write of `box.result` before this read.
+        guard let result = box.result else { throw closedError }
+        return try result.get()
+    }
+
+    /// Takes a reader, suspending (without blocking a thread) until one is free; a cancelled
+    /// task stops waiting with `CancellationError`.
+    private func leaseReader() async throws -> SerializedDatabase {
+        let ticket = WaiterTicket()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<SerializedDatabase, any Error>) in
+                enqueue(ticket) { continuation.resume(with: $0) }
+            }
+        } onCancel: {
+            withdraw(ticket)
+        }
+    }
+
+    /// Gives a free reader to `deliver` now, or queues it until one is returned.
+    private func enqueue(_ ticket: WaiterTicket, _ deliver: @escaping (Result<SerializedDatabase, any Error>) -> Void) {
+        state.lock()
+        if isClosed {
+            state.unlock()
+            deliver(.failure(closedError))
+            return
+        }
+        if ticket.isCancelled {
+            state.unlock()
+            deliver(.failure(CancellationError()))
+            return
+        }
+        if !barrierIsRunning, waiters.isEmpty, let reader = idleReaders.popLast() {
+            lentReaderCount += 1
+            state.unlock()
+            deliver(.success(reader))
+            return
+        }
+        waiters.append(ReaderWaiter(ticket: ticket, deliver: deliver))
+        state.unlock()
+    }
+
+    /// Withdraws a cancelled task's wait (it throws `CancellationError`).
+    private func withdraw(_ ticket: WaiterTicket) {
+        state.lock()
+        ticket.isCancelled = true
+        let index = waiters.firstIndex { $0.ticket === ticket }
+        let waiter = index.map { waiters.remove(at: $0) }
+        state.unlock()
+        waiter?.deliver(.failure(CancellationError()))
+    }
+
+    /// Returns a reader after its access: to the first waiter, or to the idle ones.
+    private func returnReader(_ reader: SerializedDatabase) {
+        state.lock()
+        lentReaderCount -= 1
+        idleReaders.append(reader)
+        let handoffs = assignIdleReaders()
+        state.broadcast()
+        state.unlock()
+        for (waiter, reader) in handoffs { waiter.deliver(.success(reader)) }
+    }
+
+    /// Pairs waiters with idle readers (unless a barrier runs); call with `state` locked, then
+    /// deliver after unlocking.
+    private func assignIdleReaders() -> [(ReaderWaiter, SerializedDatabase)] {
+        guard !barrierIsRunning, !isClosed else { return [] }
+        var handoffs: [(ReaderWaiter, SerializedDatabase)] = []
+        while !waiters.isEmpty, let reader = idleReaders.popLast() {
+            lentReaderCount += 1
+            handoffs.append((waiters.removeFirst(), reader))
+        }
+        return handoffs
+    }
+}
+
+/// Where a synchronous lease is handed over, from whichever thread returned a reader.
+private final class LeaseBox: @unchecked Sendable {
+    // Safety: written once before the semaphore is signalled, read after it was waited for.
+    var result: Result<SerializedDatabase, any Error>?
 }

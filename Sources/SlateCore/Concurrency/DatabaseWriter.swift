@@ -38,4 +38,22 @@ public protocol DatabaseWriter: DatabaseReader {
     /// - Throws: What `body` throws, or a ``SQLiteError``.
     @discardableResult
     func barrierWriteWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T
+
+    /// Runs ``writeWithoutTransaction(_:)`` on the database's own threads, never blocking
+    /// Swift's cooperative pool.
+    ///
+    /// - Parameter body: The work.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, a ``SQLiteError``, or `CancellationError`.
+    @discardableResult
+    func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T
+
+    /// Runs ``barrierWriteWithoutTransaction(_:)`` on the database's own threads, never
+    /// blocking Swift's cooperative pool.
+    ///
+    /// - Parameter body: The work.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, a ``SQLiteError``, or `CancellationError`.
+    @discardableResult
+    func barrierWriteWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T
 }

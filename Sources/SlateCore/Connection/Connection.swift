@@ -55,7 +55,16 @@ public final class Connection {
     ///   - options: `SQLITE_OPEN_*` flags. `.uri` is added for ``Location/uri(_:parameters:)``.
     /// - Throws: ``SQLiteError`` when the database cannot be opened (`SQLITE_CANTOPEN`), or when
     ///   the file is not a database (`SQLITE_NOTADB`).
-    public init(location: Location, options: Options) throws(SQLiteError) {
+    public convenience init(location: Location, options: Options) throws(SQLiteError) {
+        try self.init(location: location, options: options, busyTimeoutMilliseconds: 0)
+    }
+
+    /// Opens a connection whose busy timeout applies from the first read of the file: the
+    /// schema check below would otherwise fail at once (`SQLITE_BUSY`) while another connection
+    /// holds an exclusive lock, before the caller had any chance to set a timeout.
+    ///
+    /// - Parameter busyTimeoutMilliseconds: `sqlite3_busy_timeout`'s argument (0: fail at once).
+    init(location: Location, options: Options, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
         self.location = location
         var flags = options
         if location.isURI { flags.insert(.uri) }
@@ -75,6 +84,7 @@ public final class Connection {
             throw error
         }
         sqlite3_extended_result_codes(db, 1)
+        if busyTimeoutMilliseconds > 0 { sqlite3_busy_timeout(db, busyTimeoutMilliseconds) }
         connectionHandle = ConnectionHandle(db: db)
         connectionHandle.connection = self
         #if !SQLCipher
@@ -144,8 +154,12 @@ public final class Connection {
     /// Every further call through this connection or its statements throws; statements still
     /// alive keep the closed handle's memory until they are released. A connection that is
     /// simply released closes by itself once no statement of it is left.
+    ///
+    /// A connection lent by a ``DatabaseQueue`` or ``DatabasePool`` belongs to it: closing it
+    /// from outside the access that lent it does nothing (close the queue or pool instead).
     public func close() {
         guard handle != nil else { return }
+        guard connectionHandle.mayUse else { return }
         statementCache.removeAll()
         for value in storageValues { value.connectionWillClose() }
         storage.removeAll()
@@ -161,6 +175,7 @@ public final class Connection {
     @inlinable
     package func checkedHandle() throws(SQLiteError) -> OpaquePointer {
         guard let handle else { throw SQLiteError.connectionClosed }
+        try connectionHandle.checkAccess()
         return handle
     }
 

@@ -1,3 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#if os(Linux)
+import Synchronization
+#endif
+
 /// The `sqlite3` handle of one connection, and the objects that must live exactly as long as
 /// it stays open.
 ///
@@ -19,6 +30,63 @@ package final class ConnectionHandle {
     /// time, so accesses cannot overlap.
     @usableFromInline @exclusivity(unchecked)
     package private(set) var db: OpaquePointer?
+
+    /// Which thread may use the handle: ``unrestricted`` for a connection of your own (any
+    /// thread, one at a time), otherwise the thread running the ``DatabaseQueue`` or
+    /// ``DatabasePool`` access that lent it, or ``notLent`` between accesses.
+    ///
+    /// Only the lending thread writes it, at the start and end of its access; a thread holding
+    /// an escaped statement may read it meanwhile. The value it reads can only equal its own
+    /// token if it wrote it itself, so relaxed ordering suffices: on Linux it is a relaxed atomic
+    /// (a plain load in machine code, and no data race for ThreadSanitizer); elsewhere
+    /// `Synchronization.Atomic` needs macOS 15, so it is a word-sized plain value.
+    #if os(Linux)
+    @usableFromInline let accessOwnerStorage = Atomic<UInt>(0)
+
+    @inlinable
+    package var accessOwner: UInt {
+        get { accessOwnerStorage.load(ordering: .relaxed) }
+        set { accessOwnerStorage.store(newValue, ordering: .relaxed) }
+    }
+    #else
+    @usableFromInline @exclusivity(unchecked)
+    package var accessOwner: UInt = ConnectionHandle.unrestricted
+    #endif
+
+    /// ``accessOwner`` for a connection that any thread may use.
+    @usableFromInline package static let unrestricted: UInt = 0
+    /// ``accessOwner`` for a queue's or pool's connection between two accesses.
+    package static let notLent: UInt = 1
+
+    /// Throws when the handle belongs to a queue or pool and the calling thread is not running
+    /// the access that lent it. One load and a comparison for a connection of your own: it is
+    /// on every step.
+    @inlinable @inline(__always)
+    package func checkAccess() throws(SQLiteError) {
+        let owner = accessOwner
+        if _slowPath(owner != ConnectionHandle.unrestricted) { try checkLentAccess(owner) }
+    }
+
+    /// The check for a lent handle, out of line: it reads the thread's identity.
+    @usableFromInline
+    func checkLentAccess(_ owner: UInt) throws(SQLiteError) {
+        guard owner == Self.currentThread else { throw SQLiteError.usedOutsideAccess }
+    }
+
+    /// Whether the calling thread may use the handle (see ``accessOwner``).
+    package var mayUse: Bool {
+        let owner = accessOwner
+        return owner == Self.unrestricted || owner == Self.currentThread
+    }
+
+    /// A number that identifies the calling thread while it runs (never 0 or 1).
+    package static var currentThread: UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
+    }
 
     /// The connection object, while it lives: weak, because the connection owns this object
     /// (through its statements too).

@@ -158,6 +158,13 @@ extension SQLiteError {
     static let connectionClosed = SQLiteError(
         code: SQLITE_MISUSE, details: "the database connection is closed")
 
+    /// An error for a connection, statement or cursor of a ``DatabaseQueue`` or ``DatabasePool``
+    /// used after the access that lent it returned, or from another thread.
+    @usableFromInline
+    static let usedOutsideAccess = SQLiteError(
+        code: SQLITE_MISUSE,
+        message: "a connection, statement or cursor of a DatabaseQueue or DatabasePool was used outside its database access; it may only be used inside the closure that received it")
+
     /// An error for a call that would be SQLite API misuse, with an explanation.
     @usableFromInline
     static func misuse(_ details: String, sql: String? = nil) -> SQLiteError {

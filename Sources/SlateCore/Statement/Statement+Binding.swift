@@ -95,6 +95,7 @@ extension Statement {
     @inlinable @inline(__always)
     func checkOpen() throws(SQLiteError) {
         guard connectionHandle.db != nil else { throw SQLiteError.connectionClosed }
+        try connectionHandle.checkAccess()
     }
 
     /// Resolves a parameter name, with or without its prefix.

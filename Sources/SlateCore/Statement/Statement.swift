@@ -123,6 +123,7 @@ public final class Statement {
     @discardableResult
     public func step() throws(SQLiteError) -> Bool {
         guard connectionHandle.db != nil else { throw SQLiteError.connectionClosed }
+        try connectionHandle.checkAccess()
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
         // The run is over: the next step starts a new one, which may recompile the statement.
@@ -159,6 +160,7 @@ public final class Statement {
     @inlinable
     public func reset() throws(SQLiteError) {
         guard connectionHandle.db != nil else { throw SQLiteError.connectionClosed }
+        try connectionHandle.checkAccess()
         resetHandle()
     }
 

@@ -59,8 +59,9 @@ public struct RetryPolicy: Hashable, Sendable {
 
     /// Never retry.
     public static let none = RetryPolicy(maxAttempts: 1, baseDelay: 0, maxDelay: 0, jitter: 0)
-    /// Five attempts, from 10 ms up to 500 ms apart: for interactive apps.
-    public static let standard = RetryPolicy(maxAttempts: 5, baseDelay: 0.01, maxDelay: 0.5)
+    /// Eight attempts, from 10 ms up to 1 s apart (about 1.3 s of backoff in all, on top of each
+    /// attempt's busy timeout): for interactive apps, and the default of ``Configuration/retry``.
+    public static let standard = RetryPolicy(maxAttempts: 8, baseDelay: 0.01, maxDelay: 1)
     /// Ten attempts, from 50 ms up to 5 s apart: for background jobs that must get through.
     public static let persistent = RetryPolicy(maxAttempts: 10, baseDelay: 0.05, maxDelay: 5)
 

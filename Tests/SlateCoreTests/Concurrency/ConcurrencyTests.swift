@@ -52,7 +52,9 @@ struct ConcurrencyTests {
     @Test("a pool runs reads concurrently with a writer and each read sees one snapshot")
     func poolSnapshots() throws {
         let directory = try TemporaryDirectory()
-        let pool = try DatabasePool(path: directory.path("pool.sqlite"), maximumReaders: 3)
+        var configuration = Configuration()
+        configuration.maximumReaderCount = 3
+        let pool = try DatabasePool(path: directory.path("pool.sqlite"), configuration: configuration)
         try pool.write { db in
             try db.execute(sql: "CREATE TABLE t (x INTEGER)")
             try db.run("INSERT INTO t VALUES (1)")
@@ -60,7 +62,10 @@ struct ConcurrencyTests {
         // A read that holds its snapshot while a write commits does not see the write.
         let (before, after) = try pool.read { reader -> (Int?, Int?) in
             let before = try reader.scalar(Int.self, "SELECT count(*) FROM t")
-            try pool.write { db in try db.run("INSERT INTO t VALUES (2)") }
+            // From another thread: a write nested in this read would be refused as reentrant.
+            let written = withWatchdog(seconds: 20) { try pool.write { db in _ = try db.run("INSERT INTO t VALUES (2)") } }
+            #expect(written != nil)
+            try written?.get()
             let after = try reader.scalar(Int.self, "SELECT count(*) FROM t")
             return (before, after)
         }
@@ -76,7 +81,9 @@ struct ConcurrencyTests {
             }
         }
         #expect(try pool.read { try $0.scalar(Int.self, "SELECT count(*) FROM t") } == 5)
-        #expect(sqliteError { _ = try DatabasePool(path: directory.path("x.sqlite"), maximumReaders: 0) }?.code == SQLITE_MISUSE)
+        var noReaders = Configuration()
+        noReaders.maximumReaderCount = 0
+        #expect(sqliteError { _ = try DatabasePool(path: directory.path("x.sqlite"), configuration: noReaders) }?.code == SQLITE_MISUSE)
     }
 
     @Test("a pool cannot run in memory: WAL does not apply, and that is reported")

@@ -39,15 +39,21 @@ struct BusyTimeoutTests {
     @Test("DatabaseQueue and DatabasePool take any timeout without trapping")
     func queueAndPool() throws {
         let directory = try TemporaryDirectory()
-        let pool = try DatabasePool(path: directory.path("pool.sqlite"), busyTimeout: 1e300)
+        let pool = try DatabasePool(path: directory.path("pool.sqlite"), configuration: Self.configuration(busyTimeout: 1e300))
         #expect(try pool.read { db in try db.getBusyTimeout() } == Self.longest)
         #expect(try pool.write { db in try db.getBusyTimeout() } == Self.longest)
-        let queue = try DatabaseQueue(busyTimeout: .greatestFiniteMagnitude)
+        let queue = try DatabaseQueue(configuration: Self.configuration(busyTimeout: .greatestFiniteMagnitude))
         #expect(try queue.read { db in try db.getBusyTimeout() } == Self.longest)
-        #expect(sqliteError { _ = try DatabasePool(path: directory.path("nan.sqlite"), busyTimeout: .nan) }?.code == SQLITE_MISUSE)
+        #expect(sqliteError { _ = try DatabasePool(path: directory.path("nan.sqlite"), configuration: Self.configuration(busyTimeout: .nan)) }?.code == SQLITE_MISUSE)
         #expect(!FileManager.default.fileExists(atPath: directory.path("nan.sqlite")))
-        #expect(sqliteError { _ = try DatabaseQueue(location: .file(path: directory.path("inf.sqlite")), busyTimeout: .infinity) }?.code == SQLITE_MISUSE)
+        #expect(sqliteError { _ = try DatabaseQueue(path: directory.path("inf.sqlite"), configuration: Self.configuration(busyTimeout: .infinity)) }?.code == SQLITE_MISUSE)
         #expect(!FileManager.default.fileExists(atPath: directory.path("inf.sqlite")))
-        #expect(sqliteError { _ = try DatabaseQueue(busyTimeout: -1) }?.code == SQLITE_MISUSE)
+        #expect(sqliteError { _ = try DatabaseQueue(configuration: Self.configuration(busyTimeout: -1)) }?.code == SQLITE_MISUSE)
+    }
+
+    static func configuration(busyTimeout: Double) -> Configuration {
+        var configuration = Configuration()
+        configuration.busyTimeout = busyTimeout
+        return configuration
     }
 }

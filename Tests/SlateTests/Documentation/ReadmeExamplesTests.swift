@@ -101,6 +101,20 @@ struct ReadmeExamplesTests {
         #expect(events == 1)
     }
 
+    @Test("the pool example runs as written")
+    func poolExample() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("slate-readme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("events.sqlite").path
+        var configuration = Configuration()
+        configuration.maximumReaderCount = 4
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try await pool.write { db in try db.execute(sql: "CREATE TABLE IF NOT EXISTS events (name TEXT)") }
+        let names = try await pool.read { db in try db.prepare(sql: "SELECT name FROM events").rows() }
+        #expect(names.isEmpty)
+    }
+
     // BEGIN README: the typed layer
     struct Member: Codable, Equatable {
         var id: Int64

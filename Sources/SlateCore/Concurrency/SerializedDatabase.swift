@@ -1,0 +1,232 @@
+import Dispatch
+import Foundation
+
+/// One connection of a ``DatabaseQueue`` or ``DatabasePool``, opened when first used, with the
+/// serial dispatch queue on which its async accesses run (sync ones run on the caller's thread,
+/// through `dispatchQueue.sync`, or with a reader's lease).
+final class SerializedDatabase: @unchecked Sendable {
+    // Safety: `connection` and `isClosed` are only touched by the one thread that has the right
+    // to use this object: the one running a block on `dispatchQueue` (the writer; readers too,
+    // while they hold a lease from their pool, which lends each reader to one access at a time).
+    private var connection: Connection?
+    private var isClosed = false
+    private let open: @Sendable () throws(SQLiteError) -> Connection
+    private let setUp: @Sendable (Connection) throws -> Void
+    private let closedError: SQLiteError
+
+    /// Runs this connection's accesses, one at a time.
+    let dispatchQueue: DispatchQueue
+
+    /// - Parameters:
+    ///   - label: The dispatch queue's label (seen in debuggers and crash logs).
+    ///   - closedError: What an access throws once ``close()`` ran.
+    ///   - open: Opens the connection.
+    ///   - setUp: Prepares a new connection; when it throws, the connection is closed.
+    init(
+        label: String, closedError: SQLiteError,
+        open: @escaping @Sendable () throws(SQLiteError) -> Connection,
+        setUp: @escaping @Sendable (Connection) throws -> Void
+    ) {
+        dispatchQueue = DispatchQueue(label: label)
+        self.closedError = closedError
+        self.open = open
+        self.setUp = setUp
+    }
+
+    /// Runs `body` with the connection (opening it first if needed), lent to the calling thread:
+    /// anything of it used from elsewhere, or after `body` returns, throws instead of racing.
+    func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+        if isClosed { throw closedError }
+        let db: Connection
+        if let connection {
+            db = connection
+            db.connectionHandle.accessOwner = ConnectionHandle.currentThread
+        } else {
+            db = try open()
+            db.connectionHandle.accessOwner = ConnectionHandle.currentThread
+            do {
+                try setUp(db)
+            } catch {
+                db.connectionHandle.accessOwner = ConnectionHandle.unrestricted
+                db.close()
+                throw error
+            }
+            connection = db
+        }
+        defer { db.connectionHandle.accessOwner = ConnectionHandle.notLent }
+        return try body(db)
+    }
+
+    /// The connection, for a read nested in a write that the calling thread is running.
+    func lentConnection() -> Connection? {
+        guard let connection, connection.connectionHandle.mayUse else { return nil }
+        return connection
+    }
+
+    /// Closes the connection; later accesses throw the closed error.
+    func close() {
+        isClosed = true
+        guard let connection else { return }
+        connection.connectionHandle.accessOwner = ConnectionHandle.unrestricted
+        connection.close()
+        self.connection = nil
+    }
+}
+
+/// Which accesses of one queue or pool each thread is running, so that a nested access throws
+/// at once instead of deadlocking.
+///
+/// A thread marker, not a task-local: the bodies are synchronous and run on the thread that
+/// registered, and a nested call comes from inside them.
+final class AccessRegistry: @unchecked Sendable {
+    /// What a thread is doing with the database.
+    enum Role { case reading, writing }
+
+    // Safety: `roles` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var roles: [UInt: Role] = [:]
+
+    /// What the calling thread is running, if anything.
+    var currentRole: Role? {
+        let thread = ConnectionHandle.currentThread
+        return lock.withLock { roles[thread] }
+    }
+
+    /// Runs `body`, recording that the calling thread runs an access of `role` meanwhile.
+    func run<T>(_ role: Role, _ body: () throws -> T) throws -> T {
+        let thread = ConnectionHandle.currentThread
+        lock.withLock { roles[thread] = role }
+        defer { lock.withLock { roles[thread] = nil } }
+        return try body()
+    }
+}
+
+/// The cancellation of one async access: before it starts, it does not run; while it runs, its
+/// statement is interrupted (`sqlite3_interrupt`), and its transaction rolled back.
+final class AccessCancellation: @unchecked Sendable {
+    // Safety: both are only touched while `lock` is held.
+    private let lock = NSLock()
+    private var cancelled = false
+    private var interruptHandle: InterruptHandle?
+
+    /// Whether the task was cancelled.
+    var isCancelled: Bool { lock.withLock { cancelled } }
+
+    /// Called by the task's cancellation handler, from any thread.
+    func cancel() {
+        lock.withLock {
+            cancelled = true
+            interruptHandle?.interrupt()
+        }
+    }
+
+    /// Throws `CancellationError` once the task was cancelled.
+    func check() throws {
+        if isCancelled { throw CancellationError() }
+    }
+
+    /// Runs `body` on `db`, interruptible by ``cancel()`` while it runs. An error caused by the
+    /// interruption becomes `CancellationError`.
+    func run<T>(_ db: Connection, _ body: () throws -> T) throws -> T {
+        let handle = db.interruptHandle
+        try lock.withLock {
+            if cancelled { throw CancellationError() }
+            interruptHandle = handle
+        }
+        // Unregistered before returning, so a late cancellation never interrupts the next access.
+        defer { lock.withLock { interruptHandle = nil } }
+        do {
+            return try body()
+        } catch {
+            if isCancelled, error is SQLiteError { throw CancellationError() }
+            throw error
+        }
+    }
+}
+
+/// What every access does around its body, for the queue and the pool alike.
+enum DatabaseAccess {
+    /// Reads in a deferred transaction, so every query sees one snapshot; `PRAGMA query_only`
+    /// makes a read-write connection (a queue's) refuse writes meanwhile.
+    static func read<T>(_ db: Connection, queryOnly: Bool, _ body: (Connection) throws -> T) throws -> T {
+        if queryOnly { try db.exec("PRAGMA query_only = 1") }
+        defer { if queryOnly { try? db.exec("PRAGMA query_only = 0") } }
+        return try finish(db, access: "read") {
+            try db.transaction(.deferred) { try body(db) }
+        }
+    }
+
+    /// A read nested in a write on the same connection: it sees the write's changes so far, and
+    /// cannot write.
+    static func nestedRead<T>(_ db: Connection, _ body: (Connection) throws -> T) throws -> T {
+        let wasQueryOnly = try db.scalar(Int.self, "PRAGMA query_only") == 1
+        if wasQueryOnly { return try body(db) }
+        try db.exec("PRAGMA query_only = 1")
+        defer { try? db.exec("PRAGMA query_only = 0") }
+        if db.isAutocommit {
+            return try db.transaction(.deferred) { try body(db) }
+        }
+        return try body(db)
+    }
+
+    /// Writes in an immediate transaction, retried as a whole; a cancelled task's write is rolled
+    /// back rather than committed.
+    static func write<T>(
+        _ db: Connection, retry: RetryPolicy, cancellation: AccessCancellation?, _ body: (Connection) throws -> T
+    ) throws -> T {
+        try finish(db, access: "write") {
+            try db.transaction(.immediate, retry: retry) {
+                try cancellation?.check()
+                let result = try body(db)
+                try cancellation?.check()
+                return result
+            }
+        }
+    }
+
+    /// Runs `body` outside any transaction.
+    static func withoutTransaction<T>(_ db: Connection, access: String, _ body: (Connection) throws -> T) throws -> T {
+        try finish(db, access: access) { try body(db) }
+    }
+
+    /// Runs `work`, then rolls back a transaction it left open: the next access starts clean,
+    /// and the caller learns of it (`work`'s own error, or a misuse error).
+    static func finish<T>(_ db: Connection, access: String, _ work: () throws -> T) throws -> T {
+        let result = Result { try work() }
+        guard !db.isClosed, !db.isAutocommit else { return try result.get() }
+        try? db.rollbackTransaction()
+        if case .failure(let error) = result { throw error }
+        throw SQLiteError.misuse(
+            "the \(access) returned with a transaction still open (a BEGIN without COMMIT?); it was rolled back")
+    }
+
+    /// Runs `work` on `queue`, from an async context, never blocking the cooperative pool:
+    /// cancelled before it starts, it does not run; cancelled while it runs, it is interrupted.
+    static func async<T: Sendable>(
+        on queue: DispatchQueue, _ work: @escaping @Sendable (AccessCancellation) throws -> T
+    ) async throws -> T {
+        // No early `Task.checkCancellation()`: `work` must run (a pool's reader is returned in
+        // it), and it throws `CancellationError` itself, before its body, once cancelled.
+        let cancellation = AccessCancellation()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                queue.async {
+                    continuation.resume(with: Result { try work(cancellation) })
+                }
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
+    }
+
+    /// `body`'s errors as ``SQLiteError``, for the initializers (which only ever throw those).
+    static func sqliteErrors<T>(_ body: () throws -> T) throws(SQLiteError) -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError {
+            throw error
+        } catch {
+            throw SQLiteError(code: SQLITE_ERROR, message: "\(error)")
+        }
+    }
+}

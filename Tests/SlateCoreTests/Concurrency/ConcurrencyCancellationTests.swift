@@ -1,0 +1,135 @@
+import Dispatch
+import Foundation
+import SlateCore
+import Testing
+
+/// Async accesses run on the database's own threads and honour task cancellation.
+@Suite("Concurrency: async accesses and cancellation")
+struct ConcurrencyCancellationTests {
+    static func pool(readers: Int = 2) throws -> (DatabasePool, TemporaryDirectory) {
+        let directory = try TemporaryDirectory()
+        var configuration = Configuration()
+        configuration.maximumReaderCount = readers
+        let pool = try DatabasePool(path: directory.path("cancel.sqlite"), configuration: configuration)
+        try pool.write { db in try db.execute(sql: "CREATE TABLE t (x INTEGER)") }
+        return (pool, directory)
+    }
+
+    @Test("a write or read in an already-cancelled task does not run and throws CancellationError")
+    func cancelledBeforeStart() async throws {
+        let (pool, directory) = try Self.pool()
+        _ = directory
+        let queue = try DatabaseQueue()
+        try await queue.write { db in try db.execute(sql: "CREATE TABLE t (x INTEGER)") }
+        for writer in [pool as any DatabaseWriter, queue] {
+            let ran = EventLog()
+            let task = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                var errors: [any Error] = []
+                do {
+                    try await writer.write { db in ran.record("write"); try db.execute(sql: "INSERT INTO t VALUES (1)") }
+                } catch { errors.append(error) }
+                do {
+                    _ = try await writer.read { _ in ran.record("read") }
+                } catch { errors.append(error) }
+                do {
+                    try await writer.writeWithoutTransaction { _ in ran.record("writeWithoutTransaction") }
+                } catch { errors.append(error) }
+                return errors.map { $0 is CancellationError }
+            }
+            #expect(await task.value == [true, true, true])
+            #expect(ran.all.isEmpty)
+            #expect(try await writer.read { db in try db.scalar(Int.self, "SELECT count(*) FROM t") } == 0)
+        }
+    }
+
+    @Test("cancelling a running read interrupts its statement and throws CancellationError")
+    func cancelledWhileReading() async throws {
+        let (pool, directory) = try Self.pool()
+        _ = directory
+        let started = DispatchSemaphore(value: 0)
+        let task = Task {
+            try await pool.read { db in
+                started.signal()
+                return try db.scalar(Int.self, endlessQuery)
+            }
+        }
+        await Self.wait(started)
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        // The reader is healthy afterwards.
+        #expect(try await pool.read { db in try db.scalar(Int.self, "SELECT count(*) FROM t") } == 0)
+    }
+
+    @Test("cancelling a running write interrupts it, rolls it back and throws CancellationError")
+    func cancelledWhileWriting() async throws {
+        let (pool, directory) = try Self.pool()
+        _ = directory
+        let queue = try DatabaseQueue()
+        try await queue.write { db in try db.execute(sql: "CREATE TABLE t (x INTEGER)") }
+        for writer in [pool as any DatabaseWriter, queue] {
+            let started = DispatchSemaphore(value: 0)
+            let task = Task {
+                try await writer.write { db in
+                    try db.execute(sql: "INSERT INTO t VALUES (1)")
+                    started.signal()
+                    try db.execute(sql: "INSERT INTO t \(endlessQuery)")
+                }
+            }
+            await Self.wait(started)
+            task.cancel()
+            await #expect(throws: CancellationError.self) { try await task.value }
+            #expect(try await writer.read { db in try db.scalar(Int.self, "SELECT count(*) FROM t") } == 0)
+            try await writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (2)") }
+            #expect(try await writer.read { db in try db.scalar(Int.self, "SELECT count(*) FROM t") } == 1)
+            try await writer.write { db in try db.execute(sql: "DELETE FROM t") }
+        }
+    }
+
+    @Test("a task waiting for a free reader stops waiting when cancelled")
+    func cancelledWhileWaitingForAReader() async throws {
+        let (pool, directory) = try Self.pool(readers: 1)
+        _ = directory
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let holder = Thread {
+            _ = try? pool.read { _ in
+                holding.signal()
+                release.wait()
+            }
+        }
+        holder.start()
+        await Self.wait(holding)
+        let ran = EventLog()
+        let waiting = Task { try await pool.read { _ in ran.record("ran") } }
+        try await Task.sleep(nanoseconds: 50_000_000)   // lets it queue up; correctness does not depend on it
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        release.signal()
+        #expect(try await pool.read { db in try db.scalar(Int.self, "SELECT 1") } == 1)
+        #expect(ran.all.isEmpty)
+    }
+
+    @Test("many async reads wait for the readers without blocking the cooperative pool")
+    func manyAsyncReads() async throws {
+        let (pool, directory) = try Self.pool(readers: 2)
+        _ = directory
+        try await pool.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
+        // Far more reads than threads in the cooperative pool: if waiting for a reader blocked a
+        // thread, this would starve; it finishes because the waits are suspensions.
+        let total = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<200 {
+                group.addTask { try await pool.read { db in try db.scalar(Int.self, "SELECT count(*) FROM t") ?? 0 } }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(total == 200)
+    }
+
+    /// Waits for a semaphore without blocking a cooperative thread for long.
+    static func wait(_ semaphore: DispatchSemaphore) async {
+        while semaphore.wait(timeout: .now()) != .success {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+    }
+}
