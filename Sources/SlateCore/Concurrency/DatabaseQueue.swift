@@ -50,6 +50,18 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
         try self.init(location: .inMemory, path: nil, configuration: configuration)
     }
 
+    /// Opens a queue on any ``Connection/Location``: a file, memory, a temporary database, or a
+    /// URI (for a VFS or URI parameters).
+    ///
+    /// - Parameters:
+    ///   - location: Where the database lives.
+    ///   - configuration: How to open and use the connection.
+    /// - Throws: ``SQLiteError`` when the database cannot be opened or prepared.
+    public convenience init(location: Connection.Location, configuration: Configuration = Configuration()) throws(SQLiteError) {
+        let path: String? = if case .file(let path) = location { path } else { nil }
+        try self.init(location: location, path: path, configuration: configuration)
+    }
+
     private init(location: Connection.Location, path: String?, configuration: Configuration) throws(SQLiteError) {
         _ = try Connection.busyTimeoutMilliseconds(configuration.busyTimeout)   // refused before any file is created
         self.configuration = configuration

@@ -226,7 +226,7 @@ enum DatabaseAccess {
         } catch let error as SQLiteError {
             throw error
         } catch {
-            throw SQLiteError(code: SQLITE_ERROR, message: "\(error)")
+            throw SQLiteError(code: SQLITE_ERROR, details: "\(error)")
         }
     }
 }

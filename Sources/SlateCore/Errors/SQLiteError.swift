@@ -163,7 +163,7 @@ extension SQLiteError {
     @usableFromInline
     static let usedOutsideAccess = SQLiteError(
         code: SQLITE_MISUSE,
-        message: "a connection, statement or cursor of a DatabaseQueue or DatabasePool was used outside its database access; it may only be used inside the closure that received it")
+        details: "a connection, statement or cursor of a DatabaseQueue or DatabasePool was used outside its database access; it may only be used inside the closure that received it")
 
     /// An error for a call that would be SQLite API misuse, with an explanation.
     @usableFromInline

@@ -45,7 +45,7 @@ struct Migration: Sendable {
         let more = violations.count > 1 ? " (and more: \(violations.dropFirst().joined(separator: "; ")))" : ""
         throw SQLiteError(
             code: SQLITE_CONSTRAINT_FOREIGNKEY,
-            message: "migration \(SQLiteValue.quoteIdentifier(identifier)) violates a foreign key: \(first)\(more); it was rolled back",
+            details: "migration \(SQLiteValue.quoteIdentifier(identifier)) violates a foreign key: \(first)\(more); it was rolled back",
             sql: "PRAGMA foreign_key_check")
     }
 }

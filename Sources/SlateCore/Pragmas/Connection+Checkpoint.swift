@@ -1,16 +1,17 @@
 /// How far a WAL checkpoint goes (`SQLITE_CHECKPOINT_*`).
-public enum CheckpointMode: Sendable, Hashable, CaseIterable {
+public enum CheckpointMode: String, Sendable, Hashable, CaseIterable {
     /// Copies what it can without waiting for readers or writers.
-    case passive
+    case passive = "PASSIVE"
     /// Waits (up to the busy timeout) for the writer, then for readers of old snapshots, and
     /// copies the whole WAL.
-    case full
+    case full = "FULL"
     /// As ``full``, then waits for readers so that the next writer starts the WAL over.
-    case restart
+    case restart = "RESTART"
     /// As ``restart``, then truncates the WAL file to zero bytes.
-    case truncate
+    case truncate = "TRUNCATE"
 
-    var rawValue: Int32 {
+    /// SQLite's constant for the mode.
+    var sqliteMode: Int32 {
         switch self {
         case .passive: SQLITE_CHECKPOINT_PASSIVE
         case .full: SQLITE_CHECKPOINT_FULL
@@ -22,36 +23,62 @@ public enum CheckpointMode: Sendable, Hashable, CaseIterable {
 
 /// What a checkpoint did.
 public struct CheckpointResult: Sendable, Hashable {
-    /// The number of frames in the WAL (0 after a `.truncate` or `.restart` that finished).
+    /// The number of frames in the WAL (0 after a `.truncate` or `.restart` that finished, and
+    /// outside WAL mode).
     public var walFrameCount: Int
     /// The number of those frames now copied into the database file.
     public var checkpointedFrameCount: Int
+
+    /// Creates a result, such as the one to compare a checkpoint's against.
+    ///
+    /// - Parameters:
+    ///   - walFrameCount: The number of frames in the WAL.
+    ///   - checkpointedFrameCount: The number of them copied into the database file.
+    public init(walFrameCount: Int, checkpointedFrameCount: Int) {
+        self.walFrameCount = walFrameCount
+        self.checkpointedFrameCount = checkpointedFrameCount
+    }
 }
 
 extension Connection {
-    /// Runs a WAL checkpoint on the main database (`sqlite3_wal_checkpoint_v2`).
+    /// Runs a WAL checkpoint (`sqlite3_wal_checkpoint_v2`): copies frames from the write-ahead
+    /// log into the database file.
     ///
-    /// - Parameter mode: How far to go.
-    /// - Returns: The WAL's frame count and how many were copied.
+    /// ```swift
+    /// let result = try db.checkpoint(.truncate)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - mode: How far to go; ``CheckpointMode/passive`` by default.
+    ///   - database: The schema to checkpoint (`"main"`, an attached name), or `nil` for all.
+    /// - Returns: The WAL's frame count and how many were copied (both 0 outside WAL mode).
     /// - Throws: ``SQLiteError``: `SQLITE_BUSY` when a `.full`, `.restart` or `.truncate`
     ///   checkpoint could not finish within the busy timeout; `SQLITE_LOCKED` inside a transaction
-    ///   that has written; `.misuse` on a closed connection.
+    ///   that has written; `SQLITE_ERROR` for an unknown schema; `.misuse` on a closed connection.
     @discardableResult
-    public func checkpoint(_ mode: CheckpointMode = .passive) throws(SQLiteError) -> CheckpointResult {
-        let db = try checkedHandle()
-        var logFrames: Int32 = 0
-        var copiedFrames: Int32 = 0
-        let code = sqlite3_wal_checkpoint_v2(db, nil, mode.rawValue, &logFrames, &copiedFrames)
-        guard code == SQLITE_OK else {
-            let error = SQLiteError(code: code, db: db)
-            if code == SQLITE_BUSY {
-                throw SQLiteError(
-                    code: error.code.rawValue,
-                    message: "the \(mode) checkpoint could not finish: a reader or writer held the WAL beyond the busy timeout (\(error.message))")
+    public func checkpoint(_ mode: CheckpointMode = .passive, database: String? = nil) throws(SQLiteError) -> CheckpointResult {
+        let outcome = try runCheckpoint(mode, database: database)
+        guard outcome.code == SQLITE_OK else {
+            let error = SQLiteError(code: outcome.code, db: outcome.db)
+            if outcome.code & 0xFF == SQLITE_BUSY {
+                throw error.explained(
+                    "the \(mode) checkpoint could not finish: a reader or writer held the WAL beyond the busy timeout")
             }
             throw error
         }
-        // Not in WAL mode, SQLite reports -1 for both.
-        return CheckpointResult(walFrameCount: Int(max(logFrames, 0)), checkpointedFrameCount: Int(max(copiedFrames, 0)))
+        return CheckpointResult(
+            walFrameCount: max(outcome.log, 0), checkpointedFrameCount: max(outcome.checkpointed, 0))
+    }
+
+    /// Runs `sqlite3_wal_checkpoint_v2` and returns its code and raw counts (-1 outside WAL
+    /// mode), for callers that treat `SQLITE_BUSY` as an outcome.
+    func runCheckpoint(_ mode: CheckpointMode, database: String?) throws(SQLiteError)
+        -> (code: Int32, db: OpaquePointer, log: Int, checkpointed: Int)
+    {
+        let db = try checkedHandle()
+        var log: Int32 = -1
+        var checkpointed: Int32 = -1
+        let code = sqlite3_wal_checkpoint_v2(db, database, mode.sqliteMode, &log, &checkpointed)
+        return (code, db, Int(log), Int(checkpointed))
     }
 }

@@ -73,7 +73,7 @@ struct ConcurrencyBarrierCheckpointTests {
             return try written?.get()
         }
         #expect(error?.code == SQLITE_BUSY)
-        #expect(error?.message.contains("truncate checkpoint could not finish") == true)
+        #expect(error?.explanation.contains("truncate checkpoint could not finish") == true)
         try pool.checkpoint(.truncate)
         #expect(try Self.walSize(path) == 0)
         try pool.close()

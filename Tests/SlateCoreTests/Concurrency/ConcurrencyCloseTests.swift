@@ -23,7 +23,7 @@ struct ConcurrencyCloseTests {
                 sqliteError { try writer.barrierWriteWithoutTransaction { _ in } },
             ] {
                 #expect(error?.category == .misuse)
-                #expect(error?.message.contains("is closed") == true)
+                #expect(error?.explanation.contains("is closed") == true)
             }
             #expect(escaped.isClosed)
         }
@@ -43,7 +43,7 @@ struct ConcurrencyCloseTests {
                 await Result { try await writer.barrierWriteWithoutTransaction { _ in } },
             ] {
                 #expect(sqliteError(result)?.category == .misuse)
-                #expect(sqliteError(result)?.message.contains("is closed") == true)
+                #expect(sqliteError(result)?.explanation.contains("is closed") == true)
             }
         }
     }

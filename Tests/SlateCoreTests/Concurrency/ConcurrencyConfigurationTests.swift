@@ -72,7 +72,7 @@ struct ConcurrencyConfigurationTests {
         #expect(try queue.read { db in try db.getJournalMode() } == .truncate)
         let error = sqliteError { _ = try DatabasePool(path: directory.path("pool.sqlite"), configuration: configuration) }
         #expect(error?.category == .misuse)
-        #expect(error?.message.contains("WAL") == true)
+        #expect(error?.explanation.contains("WAL") == true)
     }
 
     @Test("readonly: reads work, writes fail with SQLITE_READONLY and change nothing")

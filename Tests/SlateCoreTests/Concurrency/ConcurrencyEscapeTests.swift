@@ -23,7 +23,7 @@ struct ConcurrencyEscapeTests {
             for db in escapees {
                 let error = sqliteError { _ = try db.scalar(Int.self, "SELECT count(*) FROM t") }
                 #expect(error?.code == SQLITE_MISUSE)
-                #expect(error?.message.contains(Self.outside) == true)
+                #expect(error?.explanation.contains(Self.outside) == true)
                 #expect(sqliteError { try db.execute(sql: "DELETE FROM t") }?.code == SQLITE_MISUSE)
                 // Closing it from outside does nothing: the database stays usable.
                 db.close()

@@ -43,8 +43,8 @@ struct ConcurrencyNestingTests {
         for (name, body) in cases {
             let error = Self.nestedError(body)
             #expect(error?.category == .misuse)
-            #expect(error?.message.contains("DatabaseQueue.\(name)") == true)
-            #expect(error?.message.contains("not reentrant") == true)
+            #expect(error?.explanation.contains("DatabaseQueue.\(name)") == true)
+            #expect(error?.explanation.contains("not reentrant") == true)
         }
         // The queue is still usable afterwards.
         #expect(try queue.read { db in try db.scalar(Int.self, "SELECT 1") } == 1)
@@ -64,8 +64,8 @@ struct ConcurrencyNestingTests {
         for (name, body) in cases {
             let error = Self.nestedError(body)
             #expect(error?.category == .misuse)
-            #expect(error?.message.contains("DatabasePool.\(name)") == true)
-            #expect(error?.message.contains("not reentrant") == true)
+            #expect(error?.explanation.contains("DatabasePool.\(name)") == true)
+            #expect(error?.explanation.contains("not reentrant") == true)
         }
         #expect(try pool.read { db in try db.scalar(Int.self, "SELECT count(*) FROM t") } == 1)
     }
@@ -76,7 +76,7 @@ struct ConcurrencyNestingTests {
         _ = directory
         let error = Self.nestedError { try pool.read { _ in try pool.read { _ in } } }
         #expect(error?.category == .misuse)
-        #expect(error?.message.contains("not reentrant") == true)
+        #expect(error?.explanation.contains("not reentrant") == true)
     }
 
     @Test("a read inside a write runs on the writer: it sees the uncommitted rows and cannot write")

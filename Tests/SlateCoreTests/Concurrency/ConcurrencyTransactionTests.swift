@@ -50,7 +50,7 @@ struct ConcurrencyTransactionTests {
                 try writer.writeWithoutTransaction { db in try db.execute(sql: "BEGIN; INSERT INTO t VALUES (1)") }
             }
             #expect(error?.category == .misuse)
-            #expect(error?.message.contains("transaction still open") == true)
+            #expect(error?.explanation.contains("transaction still open") == true)
             #expect(try writer.read { db in try db.scalar(Int.self, "SELECT count(*) FROM t") } == 0)
             try writer.write { db in try db.execute(sql: "INSERT INTO t VALUES (2)") }
             #expect(try writer.read { db in try db.scalar(Int.self, "SELECT count(*) FROM t") } == 1)

@@ -44,7 +44,7 @@ struct ConcurrencyArticleTests {
         do {
             try queue.read { _ in try queue.write { _ in } }
         } catch let error as SQLiteError where error.category == .misuse {
-            message = error.message   // "DatabaseQueue.write was called inside another access …"
+            message = error.explanation   // "DatabaseQueue.write was called inside another access …"
         }
         #expect(seen == 1)
         #expect(message?.hasPrefix("DatabaseQueue.write was called inside another access") == true)

@@ -54,10 +54,10 @@ struct MigrationsArticleTests {
         do {
             try migrator.migrate(queue)
         } catch let error as SQLiteError where error.category == .constraint {
-            print(error.message)
+            print(error.explanation)
             // migration "import old books" violates a foreign key: row 7 of table "book" refers to
             // a missing row of "author"; it was rolled back
-            message = error.message
+            message = error.explanation
         }
         #expect(message == "migration \"import old books\" violates a foreign key: row 7 of table \"book\" refers to a missing row of \"author\"; it was rolled back")
 

@@ -116,7 +116,7 @@ struct DatabaseMigratorTests {
         try migrator.registerMigration("create") { _ in }
         let error = sqliteError { try migrator.registerMigration("create") { _ in } }
         #expect(error?.category == .misuse)
-        #expect(error?.message.contains("a migration named \"create\" is already registered") == true)
+        #expect(error?.explanation.contains("a migration named \"create\" is already registered") == true)
         #expect(migrator.registeredMigrations == ["create"])
     }
 
@@ -149,7 +149,7 @@ struct DatabaseMigratorTests {
         }
         let error = sqliteError { try migrator.migrate(writer) }
         #expect(error?.code == SQLITE_ERROR)
-        #expect(error?.message.contains("syntax error") == true)
+        #expect(error?.explanation.contains("syntax error") == true)
         #expect(try writer.read(tables) == [])
         #expect(try migrator.appliedMigrations(in: writer) == [])
     }
@@ -174,7 +174,7 @@ struct DatabaseMigratorTests {
         let error = sqliteError { try migrator.migrate(writer) }
         #expect(error?.code == SQLITE_CONSTRAINT_FOREIGNKEY)
         #expect(error?.category == .constraint)
-        #expect(error?.message.contains("migration \"orphans\" violates a foreign key: row 7 of table \"book\" refers to a missing row of \"author\"") == true)
+        #expect(error?.explanation.contains("migration \"orphans\" violates a foreign key: row 7 of table \"book\" refers to a missing row of \"author\"") == true)
         #expect(try migrator.appliedMigrations(in: writer) == ["schema"])
         #expect(try writer.read { db in try db.scalar(Int.self, "SELECT count(*) FROM book") } == 1)
         // Enforcement is back on once the migrator is done.
@@ -230,7 +230,7 @@ struct DatabaseMigratorTests {
                 """)
         }
         let error = sqliteError { try migrator.migrate(queue) }
-        #expect(error?.message.contains("row 3 of table \"child\"") == true)
+        #expect(error?.explanation.contains("row 3 of table \"child\"") == true)
         #expect(try queue.read(tables) == [])
         #expect(try queue.writeWithoutTransaction { db in try db.getForeignKeys() } == false)
     }
@@ -281,7 +281,7 @@ struct DatabaseMigratorTests {
         #expect(try older.hasCompletedMigrations(in: writer))
         for attempt in [{ try older.migrate(writer) }, { try older.migrate(writer, upTo: "v1 log") }] {
             let error = sqliteError(attempt)
-            #expect(error?.message.contains("the database has applied migrations this app does not know (\"v3 books\")") == true)
+            #expect(error?.explanation.contains("the database has applied migrations this app does not know (\"v3 books\")") == true)
         }
         // No migrator at all is refused too.
         #expect(sqliteError { try DatabaseMigrator().migrate(writer) } != nil)

@@ -60,12 +60,12 @@ struct WALPragmaTests {
         db.walAutoCheckpoint = 0   // keep the frames in the log until the explicit checkpoint
         try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1), (2)")
         let result = try db.checkpoint()
-        #expect(!result.busy)
-        #expect(result.log > 0)
-        #expect(result.checkpointed == result.log)
+        #expect(result.walFrameCount > 0)
+        #expect(result.checkpointedFrameCount == result.walFrameCount)
         // TRUNCATE empties the log, and reports the empty log.
         let truncated = try db.checkpoint(.truncate, database: "main")
-        #expect(!truncated.busy && truncated.log == 0 && truncated.checkpointed == 0)
+        #expect(truncated.walFrameCount == 0 && truncated.checkpointedFrameCount == 0)
+        #expect(try memory.checkpoint() == CheckpointResult(walFrameCount: 0, checkpointedFrameCount: 0))
 
         let error = sqliteError { try db.checkpoint(database: "nowhere") }
         #expect(error?.code.primary == SQLITE_ERROR)

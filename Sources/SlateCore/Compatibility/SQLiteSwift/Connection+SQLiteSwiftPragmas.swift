@@ -86,7 +86,11 @@ extension Connection {
     public func walCheckpoint(mode: WALCheckpointMode = .passive, schema: String? = nil) throws(SQLiteError)
         -> (busy: Bool, log: Int, checkpointed: Int)
     {
-        let result = try checkpoint(mode, database: schema)
-        return (result.busy, result.log, result.checkpointed)
+        // SQLite.swift reports SQLITE_BUSY as an outcome, as `PRAGMA wal_checkpoint` does.
+        let outcome = try runCheckpoint(mode, database: schema)
+        guard outcome.code == SQLITE_OK || outcome.code & 0xFF == SQLITE_BUSY else {
+            throw SQLiteError(code: outcome.code, db: outcome.db)
+        }
+        return (outcome.code != SQLITE_OK, outcome.log, outcome.checkpointed)
     }
 }
