@@ -93,6 +93,33 @@ struct CustomFunctionsTests {
         _ = (f2, f3, f4, f5, f6)
     }
 
+    @Test func documentedTypeConformsToExample() throws {
+        // SQLite.swift's "Custom SQL Functions" section, with a prefix test for UTTypeConformsTo.
+        let db = try Connection(.inMemory)
+        let typeConformsTo: (SQLite.Expression<String>, SQLite.Expression<String>) -> SQLite.Expression<Bool> = (
+            try db.createFunction("typeConformsTo", deterministic: true) { uti, conformsToUTI in
+                uti.hasPrefix(conformsToUTI)
+            }
+        )
+        let attachments = Table("attachments")
+        let uti = SQLite.Expression<String>("UTI")
+        try db.run(attachments.create { t in t.column(uti) })
+        for value in ["public.image.png", "public.text", "public.image.jpeg"] {
+            try db.run(attachments.insert(uti <- value))
+        }
+        let images = attachments.filter(typeConformsTo(uti, SQLite.Expression(value: "public.image")))
+        #expect(images.asSQL() == "SELECT * FROM \"attachments\" WHERE \"typeConformsTo\"(\"UTI\", 'public.image')")
+        #expect(try db.scalar(images.count) == 2)
+
+        // The loosely-typed form, replacing it: raw SQL only.
+        try db.createFunction("typeConformsTo", argumentCount: 2, deterministic: true) { args in
+            guard let uti = args[0] as? String, let other = args[1] as? String else { return nil }
+            return uti.hasSuffix(other)
+        }
+        let statement = try db.prepare("SELECT count(*) FROM attachments WHERE typeConformsTo(UTI, ?)")
+        #expect(try statement.scalar("text") as? Int64 == 1)
+    }
+
     @Test func customValueTypesConvertBothWays() throws {
         let db = try Connection(.inMemory)
         // Bool is stored as an INTEGER, Date as TEXT: the function sees Swift values.
