@@ -41,6 +41,8 @@ extension SQLite {
     public typealias DateFunctions = Slate.DateFunctions
     /// SQLite.swift's `SQLite.Star`: Slate's ``Slate/Star``.
     public typealias Star = Slate.Star
+    /// SQLite.swift's `SQLite.QueryError`: Slate's ``Slate/QueryError``.
+    public typealias QueryError = Slate.QueryError
 
     // Queries.
 

@@ -91,6 +91,9 @@ extension Connection {
     ///   - deterministic: Whether the result is always the same (`SQLITE_DETERMINISTIC`).
     ///   - block: The function's code; an error it throws fails the statement.
     /// - Throws: ``SQLiteError`` when the function cannot be registered.
+    // Disfavored: with `import Slate`, the overload over `Value` types that returns a call builder
+    // (SQLite.swift's signature) wins, so a discarded result is not ambiguous.
+    @_disfavoredOverload
     public func createFunction<Z: SQLiteBindable>(
         _ function: String, deterministic: Bool = false, _ block: @escaping () throws -> Z
     ) throws(SQLiteError) {
@@ -113,6 +116,9 @@ extension Connection {
     ///   - deterministic: Whether the result depends only on the argument (`SQLITE_DETERMINISTIC`).
     ///   - block: The function's code; an error it throws fails the statement.
     /// - Throws: ``SQLiteError`` when the function cannot be registered.
+    // Disfavored: with `import Slate`, the overload over `Value` types that returns a call builder
+    // (SQLite.swift's signature) wins, so a discarded result is not ambiguous.
+    @_disfavoredOverload
     public func createFunction<Z: SQLiteBindable, A: SQLiteRepresentable>(
         _ function: String, deterministic: Bool = false, _ block: @escaping (A) throws -> Z
     ) throws(SQLiteError) {
@@ -128,6 +134,9 @@ extension Connection {
     ///   - deterministic: Whether the result depends only on the arguments (`SQLITE_DETERMINISTIC`).
     ///   - block: The function's code; an error it throws fails the statement.
     /// - Throws: ``SQLiteError`` when the function cannot be registered.
+    // Disfavored: with `import Slate`, the overload over `Value` types that returns a call builder
+    // (SQLite.swift's signature) wins, so a discarded result is not ambiguous.
+    @_disfavoredOverload
     public func createFunction<Z: SQLiteBindable, A: SQLiteRepresentable, B: SQLiteRepresentable>(
         _ function: String, deterministic: Bool = false, _ block: @escaping (A, B) throws -> Z
     ) throws(SQLiteError) {
