@@ -38,7 +38,7 @@ struct ConcurrencyEscapeTests {
         let queue = try DatabaseQueue()
         try queue.write { db in try db.execute(sql: "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1), (2)") }
         let statement = try queue.read { db in try db.prepare(sql: "SELECT x FROM t WHERE x > ?") }
-        #expect(sqliteError { _ = try statement.step() }?.message.contains(Self.outside) == true)
+        #expect(sqliteError { _ = try statement.step() }?.explanation.contains(Self.outside) == true)
         #expect(sqliteError { try statement.reset() }?.code == SQLITE_MISUSE)
         #expect(sqliteError { try statement.bind(0) }?.code == SQLITE_MISUSE)
         let cached = try queue.write { db in try db.cachedStatement(sql: "INSERT INTO t VALUES (3)") }

@@ -101,12 +101,12 @@ struct DatabaseMigratorTests {
 
         let unknown = sqliteError { try migrator.migrate(writer, upTo: "v9") }
         #expect(unknown?.category == .misuse)
-        #expect(unknown?.message.contains("no migration named \"v9\" is registered") == true)
+        #expect(unknown?.explanation.contains("no migration named \"v9\" is registered") == true)
 
         try migrator.migrate(writer)
         let backwards = sqliteError { try migrator.migrate(writer, upTo: "v1 log") }
-        #expect(backwards?.message.contains("already migrated beyond \"v1 log\"") == true)
-        #expect(backwards?.message.contains("\"v2 authors\", \"v3 books\"") == true)
+        #expect(backwards?.explanation.contains("already migrated beyond \"v1 log\"") == true)
+        #expect(backwards?.explanation.contains("\"v2 authors\", \"v3 books\"") == true)
         #expect(try log(writer) == ["v1", "v2", "v3"])
     }
 
