@@ -59,6 +59,17 @@ final class ObservationLog<Value: Sendable>: @unchecked Sendable {
     @discardableResult
     func wait(forCount count: Int) -> Bool { wait { values, _ in values.count >= count } }
 
+    /// Waits until at least `count` values arrived, without blocking a thread of Swift's
+    /// cooperative pool (the observation may need one to deliver).
+    func waitAsync(forCount count: Int) async -> Bool {
+        let deadline = Date(timeIntervalSinceNow: observationWatchdog)
+        while values.count < count {
+            if Date() > deadline { return false }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return true
+    }
+
     /// Starts `observation` in `writer`, logging into `self`.
     func start(_ observation: ValueObservation<Value>, in writer: any DatabaseWriter) -> ObservationCancellable {
         observation.start(in: writer, onError: { self.fail($0) }, onChange: { self.append($0) })
