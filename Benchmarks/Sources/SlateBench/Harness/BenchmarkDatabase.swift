@@ -67,6 +67,11 @@ struct Drivers {
     let rawC: RawCDriver
     let slate: SlateDriver
     let grdb: GRDBDriver
+    /// W9's second raw C connection, which reads back what ``rawC`` committed.
+    let rawCReader: RawCDriver
+    /// W9's Slate and GRDB pools, opened on first use.
+    let slateObservation: SlateObservationDriver
+    let grdbObservation: GRDBObservationDriver
     /// The fixture connection, for untimed setup and verification.
     let fixture: RawCDriver
 
@@ -74,6 +79,9 @@ struct Drivers {
         rawC = try RawCDriver(path: database.path)
         slate = try SlateDriver(path: database.path)
         grdb = try GRDBDriver(path: database.path)
+        rawCReader = try RawCDriver(path: database.path)
+        slateObservation = SlateObservationDriver(path: database.path)
+        grdbObservation = GRDBObservationDriver(path: database.path)
         fixture = database.fixture
     }
 
