@@ -15,8 +15,9 @@ import Foundation
 /// The transaction state is touched only on the writer's thread (inside SQLite's callbacks or a
 /// writer access); the list of observers is guarded by `lock`, so an observation can be cancelled
 /// from any thread without waiting for the writer.
-final class DatabaseChangeTracker: ConnectionActivityObserver, @unchecked Sendable {
-    typealias Callback = @Sendable (DatabaseChanges) -> Void
+final class DatabaseChangeTracker: ConnectionActivityObserver, ConnectionCloseObserver, @unchecked Sendable {
+    /// Called with each committed transaction's changes, or with `nil` when the connection closes.
+    typealias Callback = @Sendable (DatabaseChanges?) -> Void
 
     private let db: OpaquePointer
     private let lock = NSLock()
@@ -110,11 +111,30 @@ final class DatabaseChangeTracker: ConnectionActivityObserver, @unchecked Sendab
     }
 
     func connectionStatementDidFinish(_ statement: OpaquePointer) {
-        if sqlite3_stmt_readonly(statement) == 0, let text = sqlite3_sql(statement) {
+        let inTransaction = sqlite3_get_autocommit(db) == 0
+        // Only statements that ran inside a transaction, or that committed one, can have written
+        // something a commit publishes: a PRAGMA run outside any transaction is not "read-only"
+        // for SQLite, yet changes no table.
+        if inTransaction || commitPending, sqlite3_stmt_readonly(statement) == 0, let text = sqlite3_sql(statement) {
             let known = statementSQL[text].map { $0.withCString { strcmp($0, text) == 0 } } ?? false
             if !known { statementSQL[text] = String(cString: text) }
         }
-        deliverIfCommitted()
+        if commitPending {
+            deliverIfCommitted()
+        } else if !inTransaction, changedTables.isEmpty {
+            // A transaction ended without committing anything (a read, an empty one): forget
+            // what it ran. Rows the update hook saw stay, for an autocommit statement reset
+            // before it finished, whose commit comes after this.
+            resetTransaction()
+        }
+    }
+
+    func connectionWillClose(_ db: OpaquePointer) {
+        let callbacks = lock.withLock {
+            defer { observers.removeAll() }
+            return Array(observers.values)
+        }
+        for callback in callbacks { callback(nil) }
     }
 
     /// Once a commit is under way and the connection is back in autocommit mode, the commit is

@@ -98,8 +98,13 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
         cycle()
     }
 
-    /// Called by the tracker, on the writer's thread, after a commit completed.
-    private func receive(_ changes: DatabaseChanges) {
+    /// Called by the tracker, on the writer's thread, after a commit completed; `nil` when the
+    /// writer connection closes, which ends the observation with an error.
+    private func receive(_ changes: DatabaseChanges?) {
+        guard let changes else {
+            queue.async { self.fail(SQLiteError.connectionClosed) }
+            return
+        }
         let schedule: Bool = lock.withLock {
             guard !cancelled else { return false }
             pending.formUnion(changes)

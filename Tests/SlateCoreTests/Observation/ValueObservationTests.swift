@@ -317,4 +317,39 @@ struct ValueObservationTests {
         #expect(log.values.isEmpty)
         cancellable.cancel()
     }
+
+    @Test("closing the database while observing reports an SQLiteError and stops", arguments: WriterKind.allCases)
+    func closedWhileObserving(kind: WriterKind) throws {
+        let directory = try TemporaryDirectory()
+        let writer = try setUp(kind, directory)
+        let log = ObservationLog<Int>()
+        let cancellable = log.start(.tracking { db in (try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1) }, in: writer)
+        #expect(log.wait(forCount: 1))
+        try writer.close()
+        #expect(log.wait { _, errors in !errors.isEmpty })
+        #expect((log.errors.first as? SQLiteError)?.category == .misuse)
+        #expect(log.values == [0])
+        cancellable.cancel()
+    }
+
+    @Test("a PRAGMA or a read transaction on the writer does not make later commits notify everyone", arguments: WriterKind.allCases)
+    func pragmasDoNotWidenChanges(kind: WriterKind) throws {
+        let directory = try TemporaryDirectory()
+        let writer = try setUp(kind, directory)
+        let fetches = FetchCounter()
+        let log = ObservationLog<Int>()
+        let cancellable = log.start(.tracking { db in
+            fetches.increment()
+            return try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1
+        }, in: writer)
+        #expect(log.wait(forCount: 1))
+        try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA cache_size = 50")
+            try db.execute(sql: "BEGIN; PRAGMA cache_size = 100; SELECT count(*) FROM t; COMMIT")
+        }
+        try writer.write { db in try db.run("INSERT INTO other VALUES (1)") }
+        #expect(waitHandled(cancellable, commits: 1))
+        #expect(fetches.value == 1)
+        cancellable.cancel()
+    }
 }
