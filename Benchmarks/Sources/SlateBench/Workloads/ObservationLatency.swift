@@ -8,9 +8,10 @@ struct ObservationLatency: Workload {
         + "queue); raw C commits on one connection and reads the value back on another, with no notification "
         + "machinery (the floor)."
 
-    /// GRDB's latency is the bar (issue 11: at least as fast as GRDB); this is the ratio to raw C's
-    /// floor that a notification on a background queue allows.
-    let slateGoal = 3.0
+    /// Issue 11's bar is GRDB (Slate at least as fast: `× GRDB` ≤ 1). Against raw C's floor, which
+    /// hands nothing to another thread, no target was set by the issue; 5× is this workload's own
+    /// choice (two thread handoffs and a read transaction per commit; GRDB measures about 8–9×).
+    let slateGoal = 5.0
 
     func rowCount(quick: Bool) -> Int { quick ? 20 : 1_000 }
 
