@@ -51,6 +51,33 @@ final class DatabaseChangeTracker: ConnectionActivityObserver, ConnectionCloseOb
         return tracker
     }
 
+    /// Whether the linked SQLite reports a statement's end (`SQLITE_TRACE_PROFILE`) when
+    /// `sqlite3_step` finishes it, which the tracker relies on to learn that a commit completed.
+    /// Old versions (SQLite 3.15, as in Debian's SQLCipher) report it only when the statement is
+    /// reset, which a cached statement may not be until its next use: probed once, on a private
+    /// in-memory connection.
+    static let reportsStatementEndsOnStep: Bool = {
+        var db: OpaquePointer?
+        guard sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK, let db else {
+            sqlite3_close_v2(db)
+            return false
+        }
+        defer { sqlite3_close_v2(db) }
+        final class Flag { var fired = false }
+        let flag = Flag()
+        sqlite3_trace_v2(db, UInt32(SQLITE_TRACE_PROFILE), { _, context, _, _ in
+            context.map { Unmanaged<Flag>.fromOpaque($0).takeUnretainedValue().fired = true }
+            return 0
+        }, Unmanaged.passUnretained(flag).toOpaque())
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, "CREATE TABLE probe (x)", -1, &statement, nil) == SQLITE_OK else { return false }
+        let code = sqlite3_step(statement)
+        let firedOnStep = flag.fired
+        sqlite3_finalize(statement)
+        sqlite3_trace_v2(db, 0, nil, nil)
+        return withExtendedLifetime(flag) { code == SQLITE_DONE && firedOnStep }
+    }()
+
     /// Registers `callback` and makes sure the hooks are installed. Call inside a writer access.
     func register(on connection: Connection, _ callback: @escaping Callback) -> Int {
         let token = lock.withLock {

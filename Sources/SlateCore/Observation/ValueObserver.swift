@@ -78,6 +78,10 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
     private func registerAndFetch() {
         guard !isCancelled else { return }
         do {
+            guard DatabaseChangeTracker.reportsStatementEndsOnStep else {
+                throw SQLiteError.misuse("ValueObservation needs SQLite to report a statement's end when sqlite3_step "
+                    + "finishes it; SQLite \(SQLite.version) reports it only on reset, so commits could go unnoticed")
+            }
             try writer.writeWithoutTransaction { db in
                 guard let tracker = DatabaseChangeTracker.tracker(on: db) else { throw SQLiteError.connectionClosed }
                 let token = tracker.register(on: db) { [weak self] changes in self?.receive(changes) }

@@ -20,7 +20,7 @@ func waitHandled(_ cancellable: ObservationCancellable, commits: Int) -> Bool {
     return true
 }
 
-@Suite("ValueObservation")
+@Suite("ValueObservation", .enabled(if: DatabaseChangeTracker.reportsStatementEndsOnStep, "this SQLite reports statement ends only on reset"))
 struct ValueObservationTests {
     static let schema = """
         CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, score INTEGER);

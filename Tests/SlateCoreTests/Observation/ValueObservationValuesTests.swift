@@ -20,7 +20,7 @@ func withTimeout<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) 
     }
 }
 
-@Suite("ValueObservation values(in:)")
+@Suite("ValueObservation values(in:)", .enabled(if: DatabaseChangeTracker.reportsStatementEndsOnStep, "this SQLite reports statement ends only on reset"))
 struct ValueObservationValuesTests {
     func setUp(_ kind: WriterKind, _ directory: TemporaryDirectory) throws -> any DatabaseWriter {
         let writer = try kind.make(in: directory)
@@ -98,7 +98,7 @@ struct ValueObservationValuesTests {
     }
 }
 
-@Suite("ValueObservation under a hammering writer")
+@Suite("ValueObservation under a hammering writer", .enabled(if: DatabaseChangeTracker.reportsStatementEndsOnStep, "this SQLite reports statement ends only on reset"))
 struct ValueObservationStressTests {
     @Test("values strictly increase, none is stale, and the last equals the final state", arguments: WriterKind.allCases)
     func hammeringWriter(kind: WriterKind) throws {
@@ -153,5 +153,25 @@ struct ValueObservationStressTests {
             #expect(zip(values, values.dropFirst()).allSatisfy { $0 < $1 })
         }
         for cancellable in cancellables { cancellable.cancel() }
+    }
+}
+
+@Suite("ValueObservation on an SQLite that cannot support it")
+struct ValueObservationSupportTests {
+    @Test("an SQLite that reports statement ends only on reset refuses with a clear error; others observe")
+    func unsupportedSQLite() throws {
+        let directory = try TemporaryDirectory()
+        let writer = try WriterKind.pool.make(in: directory)
+        let log = ObservationLog<Int>()
+        let cancellable = log.start(.tracking { db in try db.scalar(Int.self, "SELECT 1") ?? -1 }, in: writer)
+        #expect(log.wait { values, errors in !values.isEmpty || !errors.isEmpty })
+        if DatabaseChangeTracker.reportsStatementEndsOnStep {
+            #expect(log.values == [1])
+        } else {
+            let error = log.errors.first as? SQLiteError
+            #expect(error?.category == .misuse)
+            #expect(error?.message.contains("ValueObservation needs SQLite") == true)
+        }
+        cancellable.cancel()
     }
 }
