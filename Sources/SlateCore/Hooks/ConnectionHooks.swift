@@ -25,6 +25,8 @@ final class ConnectionHooks: ConnectionCloseObserver {
 
     private(set) var delegates: [WeakDelegate] = []
     private(set) var traceDelegates: [WeakTraceDelegate] = []
+    /// Slate's own listeners (``ConnectionActivityObserver``), held strongly.
+    private(set) var activityObservers: [any ConnectionActivityObserver] = []
 
     var updateCallback: ((_ operation: Connection.Operation, _ db: String, _ table: String, _ rowid: Int64) -> Void)? {
         didSet { refresh() }
@@ -53,7 +55,8 @@ final class ConnectionHooks: ConnectionCloseObserver {
     private var updateInstalled = false
     private var commitInstalled = false
     private var rollbackInstalled = false
-    private var traceInstalled = false
+    /// The `sqlite3_trace_v2` mask installed (0: none).
+    private var traceMask: UInt32 = 0
     private var busyInstalled = false
 
     init(connection: Connection, db: OpaquePointer) {
@@ -72,6 +75,19 @@ final class ConnectionHooks: ConnectionCloseObserver {
 
     func remove(delegate: any ConnectionDelegate) {
         delegates.removeAll { $0.value == nil || $0.value === delegate }
+        refresh()
+    }
+
+    /// Registers one of Slate's own activity observers; adding it twice has no effect.
+    package func add(activity observer: any ConnectionActivityObserver) {
+        guard !activityObservers.contains(where: { $0 === observer }) else { return }
+        activityObservers.append(observer)
+        refresh()
+    }
+
+    /// Unregisters an activity observer; safe to call from its own callbacks.
+    package func remove(activity observer: any ConnectionActivityObserver) {
+        activityObservers.removeAll { $0 === observer }
         refresh()
     }
 
@@ -114,7 +130,7 @@ final class ConnectionHooks: ConnectionCloseObserver {
     private func refresh() {
         guard let db else { return }
         let context = Unmanaged.passUnretained(self).toOpaque()
-        let hasDelegates = !delegates.isEmpty
+        let hasDelegates = !delegates.isEmpty || !activityObservers.isEmpty
 
         let wantsUpdate = hasDelegates || updateCallback != nil
         if wantsUpdate != updateInstalled {
@@ -156,14 +172,24 @@ final class ConnectionHooks: ConnectionCloseObserver {
             }
         }
 
-        let wantsTrace = !traceDelegates.isEmpty || traceCallback != nil
-        if wantsTrace != traceInstalled {
-            traceInstalled = wantsTrace
-            if wantsTrace {
-                sqlite3_trace_v2(db, UInt32(SQLITE_TRACE_STMT), { _, context, statement, text in
+        var mask: UInt32 = 0
+        if !traceDelegates.isEmpty || traceCallback != nil || !activityObservers.isEmpty {
+            mask |= UInt32(SQLITE_TRACE_STMT)
+        }
+        // Statement ends tell activity observers that a commit is complete (the commit hook runs
+        // before it is durable and visible to other connections).
+        if !activityObservers.isEmpty { mask |= UInt32(SQLITE_TRACE_PROFILE) }
+        if mask != traceMask {
+            traceMask = mask
+            if mask != 0 {
+                sqlite3_trace_v2(db, mask, { event, context, statement, text in
                     guard let context, let statement else { return 0 }
-                    Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue()
-                        .didStart(statement: OpaquePointer(statement), text: text?.assumingMemoryBound(to: CChar.self))
+                    let hooks = Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue()
+                    if event == UInt32(SQLITE_TRACE_PROFILE) {
+                        hooks.didFinish(statement: OpaquePointer(statement))
+                    } else {
+                        hooks.didStart(statement: OpaquePointer(statement), text: text?.assumingMemoryBound(to: CChar.self))
+                    }
                     return 0
                 }, context)
             } else {
@@ -176,6 +202,7 @@ final class ConnectionHooks: ConnectionCloseObserver {
     func connectionWillClose(_ db: OpaquePointer) {
         delegates.removeAll()
         traceDelegates.removeAll()
+        activityObservers.removeAll()
         updateCallback = nil
         commitCallback = nil
         rollbackCallback = nil
@@ -200,6 +227,9 @@ final class ConnectionHooks: ConnectionCloseObserver {
         }
         let databaseName = database.map { String(cString: $0) } ?? "main"
         let tableName = table.map { String(cString: $0) } ?? ""
+        for observer in activityObservers {
+            observer.connectionDidChange(operation: kind, database: databaseName, table: tableName)
+        }
         let listeners = liveDelegates()
         if let connection, !listeners.isEmpty {
             let action: SQLiteAction
@@ -218,6 +248,7 @@ final class ConnectionHooks: ConnectionCloseObserver {
     private func willCommit() -> Int32 {
         guard let db else { return 0 }
         CommitVetoMessages.clear(for: db)
+        for observer in activityObservers { observer.connectionWillCommit() }
         if let connection {
             for delegate in liveDelegates() {
                 do {
@@ -240,6 +271,7 @@ final class ConnectionHooks: ConnectionCloseObserver {
     }
 
     private func didRollback() {
+        for observer in activityObservers { observer.connectionDidRollback() }
         if let connection {
             for delegate in liveDelegates() { delegate.connectionDidRollback(connection) }
         }
@@ -247,6 +279,9 @@ final class ConnectionHooks: ConnectionCloseObserver {
     }
 
     private func didStart(statement: OpaquePointer, text: UnsafePointer<CChar>?) {
+        for observer in activityObservers { observer.connectionStatementDidStart(statement) }
+        // Expanding the SQL costs an allocation per statement: only when someone reads it.
+        guard !traceDelegates.isEmpty || traceCallback != nil else { return }
         let unexpanded = text.map { String(cString: $0) } ?? String(cString: sqlite3_sql(statement))
         let expanded: String
         if unexpanded.hasPrefix("--") {
@@ -262,6 +297,10 @@ final class ConnectionHooks: ConnectionCloseObserver {
             for delegate in listeners { delegate.connection(connection, trace: (unexpanded, expanded)) }
         }
         traceCallback?(expanded)
+    }
+
+    private func didFinish(statement: OpaquePointer) {
+        for observer in activityObservers { observer.connectionStatementDidFinish(statement) }
     }
 
     private func shouldRetry(tries: Int32) -> Int32 {

@@ -147,7 +147,7 @@ final class RawCDriver {
 
     // MARK: Errors
 
-    private func check(_ code: Int32, _ context: String) throws {
+    func check(_ code: Int32, _ context: String) throws {
         guard code == SQLITE_OK else { throw error(code, context) }
     }
 

@@ -70,6 +70,11 @@ struct Drivers {
     /// Slate's and GRDB's `DatabasePool`s, for W7 and W8.
     let slatePool: SlatePoolDriver
     let grdbPool: GRDBPoolDriver
+    /// W9's second raw C connection, which reads back what ``rawC`` committed.
+    let rawCReader: RawCDriver
+    /// W9's Slate and GRDB pools, opened on first use.
+    let slateObservation: SlateObservationDriver
+    let grdbObservation: GRDBObservationDriver
     /// The fixture connection, for untimed setup and verification.
     let fixture: RawCDriver
 
@@ -79,6 +84,9 @@ struct Drivers {
         grdb = try GRDBDriver(path: database.path)
         slatePool = try SlatePoolDriver(path: database.path)
         grdbPool = try GRDBPoolDriver(path: database.path)
+        rawCReader = try RawCDriver(path: database.path)
+        slateObservation = SlateObservationDriver(path: database.path)
+        grdbObservation = GRDBObservationDriver(path: database.path)
         fixture = database.fixture
     }
 

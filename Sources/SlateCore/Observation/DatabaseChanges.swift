@@ -1,0 +1,21 @@
+/// What one or more committed transactions on the writer connection changed, as the change
+/// tracker saw it: the text of every statement that could write, and the tables whose rows the
+/// update hook reported.
+///
+/// The statements are resolved into tables and columns later, on a connection the observer
+/// owns (see ``StatementFootprint``): the tracker runs inside SQLite's callbacks, where compiling
+/// SQL on the committing connection is not allowed.
+struct DatabaseChanges: Sendable {
+    /// The SQL of each statement that is not read-only, as written (with parameters).
+    var statements: Set<String> = []
+    /// `database.table` keys reported by the update hook; `true` when rows were inserted or
+    /// deleted, `false` when they were only updated.
+    var tables: [String: Bool] = [:]
+
+    var isEmpty: Bool { statements.isEmpty && tables.isEmpty }
+
+    mutating func formUnion(_ other: DatabaseChanges) {
+        statements.formUnion(other.statements)
+        for (key, rows) in other.tables { tables[key] = (tables[key] ?? false) || rows }
+    }
+}

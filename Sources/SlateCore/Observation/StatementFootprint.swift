@@ -1,0 +1,74 @@
+/// The tables and columns one SQL statement reads and writes, learned from SQLite's authorizer
+/// while the statement is compiled.
+///
+/// Compiling is where the authorizer runs, and Slate caches compiled statements, so a statement
+/// that runs from a cache never reaches an authorizer. The footprint is therefore learned by
+/// compiling the statement's text once more, with an authorizer installed only for that compile,
+/// and cached by the caller per SQL text.
+struct StatementFootprint: Sendable {
+    var reads = DatabaseRegion()
+    var writes = DatabaseRegion()
+
+    /// The footprint of a statement that could not be analysed: it may touch anything.
+    static var unknown: StatementFootprint {
+        StatementFootprint(reads: .fullDatabase, writes: .fullDatabase)
+    }
+
+    /// Compiles `sql` on `db` with an authorizer that records what it reads and writes.
+    ///
+    /// The caller owns `db` for the duration (inside a database access). No other authorizer is
+    /// installed by Slate, so the slot is cleared afterwards. Trigger bodies and views are
+    /// compiled into the statement, so their tables and columns are reported too. Schema changes,
+    /// pragmas and anything else the authorizer cannot name make the footprint the whole database.
+    static func analyze(sql: String, on db: OpaquePointer) -> StatementFootprint {
+        let recorder = AuthorizerRecorder()
+        let context = Unmanaged.passUnretained(recorder).toOpaque()
+        sqlite3_set_authorizer(db, { context, action, first, second, database, _ in
+            guard let context else { return SQLITE_OK }
+            Unmanaged<AuthorizerRecorder>.fromOpaque(context).takeUnretainedValue()
+                .record(action: action, first: first, second: second, database: database)
+            return SQLITE_OK
+        }, context)
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
+        sqlite3_finalize(statement)
+        sqlite3_set_authorizer(db, nil, nil)
+        return withExtendedLifetime(recorder) {
+            code == SQLITE_OK ? recorder.footprint : .unknown
+        }
+    }
+}
+
+/// The authorizer's context while one statement compiles.
+private final class AuthorizerRecorder {
+    var footprint = StatementFootprint()
+
+    func record(action: Int32, first: UnsafePointer<CChar>?, second: UnsafePointer<CChar>?, database: UnsafePointer<CChar>?) {
+        let databaseName = database.map { String(cString: $0) } ?? "main"
+        switch action {
+        case SQLITE_READ:
+            guard let first else { return }
+            let key = DatabaseRegion.key(database: databaseName, table: String(cString: first))
+            let column = second.map { String(cString: $0) } ?? ""
+            // An empty column (count(*)) reads the whole table; a rowid read is named "rowid"
+            // even when an INTEGER PRIMARY KEY column aliases it, so it too stands for the table.
+            switch column.lowercased() {
+            case "", "rowid", "oid", "_rowid_": footprint.reads.insert(table: key, column: nil)
+            default: footprint.reads.insert(table: key, column: column)
+            }
+        case SQLITE_INSERT, SQLITE_DELETE:
+            guard let first else { return }
+            footprint.writes.insert(table: DatabaseRegion.key(database: databaseName, table: String(cString: first)), column: nil)
+        case SQLITE_UPDATE:
+            guard let first else { return }
+            let key = DatabaseRegion.key(database: databaseName, table: String(cString: first))
+            footprint.writes.insert(table: key, column: second.map { String(cString: $0) })
+        case SQLITE_SELECT, SQLITE_FUNCTION, SQLITE_RECURSIVE, SQLITE_TRANSACTION, SQLITE_SAVEPOINT:
+            return
+        default:
+            // DDL, PRAGMA, ATTACH, ANALYZE, …: no table and column to name.
+            footprint.reads.formUnion(.fullDatabase)
+            footprint.writes.formUnion(.fullDatabase)
+        }
+    }
+}

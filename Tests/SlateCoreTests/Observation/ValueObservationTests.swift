@@ -1,0 +1,355 @@
+import Foundation
+@testable import SlateCore
+import Testing
+
+/// Counts fetches from inside an observation's fetch closure.
+final class FetchCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
+
+/// Waits (bounded) until the observation accounted for `commits` notified commits.
+func waitHandled(_ cancellable: ObservationCancellable, commits: Int) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: observationWatchdog)
+    while cancellable.handledCommits() < commits {
+        if Date() > deadline { return false }
+        Thread.sleep(forTimeInterval: 0.002)
+    }
+    return true
+}
+
+@Suite("ValueObservation", .enabled(if: DatabaseChangeTracker.reportsStatementEndsOnStep, "this SQLite reports statement ends only on reset"))
+struct ValueObservationTests {
+    static let schema = """
+        CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, score INTEGER);
+        CREATE TABLE other (x);
+        """
+
+    func setUp(_ kind: WriterKind, _ directory: TemporaryDirectory) throws -> any DatabaseWriter {
+        let writer = try kind.make(in: directory)
+        try writer.write { db in try db.execute(sql: Self.schema) }
+        return writer
+    }
+
+    @Test("start: the current value, then one after each commit that changed it", arguments: WriterKind.allCases)
+    func startNotifiesCommits(kind: WriterKind) throws {
+        let directory = try TemporaryDirectory()
+        let writer = try setUp(kind, directory)
+        let log = ObservationLog<Int>()
+        let cancellable = log.start(.tracking { db in (try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1) }, in: writer)
+        #expect(log.wait(forCount: 1))
+        #expect(log.values == [0])
+        try writer.write { db in try db.run("INSERT INTO t (name, score) VALUES ('a', 1)") }
+        #expect(log.wait { values, _ in values.last == 1 })
+        try writer.write { db in
+            try db.run("INSERT INTO t (name, score) VALUES ('b', 2)")
+            try db.run("INSERT INTO t (name, score) VALUES ('c', 3)")
+        }
+        #expect(log.wait { values, _ in values.last == 3 })
+        // Autocommit statements and explicit BEGIN … COMMIT outside `write` notify too.
+        try writer.writeWithoutTransaction { db in try db.run("INSERT INTO t (name, score) VALUES ('d', 4)") }
+        #expect(log.wait { values, _ in values.last == 4 })
+        try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN; INSERT INTO t (name) VALUES ('e'); COMMIT")
+        }
+        #expect(log.wait { values, _ in values.last == 5 })
+        #expect(log.errors.isEmpty)
+        cancellable.cancel()
+    }
+
+    @Test("commits that touch only other tables do not fetch", arguments: WriterKind.allCases)
+    func otherTablesDoNotFetch(kind: WriterKind) throws {
+        let directory = try TemporaryDirectory()
+        let writer = try setUp(kind, directory)
+        let fetches = FetchCounter()
+        let log = ObservationLog<Int>()
+        let cancellable = log.start(.tracking { db in
+            fetches.increment()
+            return (try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1)
+        }, in: writer)
+        #expect(log.wait(forCount: 1))
+        for value in 0..<5 {
+            try writer.write { db in try db.run("INSERT INTO other VALUES (?)", value) }
+            #expect(waitHandled(cancellable, commits: value + 1))
+        }
+        try writer.write { db in try db.run("DELETE FROM other") }
+        #expect(waitHandled(cancellable, commits: 6))
+        #expect(fetches.value == 1)
+        try writer.write { db in try db.run("INSERT INTO t (name) VALUES ('a')") }
+        #expect(log.wait { values, _ in values.last == 1 })
+        #expect(fetches.value == 2)
+        #expect(log.values == [0, 1])
+        cancellable.cancel()
+    }
+
+    @Test("an UPDATE of other columns does not fetch; of a read column does", arguments: WriterKind.allCases)
+    func updatedColumns(kind: WriterKind) throws {
+        let directory = try TemporaryDirectory()
+        let writer = try setUp(kind, directory)
+        try writer.write { db in try db.run("INSERT INTO t (name, score) VALUES ('a', 1)") }
+        let fetches = FetchCounter()
+        let log = ObservationLog<String>()
+        let cancellable = log.start(.tracking { db in
+            fetches.increment()
+            return try db.scalar(String.self, "SELECT name FROM t WHERE id = 1") ?? ""
+        }, in: writer)
+        #expect(log.wait(forCount: 1))
+        try writer.write { db in try db.run("UPDATE t SET score = score + 1") }
+        #expect(waitHandled(cancellable, commits: 1))
+        #expect(fetches.value == 1)
+        try writer.write { db in try db.run("UPDATE t SET name = 'b'") }
+        #expect(log.wait { values, _ in values.last == "b" })
+        #expect(log.values == ["a", "b"])
+        cancellable.cancel()
+    }
+
+    @Test("DELETE without WHERE (no update hook) and WITHOUT ROWID tables notify", arguments: WriterKind.allCases)
+    func changesTheUpdateHookMisses(kind: WriterKind) throws {
+        let directory = try TemporaryDirectory()
+        let writer = try setUp(kind, directory)
+        try writer.write { db in
+            try db.execute(sql: "CREATE TABLE w (k TEXT PRIMARY KEY, v) WITHOUT ROWID")
+            try db.run("INSERT INTO t (name) VALUES ('a')")
+        }
+        let log = ObservationLog<[Int]>()
+        let cancellable = log.start(.tracking { db in
+            [try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1, try db.scalar(Int.self, "SELECT count(*) FROM w") ?? -1]
+        }, in: writer)
+        #expect(log.wait(forCount: 1))
+        try writer.write { db in try db.run("DELETE FROM t") }
+        #expect(log.wait { values, _ in values.last == [0, 0] })
+        try writer.write { db in try db.run("INSERT INTO w VALUES ('k', 1)") }
+        #expect(log.wait { values, _ in values.last == [0, 1] })
+        cancellable.cancel()
+    }
+
+    @Test("rolled-back transactions do not notify", arguments: WriterKind.allCases)
+    func rollbacksDoNotNotify(kind: WriterKind) throws {
+        struct Abort: Error {}
+        let directory = try TemporaryDirectory()
+        let writer = try setUp(kind, directory)
+        let fetches = FetchCounter()
+        let log = ObservationLog<Int>()
+        let cancellable = log.start(.tracking { db in
+            fetches.increment()
+            return (try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1)
+        }, in: writer)
+        #expect(log.wait(forCount: 1))
+        #expect(throws: Abort.self) {
+            try writer.write { db in
+                try db.run("INSERT INTO t (name) VALUES ('a')")
+                throw Abort()
+            }
+        }
+        try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN; INSERT INTO t (name) VALUES ('b'); ROLLBACK")
+        }
+        // A commit to another table afterwards is notified and handled: the rollbacks left
+        // nothing behind to be delivered with it.
+        try writer.write { db in try db.run("INSERT INTO other VALUES (1)") }
+        #expect(waitHandled(cancellable, commits: 1))
+        #expect(fetches.value == 1)
+        #expect(log.values == [0])
+        cancellable.cancel()
+    }
+
+    @Test("removeDuplicates skips equal consecutive values", arguments: WriterKind.allCases)
+    func removeDuplicates(kind: WriterKind) throws {
+        let directory = try TemporaryDirectory()
+        let writer = try setUp(kind, directory)
+        try writer.write { db in try db.run("INSERT INTO t (name) VALUES ('a')") }
+        let observation = ValueObservation.tracking { db in (try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1) }
+        let all = ObservationLog<Int>()
+        let distinct = ObservationLog<Int>()
+        let allCancellable = all.start(observation, in: writer)
+        let distinctCancellable = distinct.start(observation.removeDuplicates(), in: writer)
+        #expect(all.wait(forCount: 1) && distinct.wait(forCount: 1))
+        try writer.write { db in try db.run("UPDATE t SET score = 7") }   // count(*) reads the whole table
+        #expect(all.wait(forCount: 2))
+        #expect(waitHandled(distinctCancellable, commits: 1))
+        try writer.write { db in try db.run("INSERT INTO t (name) VALUES ('b')") }
+        #expect(all.wait { values, _ in values.last == 2 })
+        #expect(distinct.wait { values, _ in values.last == 2 })
+        #expect(all.values == [1, 1, 2])
+        #expect(distinct.values == [1, 2])
+        allCancellable.cancel()
+        distinctCancellable.cancel()
+    }
+
+    @Test("cancel stops notifications and removes the hooks", arguments: WriterKind.allCases)
+    func cancelStops(kind: WriterKind) throws {
+        let directory = try TemporaryDirectory()
+        let writer = try setUp(kind, directory)
+        let log = ObservationLog<Int>()
+        let cancellable = log.start(.tracking { db in (try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1) }, in: writer)
+        #expect(log.wait(forCount: 1))
+        #expect(try hasObservationHooks(writer))
+        cancellable.cancel()
+        #expect(try waitForHooksRemoved(writer))
+        try writer.write { db in try db.run("INSERT INTO t (name) VALUES ('a')") }
+        #expect(cancellable.handledCommits() == 0)
+        #expect(log.values == [0])
+    }
+
+    @Test("releasing the cancellable cancels", arguments: WriterKind.allCases)
+    func releasingCancels(kind: WriterKind) throws {
+        let directory = try TemporaryDirectory()
+        let writer = try setUp(kind, directory)
+        let log = ObservationLog<Int>()
+        do {
+            let cancellable = log.start(.tracking { db in (try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1) }, in: writer)
+            #expect(log.wait(forCount: 1))
+            withExtendedLifetime(cancellable) {}
+        }
+        #expect(try waitForHooksRemoved(writer))
+        try writer.write { db in try db.run("INSERT INTO t (name) VALUES ('a')") }
+        #expect(log.values == [0])
+    }
+
+    @Test("user hooks and delegates keep working next to observations", arguments: WriterKind.allCases)
+    func userHooksCoexist(kind: WriterKind) throws {
+        final class Counter: ConnectionDelegate, @unchecked Sendable {
+            var updates = 0, commits = 0
+            func connection(_ connection: ConnectionProtocol, didUpdate action: SQLiteAction) { updates += 1 }
+            func connectionWillCommit(_ connection: ConnectionProtocol) throws { commits += 1 }
+        }
+        let directory = try TemporaryDirectory()
+        let writer = try setUp(kind, directory)
+        let delegate = Counter()
+        let hookCommits = FetchCounter()
+        try writer.writeWithoutTransaction { db in
+            db.add(delegate: delegate)
+            db.commitHook { hookCommits.increment() }
+        }
+        let first = ObservationLog<Int>()
+        let second = ObservationLog<String?>()
+        let firstCancellable = first.start(.tracking { db in (try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1) }, in: writer)
+        let secondCancellable = second.start(.tracking { db in try db.scalar(String.self, "SELECT max(name) FROM t") }, in: writer)
+        #expect(first.wait(forCount: 1) && second.wait(forCount: 1))
+        try writer.write { db in try db.run("INSERT INTO t (name) VALUES ('z')") }
+        #expect(first.wait { values, _ in values.last == 1 })
+        #expect(second.wait { values, _ in values.last == "z" })
+        firstCancellable.cancel()
+        #expect(second.values.count == 2)
+        try writer.write { db in try db.run("INSERT INTO t (name) VALUES ('zz')") }
+        #expect(second.wait { values, _ in values.last == "zz" })
+        secondCancellable.cancel()
+        #expect(try waitForHooksRemoved(writer))
+        // The user's hooks were never replaced, nor removed with the observations.
+        try writer.write { db in try db.run("INSERT INTO t (name) VALUES ('y')") }
+        try writer.writeWithoutTransaction { db in
+            #expect(delegate.updates == 3)
+            #expect(delegate.commits == 3)
+            db.remove(delegate: delegate)
+            db.commitHook(nil)
+        }
+        #expect(hookCommits.value == 3)
+    }
+
+    @Test("statements compiled and cached before the observation started still give the region", arguments: WriterKind.allCases)
+    func cachedStatements(kind: WriterKind) throws {
+        let directory = try TemporaryDirectory()
+        let writer = try setUp(kind, directory)
+        let sql = "SELECT name FROM t ORDER BY id DESC LIMIT 1"
+        _ = try writer.read { db in try db.cachedStatement(sql: sql).rows() }
+        let fetches = FetchCounter()
+        let log = ObservationLog<String?>()
+        let cancellable = log.start(.tracking { db in
+            fetches.increment()
+            return try db.cachedStatement(sql: sql).rows().first?.get(0, as: String.self)
+        }, in: writer)
+        #expect(log.wait(forCount: 1))
+        try writer.write { db in try db.run("INSERT INTO other VALUES (1)") }
+        #expect(waitHandled(cancellable, commits: 1))
+        #expect(fetches.value == 1)
+        try writer.write { db in try db.run("INSERT INTO t (name) VALUES ('n')") }
+        #expect(log.wait { values, _ in values.last == "n" })
+        cancellable.cancel()
+    }
+
+    @Test("a fetch that throws reports the error once and stops", arguments: WriterKind.allCases)
+    func fetchThrows(kind: WriterKind) throws {
+        struct TooMany: Error {}
+        let directory = try TemporaryDirectory()
+        let writer = try setUp(kind, directory)
+        let log = ObservationLog<Int>()
+        let cancellable = log.start(.tracking { db in
+            let count = (try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1)
+            if count > 1 { throw TooMany() }
+            return count
+        }, in: writer)
+        #expect(log.wait(forCount: 1))
+        try writer.write { db in try db.run("INSERT INTO t (name) VALUES ('a')") }
+        try writer.write { db in try db.run("INSERT INTO t (name) VALUES ('b')") }
+        #expect(log.wait { _, errors in !errors.isEmpty })
+        #expect(log.errors.count == 1)
+        #expect(log.errors.first is TooMany)
+        #expect(try waitForHooksRemoved(writer))
+        // The database is intact and usable.
+        #expect(try writer.read { db in (try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1) } == 2)
+        cancellable.cancel()
+    }
+
+    @Test("bad SQL in the fetch reports an SQLiteError", arguments: WriterKind.allCases)
+    func badSQL(kind: WriterKind) throws {
+        let directory = try TemporaryDirectory()
+        let writer = try setUp(kind, directory)
+        let log = ObservationLog<Int>()
+        let cancellable = log.start(.tracking { db in (try db.scalar(Int.self, "SELECT count(*) FROM missing") ?? -1) }, in: writer)
+        #expect(log.wait { _, errors in !errors.isEmpty })
+        let error = log.errors.first as? SQLiteError
+        #expect(error?.message.contains("no such table") == true)
+        #expect(log.values.isEmpty)
+        cancellable.cancel()
+    }
+
+    @Test("observing a closed database reports an SQLiteError", arguments: WriterKind.allCases)
+    func closedDatabase(kind: WriterKind) throws {
+        let directory = try TemporaryDirectory()
+        let writer = try setUp(kind, directory)
+        try writer.close()
+        let log = ObservationLog<Int>()
+        let cancellable = log.start(.tracking { db in (try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1) }, in: writer)
+        #expect(log.wait { _, errors in !errors.isEmpty })
+        #expect(log.errors.first is SQLiteError)
+        #expect(log.values.isEmpty)
+        cancellable.cancel()
+    }
+
+    @Test("closing the database while observing reports an SQLiteError and stops", arguments: WriterKind.allCases)
+    func closedWhileObserving(kind: WriterKind) throws {
+        let directory = try TemporaryDirectory()
+        let writer = try setUp(kind, directory)
+        let log = ObservationLog<Int>()
+        let cancellable = log.start(.tracking { db in (try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1) }, in: writer)
+        #expect(log.wait(forCount: 1))
+        try writer.close()
+        #expect(log.wait { _, errors in !errors.isEmpty })
+        #expect((log.errors.first as? SQLiteError)?.category == .misuse)
+        #expect(log.values == [0])
+        cancellable.cancel()
+    }
+
+    @Test("a PRAGMA or a read transaction on the writer does not make later commits notify everyone", arguments: WriterKind.allCases)
+    func pragmasDoNotWidenChanges(kind: WriterKind) throws {
+        let directory = try TemporaryDirectory()
+        let writer = try setUp(kind, directory)
+        let fetches = FetchCounter()
+        let log = ObservationLog<Int>()
+        let cancellable = log.start(.tracking { db in
+            fetches.increment()
+            return try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1
+        }, in: writer)
+        #expect(log.wait(forCount: 1))
+        try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA cache_size = 50")
+            try db.execute(sql: "BEGIN; PRAGMA cache_size = 100; SELECT count(*) FROM t; COMMIT")
+        }
+        try writer.write { db in try db.run("INSERT INTO other VALUES (1)") }
+        #expect(waitHandled(cancellable, commits: 1))
+        #expect(fetches.value == 1)
+        cancellable.cancel()
+    }
+}
