@@ -56,7 +56,13 @@ final class DatabaseChangeTracker: ConnectionActivityObserver, ConnectionCloseOb
     /// Old versions (SQLite 3.15, as in Debian's SQLCipher) report it only when the statement is
     /// reset, which a cached statement may not be until its next use: probed once, on a private
     /// in-memory connection.
-    static let reportsStatementEndsOnStep: Bool = {
+    ///
+    /// SQLite 3.15 passes that probe yet still misses commits (its observations never get a
+    /// second value; the cause is not found), so versions before 3.40.0 — the oldest on which
+    /// the observation suites run and pass — are refused as well, rather than trusted untested.
+    static let reportsStatementEndsOnStep: Bool = sqlite3_libversion_number() >= 3_040_000 && probeStatementEnds()
+
+    private static func probeStatementEnds() -> Bool {
         var db: OpaquePointer?
         guard sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK, let db else {
             sqlite3_close_v2(db)
@@ -76,7 +82,7 @@ final class DatabaseChangeTracker: ConnectionActivityObserver, ConnectionCloseOb
         sqlite3_finalize(statement)
         sqlite3_trace_v2(db, 0, nil, nil)
         return withExtendedLifetime(flag) { code == SQLITE_DONE && firedOnStep }
-    }()
+    }
 
     /// Registers `callback` and makes sure the hooks are installed. Call inside a writer access.
     func register(on connection: Connection, _ callback: @escaping Callback) -> Int {

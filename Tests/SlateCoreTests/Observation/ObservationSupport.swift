@@ -15,7 +15,10 @@ enum WriterKind: String, CaseIterable, CustomStringConvertible, Sendable {
     func make(in directory: TemporaryDirectory) throws -> any DatabaseWriter {
         switch self {
         case .queue: return try DatabaseQueue(path: directory.path("queue.sqlite"))
-        case .pool: return try DatabasePool(path: directory.path("pool.sqlite"), maximumReaders: 4)
+        case .pool:
+            var configuration = Configuration()
+            configuration.maximumReaderCount = 4
+            return try DatabasePool(path: directory.path("pool.sqlite"), configuration: configuration)
         }
     }
 }
