@@ -135,6 +135,17 @@ final class AccessCancellation: @unchecked Sendable {
         }
         // Unregistered before returning, so a late cancellation never interrupts the next access.
         defer { lock.withLock { interruptHandle = nil } }
+        // `sqlite3_interrupt` is a no-op while no statement runs, so a cancellation that lands
+        // between two statements would let the next one run to its end; the progress handler
+        // stops any statement of this access within a thousand VM steps of the cancellation.
+        let sqlite = db.sqliteHandle
+        if let sqlite {
+            sqlite3_progress_handler(sqlite, 1000, { context in
+                guard let context else { return 0 }
+                return Unmanaged<AccessCancellation>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
+            }, Unmanaged.passUnretained(self).toOpaque())
+        }
+        defer { if let sqlite { sqlite3_progress_handler(sqlite, 0, nil, nil) } }
         do {
             return try body()
         } catch {

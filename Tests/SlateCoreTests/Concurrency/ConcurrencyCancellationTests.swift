@@ -86,6 +86,32 @@ struct ConcurrencyCancellationTests {
         }
     }
 
+    @Test("a cancellation that lands between two statements stops the next one too")
+    func cancelledBetweenStatements() async throws {
+        let (pool, directory) = try Self.pool()
+        _ = directory
+        let queue = try DatabaseQueue()
+        for reader in [pool as any DatabaseReader, queue] {
+            let betweenStatements = DispatchSemaphore(value: 0)
+            let cancelled = DispatchSemaphore(value: 0)
+            let task = Task {
+                try await reader.read { db in
+                    _ = try db.scalar(Int.self, "SELECT 1")
+                    betweenStatements.signal()
+                    cancelled.wait()   // no statement runs when the task is cancelled
+                    // Long enough to notice, finite so that a regression fails instead of hanging.
+                    return try db.scalar(Int.self,
+                        "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 3000000) SELECT count(*) FROM c")
+                }
+            }
+            await Self.wait(betweenStatements)
+            task.cancel()
+            cancelled.signal()
+            await #expect(throws: CancellationError.self) { _ = try await task.value }
+            #expect(try await reader.read { db in try db.scalar(Int.self, "SELECT 1") } == 1)
+        }
+    }
+
     @Test("a task waiting for a free reader stops waiting when cancelled")
     func cancelledWhileWaitingForAReader() async throws {
         let (pool, directory) = try Self.pool(readers: 1)
