@@ -19,7 +19,7 @@ extension Connection {
     /// a pointer `state` made. `final` owns that pointer and must free it. If a statement stops
     /// before a group finishes (an error, or a reset), `final` is not called for that group and
     /// its state is not freed, as in SQLite.swift; prefer
-    /// ``SlateCore/Connection/createAggregation(_:argumentCount:deterministic:initialValue:reduce:result:)``,
+    /// `createAggregation(_:argumentCount:deterministic:initialValue:reduce:result:)`,
     /// which manages its state.
     ///
     /// - Parameters:
