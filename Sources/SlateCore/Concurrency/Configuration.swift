@@ -21,7 +21,7 @@ public struct Configuration: Sendable {
     /// all day long see no `SQLITE_BUSY` (the two-process stress test checks it).
     public var busyTimeout: Double = 5
 
-    /// How ``DatabaseWriter/write(_:)`` retries a whole transaction that still failed because the
+    /// How `DatabaseWriter.write(_:)` retries a whole transaction that still failed because the
     /// database was busy or locked. ``RetryPolicy/standard`` by default.
     public var retry: RetryPolicy = .standard
 

@@ -16,7 +16,7 @@ import Foundation
 /// survives a crash of the app, and a power loss may drop the last commits but never corrupts.
 ///
 /// Accesses are not reentrant: calling the pool from inside one of its own closures throws
-/// ``SQLiteError`` of category `.misuse`, at once — except a ``read(_:)`` inside a ``write(_:)``
+/// ``SQLiteError`` of category `.misuse`, at once — except a `read(_:)` inside a `write(_:)`
 /// (or any writer access), which runs on the writer's connection, read-only, and sees the
 /// write's changes so far.
 public final class DatabasePool: DatabaseWriter, @unchecked Sendable {

@@ -18,7 +18,7 @@ import Foundation
 /// ```
 ///
 /// Accesses are not reentrant: calling the queue from inside one of its own closures throws
-/// ``SQLiteError`` of category `.misuse` — except a ``read(_:)`` inside a ``write(_:)``, which
+/// ``SQLiteError`` of category `.misuse` — except a `read(_:)` inside a `write(_:)`, which
 /// runs on the same connection and sees the write's changes so far.
 public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
     /// How the queue opened its connection.
@@ -133,7 +133,7 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
         }
     }
 
-    /// A queue runs no concurrent reads, so this is ``writeWithoutTransaction(_:)``.
+    /// A queue runs no concurrent reads, so this is `writeWithoutTransaction(_:)`.
     ///
     /// - Parameter body: The work.
     /// - Returns: What `body` returns.

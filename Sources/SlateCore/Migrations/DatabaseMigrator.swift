@@ -22,7 +22,7 @@
 ///   foreign_key_check` runs before its commit: a violation throws a ``SQLiteError`` naming the
 ///   table and row, and rolls that migration back (see ``ForeignKeyChecks``).
 /// - ``migrate(_:)`` runs under the writer's
-///   ``DatabaseWriter/barrierWriteWithoutTransaction(_:)``: no read of a ``DatabasePool`` sees a
+///   `DatabaseWriter.barrierWriteWithoutTransaction(_:)`: no read of a ``DatabasePool`` sees a
 ///   migration half done.
 /// - A database that records migrations this migrator does not know (written by a newer version
 ///   of the app) is refused with an error, instead of being migrated against a schema the app does
