@@ -56,11 +56,7 @@ final class DatabaseChangeTracker: ConnectionActivityObserver, ConnectionCloseOb
     /// Old versions (SQLite 3.15, as in Debian's SQLCipher) report it only when the statement is
     /// reset, which a cached statement may not be until its next use: probed once, on a private
     /// in-memory connection.
-    ///
-    /// SQLite 3.15 passes that probe yet still misses commits (its observations never get a
-    /// second value; the cause is not found), so versions before 3.40.0 — the oldest on which
-    /// the observation suites run and pass — are refused as well, rather than trusted untested.
-    static let reportsStatementEndsOnStep: Bool = sqlite3_libversion_number() >= 3_040_000 && probeStatementEnds()
+    static let reportsStatementEndsOnStep: Bool = probeStatementEnds()
 
     private static func probeStatementEnds() -> Bool {
         var db: OpaquePointer?

@@ -8,6 +8,8 @@
 struct StatementFootprint: Sendable {
     var reads = DatabaseRegion()
     var writes = DatabaseRegion()
+    /// Whether the statement selects (the authorizer reported `SQLITE_SELECT`).
+    var isSelect = false
 
     /// The footprint of a statement that could not be analysed: it may touch anything.
     static var unknown: StatementFootprint {
@@ -21,6 +23,31 @@ struct StatementFootprint: Sendable {
     /// compiled into the statement, so their tables and columns are reported too. Schema changes,
     /// pragmas and anything else the authorizer cannot name make the footprint the whole database.
     static func analyze(sql: String, on db: OpaquePointer) -> StatementFootprint {
+        guard var footprint = analyzeReporting(sql: sql, on: db) else { return .unknown }
+        // Where the authorizer does not name a table read for no column (`count(*)`), any
+        // SELECT may read tables it never reports: it reads the whole database.
+        if footprint.isSelect && !reportsTablesReadWithoutColumns { footprint.reads = .fullDatabase }
+        return footprint
+    }
+
+    /// Whether the linked SQLite's authorizer reports `SQLITE_READ` with an empty column for a
+    /// table a statement reads without naming a column (`SELECT count(*) FROM t`). SQLite 3.40
+    /// does; SQLite 3.15 (Debian's SQLCipher 3.4) reports nothing, so its footprints of SELECT
+    /// statements must be the whole database. Probed once, on a private in-memory connection.
+    static let reportsTablesReadWithoutColumns: Bool = {
+        var db: OpaquePointer?
+        guard sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK, let db else {
+            sqlite3_close_v2(db)
+            return false
+        }
+        defer { sqlite3_close_v2(db) }
+        guard sqlite3_exec(db, "CREATE TABLE probe (x)", nil, nil, nil) == SQLITE_OK else { return false }
+        let footprint = analyzeReporting(sql: "SELECT count(*) FROM probe", on: db)
+        return footprint?.reads.contains(table: DatabaseRegion.key(database: "main", table: "probe")) ?? false
+    }()
+
+    /// The authorizer's footprint of `sql` as reported, or `nil` when it does not compile.
+    private static func analyzeReporting(sql: String, on db: OpaquePointer) -> StatementFootprint? {
         let recorder = AuthorizerRecorder()
         let context = Unmanaged.passUnretained(recorder).toOpaque()
         sqlite3_set_authorizer(db, { context, action, first, second, database, _ in
@@ -33,9 +60,7 @@ struct StatementFootprint: Sendable {
         let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         sqlite3_finalize(statement)
         sqlite3_set_authorizer(db, nil, nil)
-        return withExtendedLifetime(recorder) {
-            code == SQLITE_OK ? recorder.footprint : .unknown
-        }
+        return withExtendedLifetime(recorder) { code == SQLITE_OK ? recorder.footprint : nil }
     }
 }
 
@@ -63,7 +88,9 @@ private final class AuthorizerRecorder {
             guard let first else { return }
             let key = DatabaseRegion.key(database: databaseName, table: String(cString: first))
             footprint.writes.insert(table: key, column: second.map { String(cString: $0) })
-        case SQLITE_SELECT, SQLITE_FUNCTION, SQLITE_RECURSIVE, SQLITE_TRANSACTION, SQLITE_SAVEPOINT:
+        case SQLITE_SELECT:
+            footprint.isSelect = true
+        case SQLITE_FUNCTION, SQLITE_RECURSIVE, SQLITE_TRANSACTION, SQLITE_SAVEPOINT:
             return
         default:
             // DDL, PRAGMA, ATTACH, ANALYZE, …: no table and column to name.

@@ -80,7 +80,7 @@ struct TypedObservationTests {
         return url
     }
 
-    @Test("a typed query: region is the columns it selects", arguments: Kind.allCases)
+    @Test("a typed query: region is the columns it selects", .enabled(if: StatementFootprint.reportsTablesReadWithoutColumns, "this SQLite's authorizer does not name count(*) tables: every commit refetches"), arguments: Kind.allCases)
     func typedQuery(kind: Kind) throws {
         let url = try folder()
         defer { try? FileManager.default.removeItem(at: url) }
