@@ -78,7 +78,12 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
             setUp: { db in
                 try configuration.prepare(db)
                 guard !configuration.readonly else { return }
-                try db.setJournalMode(.wal)
+                // SQLite does not wait on its busy handler for a journal-mode change that meets
+                // another connection's lock (two processes opening one file at once): a file
+                // already in WAL is left alone, and the switch is retried under the policy.
+                try configuration.retry.run { _ in
+                    if try db.getJournalMode() != .wal { try db.setJournalMode(.wal) }
+                }
                 try db.setSynchronous(.normal)
             })
         idleReaders = (0..<configuration.maximumReaderCount).map { index in

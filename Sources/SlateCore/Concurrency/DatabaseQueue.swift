@@ -74,7 +74,12 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
             },
             setUp: { db in
                 try configuration.prepare(db)
-                if let mode = configuration.journalMode, !configuration.readonly { try db.setJournalMode(mode) }
+                if let mode = configuration.journalMode, !configuration.readonly {
+                    // As in DatabasePool: a journal-mode change does not wait on the busy handler.
+                    try configuration.retry.run { _ in
+                        if try db.getJournalMode() != mode { try db.setJournalMode(mode) }
+                    }
+                }
             })
         // Opened now, so that a file that cannot be opened is reported here.
         try DatabaseAccess.sqliteErrors { try database.dispatchQueue.sync { try database.withConnection { _ in } } }
