@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import SlateCore
 
 /// How long a test waits for an expected notification before failing: a watchdog against hangs,
@@ -103,4 +104,14 @@ func drain<V: Sendable>(_ writer: any DatabaseWriter, _ observed: ValueObservati
     let cancellable = probe.start(observed, in: writer)
     probe.wait(forCount: 1)
     cancellable.cancel()
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a test that checks a fetch's region exactly: only where the authorizer names the
+    /// tables a statement reads without naming a column (`count(*)`); elsewhere every commit
+    /// refetches, by design.
+    static var exactRegions: Self {
+        .enabled(if: StatementFootprint.reportsTablesReadWithoutColumns,
+                 "this SQLite's authorizer does not name count(*) tables: every commit refetches")
+    }
 }

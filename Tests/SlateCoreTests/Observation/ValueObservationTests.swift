@@ -59,7 +59,7 @@ struct ValueObservationTests {
         cancellable.cancel()
     }
 
-    @Test("commits that touch only other tables do not fetch", .enabled(if: StatementFootprint.reportsTablesReadWithoutColumns, "this SQLite's authorizer does not name count(*) tables: every commit refetches"), arguments: WriterKind.allCases)
+    @Test("commits that touch only other tables do not fetch", .exactRegions, arguments: WriterKind.allCases)
     func otherTablesDoNotFetch(kind: WriterKind) throws {
         let directory = try TemporaryDirectory()
         let writer = try setUp(kind, directory)
@@ -113,7 +113,7 @@ struct ValueObservationTests {
         #expect(footprint.writes.isEmpty)
     }
 
-    @Test("an UPDATE of other columns does not fetch; of a read column does", .enabled(if: StatementFootprint.reportsTablesReadWithoutColumns, "this SQLite's authorizer does not name count(*) tables: every commit refetches"), arguments: WriterKind.allCases)
+    @Test("an UPDATE of other columns does not fetch; of a read column does", .exactRegions, arguments: WriterKind.allCases)
     func updatedColumns(kind: WriterKind) throws {
         let directory = try TemporaryDirectory()
         let writer = try setUp(kind, directory)
@@ -154,7 +154,7 @@ struct ValueObservationTests {
         cancellable.cancel()
     }
 
-    @Test("rolled-back transactions do not notify", .enabled(if: StatementFootprint.reportsTablesReadWithoutColumns, "this SQLite's authorizer does not name count(*) tables: every commit refetches"), arguments: WriterKind.allCases)
+    @Test("rolled-back transactions do not notify", .exactRegions, arguments: WriterKind.allCases)
     func rollbacksDoNotNotify(kind: WriterKind) throws {
         struct Abort: Error {}
         let directory = try TemporaryDirectory()
@@ -277,7 +277,7 @@ struct ValueObservationTests {
         #expect(hookCommits.value == 3)
     }
 
-    @Test("statements compiled and cached before the observation started still give the region", .enabled(if: StatementFootprint.reportsTablesReadWithoutColumns, "this SQLite's authorizer does not name count(*) tables: every commit refetches"), arguments: WriterKind.allCases)
+    @Test("statements compiled and cached before the observation started still give the region", .exactRegions, arguments: WriterKind.allCases)
     func cachedStatements(kind: WriterKind) throws {
         let directory = try TemporaryDirectory()
         let writer = try setUp(kind, directory)
@@ -361,7 +361,7 @@ struct ValueObservationTests {
         cancellable.cancel()
     }
 
-    @Test("a PRAGMA or a read transaction on the writer does not make later commits notify everyone", .enabled(if: StatementFootprint.reportsTablesReadWithoutColumns, "this SQLite's authorizer does not name count(*) tables: every commit refetches"), arguments: WriterKind.allCases)
+    @Test("a PRAGMA or a read transaction on the writer does not make later commits notify everyone", .exactRegions, arguments: WriterKind.allCases)
     func pragmasDoNotWidenChanges(kind: WriterKind) throws {
         let directory = try TemporaryDirectory()
         let writer = try setUp(kind, directory)
