@@ -256,11 +256,7 @@ filters += comparison("===", "IS", "Equatable", "Tests two values for identity (
 filters += comparison("!==", "IS NOT", "Equatable", "Tests two values for non-identity (`IS NOT`): like `!=`, but never `NULL`.", AGES, "IS NOT NULL", null_kind="is")
 for op, summary in [(">", "greater than"), (">=", "greater than or equal to"), ("<", "less than"), ("<=", "less than or equal to")]:
     filters += comparison(op, op, "Comparable", f"Tests whether the left value is {summary} the right one (`{op}`).", AGES)
-# Bool is stored as itself (not as SQLite.swift's Int64), so it is not Comparable through its
-# Datatype: SQLite.swift's ordering of conditions (`verified > active`, false < true) gets
-# overloads of its own, which leave Bool's read and bind paths as they are.
-for op, summary in [(">", "greater than"), (">=", "greater than or equal to"), ("<", "less than"), ("<=", "less than or equal to")]:
-    filters += concrete(op, op, "Bool", f"Orders two conditions (`{op}`: false is less than true): whether the left one is {summary} the right one.", "Bool", BOOLS)
+# Bool orders through its Datatype (Int64, as in SQLite.swift): `verified > active`, false < true.
 open(os.path.join(OUT, "ComparisonOperators.generated.swift"), "w").write(filters)
 
 arith = HEADER + "// Arithmetic and bitwise operators: + - * / on numbers, % << >> & | ^ on integers.\n\n"

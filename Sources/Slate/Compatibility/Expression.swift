@@ -11,6 +11,6 @@ extension SQLExpression where Datatype: Value {
     ///
     /// - Parameter value: The value.
     public init(value: Datatype) {
-        self.init(template: "?", values: [value.datatypeValue.sqliteValue])
+        self.init(template: "?", values: [value.storedValue.sqliteValue])
     }
 }

@@ -22,7 +22,7 @@ public struct QueryRowView {
     @inlinable @inline(__always)
     public func get<V: Value>(_ column: SQLExpression<V>) throws -> V {
         let index = try columns.index(of: column.template)
-        return try Self.convert(try view.get(index, as: V.Datatype.self), column: column.template)
+        return try Self.convert(try view.get(index, as: V.StoredForm.self), column: column.template)
     }
 
     /// Reads a column that may be `NULL`.
@@ -34,7 +34,7 @@ public struct QueryRowView {
     @inlinable @inline(__always)
     public func get<V: Value>(_ column: SQLExpression<V?>) throws -> V? {
         let index = try columns.index(of: column.template)
-        guard let stored = try view.get(index, as: V.Datatype?.self) else { return nil }
+        guard let stored = try view.get(index, as: V.StoredForm?.self) else { return nil }
         return try Self.convert(stored, column: column.template)
     }
 
@@ -46,8 +46,8 @@ public struct QueryRowView {
 
     /// The stored form converted to the value type.
     @inlinable
-    static func convert<V: Value>(_ stored: V.Datatype, column: String) throws -> V {
-        let value = try V.fromDatatypeValue(stored)
+    static func convert<V: Value>(_ stored: V.StoredForm, column: String) throws -> V {
+        let value = try V.fromStoredForm(stored)
         // `ValueType` is `Self` for every value but a non-final class's subclasses.
         if let value = value as? V { return value }
         throw SQLiteError(

@@ -65,8 +65,8 @@ extension Row {
     @inlinable
     func decode<V: Value>(_: V.Type, at index: Int, column: String) throws -> V {
         let stored = self[index]
-        guard let datatypeValue = V.Datatype(columnValue: stored) else { throw Self.readError(stored, as: V.self, column: column) }
-        let value = try V.fromDatatypeValue(datatypeValue)
+        guard let storedValue = V.StoredForm(columnValue: stored) else { throw Self.readError(stored, as: V.self, column: column) }
+        let value = try V.fromStoredForm(storedValue)
         // `ValueType` is `Self` for every value but a non-final class's subclasses.
         if let value = value as? V { return value }
         throw Self.wrongTypeError(value, as: V.self, column: column)

@@ -83,7 +83,7 @@ extension ExpressionType where UnderlyingType: Value {
     ///
     /// - Parameter value: The value.
     public init(value: UnderlyingType) {
-        self.init(template: "?", values: [value.datatypeValue.sqliteValue])
+        self.init(template: "?", values: [value.storedValue.sqliteValue])
     }
 }
 
@@ -92,6 +92,6 @@ extension ExpressionType {
     ///
     /// - Parameter value: The value, or `nil`.
     public init<V: Value>(value: V?) where UnderlyingType == V? {
-        self.init(template: "?", values: [value?.datatypeValue.sqliteValue ?? .null])
+        self.init(template: "?", values: [value?.storedValue.sqliteValue ?? .null])
     }
 }

@@ -108,12 +108,12 @@ enum SQLTemplate {
 
     /// An expression binding one value.
     static func value(_ value: some Value) -> SQLExpression<Void> {
-        SQLExpression(template: "?", values: [value.datatypeValue.sqliteValue])
+        SQLExpression(template: "?", values: [value.storedValue.sqliteValue])
     }
 
     /// An expression binding one optional value (NULL for `nil`).
     static func value<V: Value>(_ value: V?) -> SQLExpression<Void> {
-        SQLExpression(template: "?", values: [value?.datatypeValue.sqliteValue ?? .null])
+        SQLExpression(template: "?", values: [value?.storedValue.sqliteValue ?? .null])
     }
 
     /// A quoted identifier as an expression.

@@ -107,7 +107,7 @@ public func <- <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> 
 /// - Returns: The setter.
 @inlinable   // specialized for the value's type where it is used: no generic calls per setter
 public func <- <V: Value>(column: SQLExpression<V>, value: V) -> Setter {
-    Setter(column: SQLExpression(template: column.template, values: column.values), storing: value.datatypeValue)
+    Setter(column: SQLExpression(template: column.template, values: column.values), storing: value.storedValue)
 }
 
 /// Sets an optional column to an expression.
@@ -138,7 +138,7 @@ public func <- <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -
 /// - Returns: The setter.
 @inlinable   // specialized for the value's type where it is used: no generic calls per setter
 public func <- <V: Value>(column: SQLExpression<V?>, value: V?) -> Setter {
-    Setter(column: SQLExpression(template: column.template, values: column.values), storing: value?.datatypeValue)
+    Setter(column: SQLExpression(template: column.template, values: column.values), storing: value?.storedValue)
 }
 
 /// Increments an integer column: `"count" = ("count" + 1)`.

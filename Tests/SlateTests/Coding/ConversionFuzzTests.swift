@@ -318,8 +318,7 @@ struct ConversionFuzzTests {
         }
     }
 
-    private static func checkTypedInteger<T: FixedWidthInteger & Value>(_ value: T, _ db: Connection, _ tally: inout Tally) throws
-    where T.Datatype == T {
+    private static func checkTypedInteger<T: FixedWidthInteger & Value>(_ value: T, _ db: Connection, _ tally: inout Tally) throws {
         let i = Expression<T>("i")
         try db.execute(sql: "DELETE FROM cols")
         if write(true, &tally, "typed \(T.self) \(value)", { try db.run(Table("cols").insert(i <- value)) }) {

@@ -112,7 +112,7 @@ struct EnumValueTests {
 @Suite("Declared datatypes")
 struct DeclaredDatatypeTests {
     @Test("every standard Value declares the column type SQLite.swift uses")
-    func declaredDatatypes() {
+    func declaredDatatypes() throws {
         let integers = [Int64.declaredDatatype, Int.declaredDatatype, Int32.declaredDatatype, Int16.declaredDatatype,
                         Int8.declaredDatatype, UInt32.declaredDatatype, UInt16.declaredDatatype, UInt8.declaredDatatype,
                         Bool.declaredDatatype]
@@ -120,6 +120,6 @@ struct DeclaredDatatypeTests {
         #expect(Double.declaredDatatype == "REAL" && Float.declaredDatatype == "REAL")
         #expect([String.declaredDatatype, Date.declaredDatatype, UUID.declaredDatatype, URL.declaredDatatype].allSatisfy { $0 == "TEXT" })
         #expect(Blob.declaredDatatype == "BLOB" && Data.declaredDatatype == "BLOB")
-        #expect(Int8.fromDatatypeValue(-8) == -8 && Float(2.5).datatypeValue == 2.5)
+        #expect(try Int8.fromDatatypeValue(-8) == -8 && Float(2.5).datatypeValue == 2.5)
     }
 }

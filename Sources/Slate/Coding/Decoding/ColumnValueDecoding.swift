@@ -70,9 +70,9 @@ enum ColumnValueDecoding {
     private static func customValue<V: Value>(
         _ type: V.Type, from value: SQLiteValue, column: String, codingPath: [any CodingKey]
     ) throws -> V.ValueType? {
-        guard let datatypeValue = V.Datatype(columnValue: value) else { return nil }
+        guard let storedValue = V.StoredForm(columnValue: value) else { return nil }
         do {
-            return try V.fromDatatypeValue(datatypeValue)
+            return try V.fromStoredForm(storedValue)
         } catch {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: codingPath,

@@ -27,8 +27,8 @@ enum ColumnValueEncoding {
     ) throws -> SQLiteValue {
         if let bindable = value as? any SQLiteBindable { return try checked(bindable, codingPath: codingPath) }
         if let custom = value as? any Value {
-            let datatypeValue: any SQLiteBindable = custom.datatypeValue
-            return try checked(datatypeValue, codingPath: codingPath)
+            let storedValue: any SQLiteBindable = custom.storedValue
+            return try checked(storedValue, codingPath: codingPath)
         }
         let probe = ColumnValueEncoder(codingPath: codingPath, userInfo: userInfo)
         try value.encode(to: probe)

@@ -31,18 +31,12 @@ extension SQLExpression where Datatype == Double? {
     }
 }
 
-extension SQLExpression where Datatype == Int64 {
-    /// `random()`: a pseudo-random 64-bit integer.
+extension SQLExpression where Datatype: Value, Datatype.Datatype == Int64 {
+    /// `random()`: a pseudo-random 64-bit integer, typed as the column's integer type (as in
+    /// SQLite.swift, for every value stored as `Int64`).
     ///
     /// - Returns: The expression.
-    public static func random() -> SQLExpression<Int64> { SQLExpression(literal: "random()") }
-}
-
-extension SQLExpression where Datatype == Int {
-    /// `random()` typed as `Int`, as SQLite.swift offers it for `Expression<Int>`.
-    ///
-    /// - Returns: The expression.
-    public static func random() -> SQLExpression<Int> { SQLExpression(literal: "random()") }
+    public static func random() -> SQLExpression<Datatype> { SQLExpression(literal: "random()") }
 }
 
 extension SQLExpression where Datatype == Blob {

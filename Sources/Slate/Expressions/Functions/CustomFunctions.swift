@@ -358,8 +358,8 @@ extension Connection {
 enum TypedFunctionArgument {
     /// The argument at `index` as `A`; NULL or a value of the wrong type is an error.
     static func required<A: Value>(_ arguments: Function.Arguments, _ index: Int) throws -> A {
-        let stored: A.Datatype = try arguments.get(index)
-        let value = try A.fromDatatypeValue(stored)
+        let stored: A.StoredForm = try arguments.get(index)
+        let value = try A.fromStoredForm(stored)
         // `ValueType` is `A` for every value but a non-final class's subclasses.
         guard let typed = value as? A else {
             throw SQLiteError(
@@ -377,12 +377,12 @@ enum TypedFunctionArgument {
 
     /// A result as the SQL value SQLite returns.
     static func result<Z: Value>(_ value: Z) throws(SQLiteError) -> SQLiteValue {
-        try value.datatypeValue.checkedSQLiteValue()
+        try value.storedValue.checkedSQLiteValue()
     }
 
     /// An optional result as the SQL value SQLite returns (NULL for `nil`).
     static func result<Z: Value>(_ value: Z?) throws(SQLiteError) -> SQLiteValue {
         guard let value else { return .null }
-        return try value.datatypeValue.checkedSQLiteValue()
+        return try value.storedValue.checkedSQLiteValue()
     }
 }

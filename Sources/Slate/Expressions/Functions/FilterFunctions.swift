@@ -85,7 +85,7 @@ extension Sequence where Element: Value {
     /// - Parameter expression: The column or expression to look for.
     /// - Returns: The condition.
     public func contains(_ expression: SQLExpression<Element>) -> SQLExpression<Bool> {
-        SQLTemplate.infix("IN", expression, SQLTemplate.list(map { $0.datatypeValue.sqliteValue }))
+        SQLTemplate.infix("IN", expression, SQLTemplate.list(map { $0.storedValue.sqliteValue }))
     }
 
     /// `("column" IN (v1, v2, …))` for a column that may be `NULL`.
@@ -93,7 +93,7 @@ extension Sequence where Element: Value {
     /// - Parameter expression: The column or expression to look for.
     /// - Returns: The condition.
     public func contains(_ expression: SQLExpression<Element?>) -> SQLExpression<Bool?> {
-        SQLTemplate.infix("IN", expression, SQLTemplate.list(map { $0.datatypeValue.sqliteValue }))
+        SQLTemplate.infix("IN", expression, SQLTemplate.list(map { $0.storedValue.sqliteValue }))
     }
 }
 
@@ -208,7 +208,7 @@ extension SQLTemplate {
         let expression = operand(column.expression)
         return SQLExpression(
             template: expression.template + " BETWEEN ? AND ?",
-            values: expression.values + [low.datatypeValue.sqliteValue, high.datatypeValue.sqliteValue])
+            values: expression.values + [low.storedValue.sqliteValue, high.storedValue.sqliteValue])
     }
 
     static func halfOpen<T>(_ column: any Expressible, _ low: some Value, _ high: some Value) -> SQLExpression<T> {
