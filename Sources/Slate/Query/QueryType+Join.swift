@@ -61,6 +61,17 @@ extension QueryType {
     }
 
     private func join(_ type: JoinType, _ table: some QueryType, condition: SQLExpression<Void>?) -> Self {
+        var table = table
+        var condition = condition
+        // A joined table with only a filter: the filter joins the `ON` condition, as SQLite.swift
+        // writes it (`INNER JOIN "posts" ON ((…) AND "published")`); the same rows for inner and
+        // outer joins. A query with more (columns, order, limit, …) is joined as a subquery, where
+        // SQLite.swift dropped those clauses without a word.
+        if let filters = table.clauses.filters, let on = condition, table.isFilteredTable {
+            condition = SQLExpression(
+                template: "(" + on.template + " AND " + filters.template + ")", values: on.values + filters.values)
+            table.clauses.filters = nil
+        }
         let joined: SQLExpression<Void>
         if table.isPlainTable {
             if table.clauses.from.alias != nil && table.clauses.from.source == nil {

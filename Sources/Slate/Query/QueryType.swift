@@ -64,9 +64,13 @@ extension QueryType {
     }
 
     /// Whether the query selects `*` from its table and nothing more (a plain table reference).
-    var isPlainTable: Bool {
+    var isPlainTable: Bool { clauses.filters == nil && isFilteredTable }
+
+    /// Whether the query is a table with, at most, a `WHERE` clause: joined, it is the table with
+    /// its filters moved into the join's `ON` (SQLite.swift's text).
+    var isFilteredTable: Bool {
         clauses.select.columns.count == 1 && clauses.select.columns[0].template == "*" && !clauses.select.distinct
-            && clauses.join.isEmpty && clauses.filters == nil && clauses.group == nil && clauses.order.isEmpty
+            && clauses.join.isEmpty && clauses.group == nil && clauses.order.isEmpty
             && clauses.limit == nil && clauses.union.isEmpty && clauses.with.isEmpty
     }
 

@@ -123,10 +123,9 @@ struct SQLiteSwiftSQLTextTests {
         #expect(users.join(managers, on: managers[id] == users[managerID]).asSQL() == """
             SELECT * FROM "users" INNER JOIN "users" AS "managers" ON ("managers"."id" = "users"."manager_id")
             """)
-        // A filtered table joins as a subquery (a deliberate difference from SQLite.swift, which
-        // moves the filter into ON, where an unqualified column can become ambiguous).
+        // A filtered table: its filter moves into ON, as SQLite.swift writes it.
         #expect(users.join(posts.filter(published), on: posts[userID] == users[id]).asSQL() == """
-            SELECT * FROM "users" INNER JOIN (SELECT * FROM "posts" WHERE "published") AS "posts" ON ("posts"."user_id" = "users"."id")
+            SELECT * FROM "users" INNER JOIN "posts" ON (("posts"."user_id" = "users"."id") AND "published")
             """)
         let db = try Connection()
         try db.execute(sql: """

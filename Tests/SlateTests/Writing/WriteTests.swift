@@ -268,11 +268,22 @@ struct InsertEdgeCaseTests {
         let id = Expression<Int64>("id")
         let userID = Expression<Int64>("user_id")
         let title = Expression<String>("title")
-        let recent = posts.filter(id > 1)
+        // A filtered table joins with its filter in ON (SQLite.swift's text), so the filter names
+        // its columns with the table: an unqualified `id` would be ambiguous there (checked below).
+        let recent = posts.filter(posts[id] > 1)
         let query = users.select(users[id], recent[title]).join(recent, on: recent[userID] == users[id]).order(recent[id])
         #expect(query.asSQL()
-            == "SELECT \"users\".\"id\", \"posts\".\"title\" FROM \"users\" INNER JOIN (SELECT * FROM \"posts\" WHERE (\"id\" > 1)) AS \"posts\" "
-                + "ON (\"posts\".\"user_id\" = \"users\".\"id\") ORDER BY \"posts\".\"id\"")
+            == "SELECT \"users\".\"id\", \"posts\".\"title\" FROM \"users\" INNER JOIN \"posts\" "
+                + "ON ((\"posts\".\"user_id\" = \"users\".\"id\") AND (\"posts\".\"id\" > 1)) ORDER BY \"posts\".\"id\"")
+        let ambiguous = users.join(posts.filter(id > 1), on: posts[userID] == users[id])
+        #expect { try db.prepare(ambiguous).map { $0 } } throws: { error in
+            (error as? SQLiteError)?.message.contains("ambiguous column name: id") == true
+        }
+        // A joined query with more than a filter is a subquery (SQLite.swift dropped its limit).
+        let firstPost = posts.filter(id > 1).order(id).limit(1)
+        let limited = users.select(users[id], firstPost[title]).join(firstPost, on: firstPost[userID] == users[id])
+        #expect(limited.asSQL().contains("INNER JOIN (SELECT * FROM \"posts\" WHERE (\"id\" > 1) ORDER BY \"id\" LIMIT 1) AS \"posts\""))
+        #expect(try db.prepare(limited).map { "\($0[users[id]]) \($0[firstPost[title]])" } == ["1 Again"])
         #expect(try db.prepare(query).map { "\($0[users[id]]) \($0[recent[title]])" } == ["1 Again", "3 Mine"])
         // `SELECT *` over a join with a subquery still namespaces every column.
         let all = try #require(try db.pluck(users.join(recent, on: recent[userID] == users[id]).order(recent[id])))
