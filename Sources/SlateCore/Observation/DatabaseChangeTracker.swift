@@ -28,9 +28,8 @@ final class DatabaseChangeTracker: ConnectionActivityObserver, ConnectionCloseOb
     // Writer-thread state of the current transaction.
     private var commitPending = false
     private var changedTables: [String: Bool] = [:]
-    /// The SQL of each writing statement, keyed by SQLite's own copy of the text, so a statement
-    /// run many times in one transaction is copied into a Swift string once.
-    private var statementSQL: [UnsafePointer<CChar>: String] = [:]
+    /// The SQL of each writing statement of the transaction.
+    private var statementSQL = StatementTexts()
 
     private init(db: OpaquePointer) {
         self.db = db
@@ -114,7 +113,7 @@ final class DatabaseChangeTracker: ConnectionActivityObserver, ConnectionCloseOb
     private func resetTransaction() {
         commitPending = false
         changedTables.removeAll(keepingCapacity: true)
-        statementSQL.removeAll(keepingCapacity: true)
+        statementSQL.removeAll()
     }
 
     // MARK: ConnectionActivityObserver
@@ -144,9 +143,8 @@ final class DatabaseChangeTracker: ConnectionActivityObserver, ConnectionCloseOb
         // Only statements that ran inside a transaction, or that committed one, can have written
         // something a commit publishes: a PRAGMA run outside any transaction is not "read-only"
         // for SQLite, yet changes no table.
-        if inTransaction || commitPending, sqlite3_stmt_readonly(statement) == 0, let text = sqlite3_sql(statement) {
-            let known = statementSQL[text].map { $0.withCString { strcmp($0, text) == 0 } } ?? false
-            if !known { statementSQL[text] = String(cString: text) }
+        if inTransaction || commitPending, sqlite3_stmt_readonly(statement) == 0 {
+            statementSQL.record(statement)
         }
         if commitPending {
             deliverIfCommitted()
@@ -172,7 +170,7 @@ final class DatabaseChangeTracker: ConnectionActivityObserver, ConnectionCloseOb
     /// only when it was reset early).
     private func deliverIfCommitted() {
         guard commitPending, sqlite3_get_autocommit(db) != 0 else { return }
-        let changes = DatabaseChanges(statements: Set(statementSQL.values), tables: changedTables)
+        let changes = DatabaseChanges(statements: statementSQL.all, tables: changedTables)
         resetTransaction()
         guard !changes.isEmpty else { return }
         let callbacks = lock.withLock { Array(observers.values) }

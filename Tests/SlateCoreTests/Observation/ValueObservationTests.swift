@@ -154,6 +154,43 @@ struct ValueObservationTests {
         cancellable.cancel()
     }
 
+    /// SQLite frees a finalized statement's text and may hand the same address to the next
+    /// statement: the fetch's and the transaction's statements were keyed by that address and
+    /// overwritten, so the region lost a table (seen under ThreadSanitizer's allocator).
+    @Test("statements compiled at a reused address all count, in the fetch and in the write", .exactRegions,
+          arguments: WriterKind.allCases)
+    func statementTextsAtReusedAddresses(kind: WriterKind) throws {
+        let directory = try TemporaryDirectory()
+        let writer = try setUp(kind, directory)
+        let tables = (0..<8).map { "r\($0)" }
+        try writer.write { db in
+            for table in tables { try db.execute(sql: "CREATE TABLE \(table) (k TEXT PRIMARY KEY, v) WITHOUT ROWID") }
+        }
+        // Each count compiles, runs and finalizes its own statement (no statement cache), so the
+        // next one's text can land where the last one's was freed.
+        let log = ObservationLog<[Int64]>()
+        let cancellable = log.start(.tracking { db in
+            try tables.map { table in
+                let statement = try db.prepare(sql: "SELECT count(*) FROM \(table)")
+                guard try statement.step() else { return -1 }
+                return statement.columnValue(at: 0) as Int64? ?? -1
+            }
+        }, in: writer)
+        #expect(log.wait(forCount: 1))
+        // WITHOUT ROWID tables have no update hook: only the statements' texts name them. Each
+        // write is compiled, run and finalized in one transaction, for the same reason.
+        for (index, table) in tables.enumerated() {
+            try writer.write { db in
+                for other in tables where other != table {
+                    try db.prepare(sql: "DELETE FROM \(other) WHERE k = 'none'").executeToCompletion()
+                }
+                try db.prepare(sql: "INSERT INTO \(table) VALUES ('k', 1)").executeToCompletion()
+            }
+            #expect(log.wait { values, _ in values.last?[index] == 1 }, "a write to \(table) was not noticed")
+        }
+        cancellable.cancel()
+    }
+
     @Test("rolled-back transactions do not notify", .exactRegions, arguments: WriterKind.allCases)
     func rollbacksDoNotNotify(kind: WriterKind) throws {
         struct Abort: Error {}
