@@ -83,9 +83,11 @@ extension Statement {
 
     /// Sets every parameter back to NULL.
     ///
-    /// - Throws: ``SQLiteError`` when the connection is closed.
+    /// - Throws: ``SQLiteError`` when the connection is closed, or when the statement is running
+    ///   (its step would go on reading values that clearing frees).
     public func clearBindings() throws(SQLiteError) {
         try checkOpen()
+        if isStepping { throw runningError() }
         sqlite3_clear_bindings(handle)
     }
 

@@ -169,6 +169,61 @@ struct FunctionReentryTests {
         #expect(try Self.isIntact(db))
     }
 
+    // MARK: The calling statement itself
+
+    /// What a function does to the statement that is calling it.
+    enum OwnStatementUse: String, CaseIterable, Sendable {
+        case reset, step, clearBindings, bind, cursor, executeToCompletion, execute
+
+        func perform(on statement: Statement) throws {
+            switch self {
+            case .reset: try statement.reset()
+            case .step: _ = try statement.step()
+            case .clearBindings: try statement.clearBindings()
+            case .bind: try statement.bind(Int64(1), at: 1)
+            case .cursor: _ = try statement.cursor().next()
+            case .executeToCompletion: try statement.executeToCompletion()
+            case .execute: try statement.execute([SQLiteRow()])
+            }
+        }
+    }
+
+    /// Resetting, stepping or unbinding a statement from inside its own `sqlite3_step` is
+    /// undefined in SQLite (a reset frees the registers the step is using; a nested step runs the
+    /// same program twice at once): the statement refuses, and its run goes on undisturbed.
+    @Test(arguments: OwnStatementUse.allCases)
+    func functionUsingItsOwnRunningStatementIsRefused(_ use: OwnStatementUse) throws {
+        let result = withWatchdog(seconds: 30) { () throws -> ([[SQLiteValue]], [SQLiteError.Code], Int) in
+            let db = try Self.makeDatabase()
+            nonisolated(unsafe) let connection = db
+            final class Box: @unchecked Sendable { var statement: Statement? }
+            let box = Box()
+            let record = Record()
+            try db.createFunction("meddle", argumentCount: 1, options: []) { args in
+                record.calls += 1
+                guard record.calls < 20, let statement = box.statement else { return "runaway" }
+                do {
+                    try use.perform(on: statement)
+                } catch let error as SQLiteError {
+                    record.errors.append(error)
+                }
+                return try args.get(0, as: String.self).uppercased()
+            }
+            let statement = try db.prepare(sql: "SELECT id, meddle(x) FROM t WHERE id >= ? ORDER BY id")
+            try statement.bind(Int64(1), at: 1)
+            box.statement = statement
+            let rows = try statement.cursor().map { row in (0..<row.columnCount).map { row[$0] } }
+            box.statement = nil
+            #expect(try Self.isIntact(connection))
+            return (rows, record.errors.map(\.code), record.calls)
+        }
+        let (rows, codes, calls) = try #require(result, "the statement never finished").get()
+        #expect(rows == [[.int(1), .text("A")], [.int(2), .text("B")], [.int(3), .text("C")]])
+        #expect(calls == 3)
+        #expect(codes.count == 3)
+        #expect(codes.allSatisfy { $0 == SQLITE_MISUSE })
+    }
+
     // MARK: Changing the connection under a running statement
 
     @Test func functionMayRegisterNewFunctionsButNotReplaceOrRemoveRunningOnes() throws {

@@ -237,4 +237,78 @@ struct TypedReentryTests {
         #expect(try db.cursor(Self.t.order(Self.id)).map { try $0.snapshot().decode(userInfo: userInfo) as Node } == expected)
         #expect(try Self.isIntact(db))
     }
+
+    // MARK: Prepared inserts of a table description
+
+    /// A prepared insert re-entered from its own step (a trigger calls a function that inserts
+    /// through the same `InsertStatement`) is refused: its one statement is running. Another
+    /// prepared insert into the same table works.
+    @Test func describedInsertReenteredFromItsOwnStepIsRefused() throws {
+        let result = withReentryWatchdog(seconds: 30) { () throws -> ([[SQLiteValue]], [SQLiteError.Code], Bool) in
+            let db = try Connection()
+            let description = try TableDescription(name: "described", columns: [
+                ColumnDescription(name: "n", type: .integer, nullable: false),
+                ColumnDescription(name: "label", type: .text),
+            ])
+            try db.createTable(description)
+            let insert = try db.prepareInsert(into: description)
+            let other = try db.prepareInsert(into: description)
+            let record = Record()
+            try db.createFunction("again", argumentCount: 1, options: []) { args in
+                let n = try args.get(0, as: Int64.self)
+                record.calls += 1
+                guard n < 10, record.calls < 20 else { return n }
+                for attempt in [
+                    { try insert.insert(["n": .int(n + 10), "label": .text("same statement")]) },
+                    { try insert.insert(values: [.text("same statement"), .int(n + 20)]) },
+                    { try insert.insert(["n": .int(n + 30)]) },
+                ] as [() throws -> Int64] {
+                    do { _ = try attempt() } catch let error as SQLiteError { record.errors.append(error) }
+                }
+                try other.insert(["n": .int(n + 40), "label": .text("other statement")])
+                return n
+            }
+            try db.execute(sql: "CREATE TRIGGER reenter AFTER INSERT ON described BEGIN SELECT again(NEW.n); END")
+            try insert.insert(["n": .int(1), "label": .text("outer")])
+            try insert.insert(values: [.text("outer"), .int(2)])
+            // The prepared insert still works after the refusals.
+            try insert.insert(["n": .int(100), "label": .text("after")])
+            let rows = try db.prepare(sql: "SELECT n, label FROM described ORDER BY n").cursor()
+                .map { row in [row[0], row[1]] }
+            return (rows, record.errors.map(\.code), try Self.isIntact(db))
+        }
+        let (rows, codes, intact) = try #require(result, "the prepared insert never finished").get()
+        #expect(rows == [
+            [.int(1), .text("outer")], [.int(2), .text("outer")], [.int(41), .text("other statement")],
+            [.int(42), .text("other statement")], [.int(100), .text("after")],
+        ])
+        #expect(codes.count == 6)
+        #expect(codes.allSatisfy { $0 == SQLITE_MISUSE })
+        #expect(intact)
+    }
+}
+
+/// Runs `body` on its own thread and waits at most `seconds` for it: for a re-entry that could
+/// loop forever (a statement restarted from inside its own step) the test fails instead of
+/// hanging. A body that overruns keeps running on its thread.
+private func withReentryWatchdog<T: Sendable>(
+    seconds: Double, _ body: @escaping @Sendable () throws -> T
+) -> Result<T, any Error>? {
+    let box = ReentryWatchdogBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        let result = Result { try body() }
+        box.lock.withLock { box.result = result }
+        done.signal()
+    }
+    thread.stackSize = 16 << 20
+    thread.start()
+    guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+    return box.lock.withLock { box.result }
+}
+
+/// Where the watched thread leaves its result; guarded by its lock.
+private final class ReentryWatchdogBox<T>: @unchecked Sendable {
+    let lock = NSLock()
+    var result: Result<T, any Error>?
 }
