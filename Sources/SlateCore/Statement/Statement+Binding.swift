@@ -97,7 +97,7 @@ extension Statement {
     @inlinable @inline(__always)
     func checkOpen() throws(SQLiteError) {
         guard connectionHandle.db != nil else { throw SQLiteError.connectionClosed }
-        try connectionHandle.checkAccess()
+        try connectionHandle.checkAccess(statement: handle)
     }
 
     /// Resolves a parameter name, with or without its prefix.

@@ -132,7 +132,7 @@ public final class Statement {
     @discardableResult
     public func step() throws(SQLiteError) -> Bool {
         guard connectionHandle.db != nil else { throw SQLiteError.connectionClosed }
-        try connectionHandle.checkAccess()
+        try connectionHandle.checkAccess(statement: handle)
         if _slowPath(isStepping) { throw runningError() }
         isStepping = true
         let code = sqlite3_step(handle)
@@ -153,8 +153,9 @@ public final class Statement {
             if try step() { return true }
         } catch {
             // A step refused because the statement is running (re-entered from a function it
-            // called) did not run: the run it belongs to is not over.
-            if !isStepping { iterationEnded = true }
+            // called) or because one of its connection's hooks is running did not run: the run
+            // it belongs to is not over.
+            if !isStepping && !connectionHandle.isInsideHook { iterationEnded = true }
             throw error
         }
         iterationEnded = true
@@ -186,7 +187,7 @@ public final class Statement {
     @inlinable
     public func reset() throws(SQLiteError) {
         guard connectionHandle.db != nil else { throw SQLiteError.connectionClosed }
-        try connectionHandle.checkAccess()
+        try connectionHandle.checkAccess(statement: handle)
         if isStepping { throw runningError() }
         resetHandle()
     }
@@ -194,11 +195,12 @@ public final class Statement {
     /// `sqlite3_reset`, noting that the next step starts a new run (which may recompile the
     /// statement, so its columns must be checked again). Every reset in SlateCore goes here.
     ///
-    /// Does nothing while the statement is running (see ``isStepping``): the step or bind that
-    /// follows is refused instead.
+    /// Does nothing while the statement is running (see ``isStepping``) or while its connection's
+    /// commit hook runs (see ``ConnectionHandle/refusingUse(_:readsAllowed:)``): the step or bind
+    /// that follows is refused instead.
     @inlinable
     func resetHandle() {
-        guard !isStepping else { return }
+        guard !isStepping, connectionHandle.accessOwner != ConnectionHandle.insideCommitHook else { return }
         sqlite3_reset(handle)
         layoutNeedsCheck = true
         iterationEnded = false

@@ -286,6 +286,76 @@ struct TypedReentryTests {
         #expect(codes.allSatisfy { $0 == SQLITE_MISUSE })
         #expect(intact)
     }
+
+    // MARK: Hooks
+
+    /// The typed paths a hook might try.
+    enum TypedUse: String, CaseIterable, Sendable {
+        case pluck, scalar, prepare, cursor, insertSetters, insertCodable, update, delete
+
+        func perform(on db: Connection) throws {
+            switch self {
+            case .pluck: _ = try db.pluck(TypedReentryTests.t)
+            case .scalar: _ = try db.scalar(TypedReentryTests.t.count)
+            // A row sequence records its errors rather than throwing them: the iterator throws.
+            case .prepare: _ = try db.prepareRowIterator(TypedReentryTests.t).map { $0[TypedReentryTests.id] }
+            case .cursor: _ = try db.cursor(TypedReentryTests.t).next()
+            case .insertSetters: try db.run(TypedReentryTests.log.insert(TypedReentryTests.v <- 1))
+            case .insertCodable: try db.run(TypedReentryTests.log.insert(LogRow(v: 2, note: "hook")))
+            case .update: try db.run(TypedReentryTests.log.update(TypedReentryTests.v <- 3))
+            case .delete: try db.run(TypedReentryTests.t.filter(TypedReentryTests.id == 1).delete())
+            }
+        }
+
+        var isRead: Bool { self == .pluck || self == .scalar || self == .prepare || self == .cursor }
+    }
+
+    /// SQLite forbids hooks to change their connection. Through Slate's typed paths as through
+    /// raw SQL, the commit hook may use nothing, the update and rollback hooks only read-only
+    /// queries: the rest throws SQLITE_MISUSE, and the write that fired the hook stands.
+    @Test(arguments: TypedUse.allCases)
+    func hooksRunningTypedQueriesGetWhatTheirHookAllows(_ use: TypedUse) throws {
+        let db = try Self.makeDatabase()
+        nonisolated(unsafe) let connection = db
+        let record = Record()
+        nonisolated(unsafe) var outcomes: [String] = []
+        func attempt(_ hook: String) {
+            record.calls += 1
+            do {
+                try use.perform(on: connection)
+                outcomes.append("\(hook) ok")
+            } catch let error as SQLiteError {
+                outcomes.append("\(hook) \(error.code == SQLITE_MISUSE && error.explanation.contains("hook") ? "refused" : "\(error)")")
+            } catch {
+                outcomes.append("\(hook) \(error)")
+            }
+        }
+        db.commitHook { attempt("commit") }
+        db.updateHook { _, _, table, _ in if table == "t" { attempt("update") } }
+        db.rollbackHook { attempt("rollback") }
+        try db.transaction { try db.run(Self.t.insert(Self.id <- 4, Self.x <- "d")) }   // update, commit
+        try db.run(Self.t.filter(Self.id == 4).update(Self.x <- "D"))                     // update, commit
+        try db.execute(sql: "BEGIN")
+        try db.run(Self.t.insert(Item(id: 5, x: "e")))                                     // update
+        try db.execute(sql: "ROLLBACK")                                                   // rollback
+        db.commitHook(nil)
+        db.updateHook(nil)
+        db.rollbackHook(nil)
+        let changeHooks = use.isRead ? "ok" : "refused"
+        #expect(outcomes == [
+            "update \(changeHooks)", "commit refused", "update \(changeHooks)", "commit refused",
+            "update \(changeHooks)", "rollback \(changeHooks)",
+        ])
+        #expect(try db.prepare(Self.t.order(Self.id)).map { try $0.decode() as Item } == [
+            Item(id: 1, x: "a"), Item(id: 2, x: "b"), Item(id: 3, x: "c"), Item(id: 4, x: "D"),
+        ])
+        #expect(try Self.logValues(db) == [])
+        // The caches the refused calls went through still work.
+        try db.run(Self.log.insert(Self.v <- 1))
+        try db.run(Self.log.insert(LogRow(v: 2, note: "after")))
+        #expect(try Self.logValues(db) == [1, 2])
+        #expect(try Self.isIntact(db))
+    }
 }
 
 /// Runs `body` on its own thread and waits at most `seconds` for it: for a re-entry that could
