@@ -95,10 +95,12 @@ final class InsertShapeCache: ConnectionStorageValue {
         entries.insert(entry, at: 0)
     }
 
-    /// The statement at a position, moved to the front, unless it is busy.
+    /// The statement at a position, moved to the front and ready to bind, unless it is busy.
     private func use(_ position: Int) -> Lookup {
         let statement = entries[position].statement
         if statement.isBusy { return .busy }
+        // It is also the statement cache's: a raw user may have run it to its end, unreset.
+        statement.resetIfStepped()
         if position > 0 { entries.insert(entries.remove(at: position), at: 0) }
         return .found(statement)
     }

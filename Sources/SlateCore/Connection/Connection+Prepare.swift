@@ -81,6 +81,8 @@ extension Connection {
     public func cachedStatement(sql: String) throws(SQLiteError) -> Statement {
         let key = SQLText(sql)   // by bytes: canonically equal SQL may name other tables
         if let statement = statementCache.statement(for: key), !statement.isBusy {
+            // Its last user may have run it to its end without a reset (a cursor does not reset).
+            statement.resetIfStepped()
             sqlite3_clear_bindings(statement.handle)
             return statement
         }

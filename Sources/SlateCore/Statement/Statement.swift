@@ -61,14 +61,29 @@ public final class Statement {
     /// hand its rows out again (or run an INSERT twice). Cleared by every reset.
     @usableFromInline @exclusivity(unchecked) var iterationEnded = false
 
-    /// Whether `sqlite3_step` is running this statement, so that a custom function, collation or
-    /// hook it called is running now. Such code may hold the statement (a captured cursor, a
-    /// prepared insert fired again by a trigger), and SQLite leaves stepping, resetting or
-    /// unbinding a statement from inside its own step undefined: a reset frees the registers the
-    /// step is using, a nested step runs the program twice at once. The statement refuses all
-    /// three meanwhile (issue 19, `functionUsingItsOwnRunningStatementIsRefused`). Two stores per
-    /// step; not checked for exclusivity at run time, like the flags above.
-    @usableFromInline @exclusivity(unchecked) var isStepping = false
+    /// Where the statement is in a run (see ``RunState``). Two stores per step; not checked for
+    /// exclusivity at run time, like the flags above.
+    @usableFromInline @exclusivity(unchecked) var runState = RunState.ready
+
+    /// Where a statement is in a run.
+    @usableFromInline
+    enum RunState: UInt8 {
+        /// Reset, or never stepped: it takes new values.
+        case ready
+        /// `sqlite3_step` is running it, so that a custom function, collation or hook it called
+        /// is running now. Such code may hold the statement (a captured cursor, a prepared insert
+        /// fired again by a trigger), and SQLite leaves stepping, resetting or unbinding a
+        /// statement from inside its own step undefined: a reset frees the registers the step is
+        /// using, a nested step runs the program twice at once. The statement refuses all three
+        /// meanwhile (issue 19, `functionUsingItsOwnRunningStatementIsRefused`).
+        case stepping
+        /// Stepped since its last reset: on a row, or finished (done or failed) and, until reset,
+        /// unable to take new values (SQLite refuses to bind a finished statement).
+        case stepped
+    }
+
+    /// Whether `sqlite3_step` is running the statement (see ``RunState/stepping``).
+    @inlinable var isStepping: Bool { runState == .stepping }
 
     /// The error that ended the last `for row in statement` loop early, if any.
     ///
@@ -133,10 +148,10 @@ public final class Statement {
     public func step() throws(SQLiteError) -> Bool {
         guard connectionHandle.db != nil else { throw SQLiteError.connectionClosed }
         try connectionHandle.checkAccess(statement: handle)
-        if _slowPath(isStepping) { throw runningError() }
-        isStepping = true
+        if _slowPath(runState == .stepping) { throw runningError() }
+        runState = .stepping
         let code = sqlite3_step(handle)
-        isStepping = false
+        runState = .stepped
         if code == SQLITE_ROW { return true }
         // The run is over: the next step starts a new one, which may recompile the statement.
         layoutNeedsCheck = true
@@ -202,8 +217,18 @@ public final class Statement {
     func resetHandle() {
         guard !isStepping, connectionHandle.accessOwner != ConnectionHandle.insideCommitHook else { return }
         sqlite3_reset(handle)
+        runState = .ready
         layoutNeedsCheck = true
         iterationEnded = false
+    }
+
+    /// Resets the statement if it was stepped since its last reset, so that it takes new values:
+    /// for a cache handing out a statement that is not busy, whose last user may have run it to
+    /// its end without resetting it (a ``Cursor`` does not reset at its end). A statement that is
+    /// already reset costs one comparison.
+    @inlinable
+    package func resetIfStepped() {
+        if runState == .stepped { resetHandle() }
     }
 
     /// Runs the statement to completion, discarding any rows, then resets it.

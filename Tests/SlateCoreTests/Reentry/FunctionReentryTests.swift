@@ -67,7 +67,8 @@ struct FunctionReentryTests {
         let outer = try db.cachedStatement(sql: Self.nestSQL)
         for depth: Int64 in [0, 1, 2] {
             record.statements = []
-            try outer.reset()   // a finished run must be reset before it takes new values
+            // From the cache again: the same statement, reset after the last run's cursor.
+            #expect(try db.cachedStatement(sql: Self.nestSQL) === outer)
             try outer.bind(depth, at: 1)
             let values = try outer.cursor().map { row in try row.get(1) as Int64 }
             #expect(values == [1, 2, 3].map { Self.expectedNest($0, depth: depth) })
@@ -97,6 +98,28 @@ struct FunctionReentryTests {
         ])
         #expect(try Self.rows(db, "SELECT v FROM log ORDER BY v") == [10, 11, 20, 21, 30, 31].map { [.int($0)] })
         #expect(try Self.isIntact(db))
+    }
+
+    /// A function that walks the cached statement for some SQL to its end with a cursor, called
+    /// once per row: each call gets that statement back from the cache, finished but never reset
+    /// by the cursor, and must still be able to bind it.
+    @Test func functionReusingACachedStatementThatItsLastCallRanToItsEnd() throws {
+        let db = try Self.makeDatabase()
+        nonisolated(unsafe) let connection = db
+        try db.createFunction("below", argumentCount: 1, options: []) { args in
+            let statement = try connection.cachedStatement(sql: "SELECT x FROM t WHERE id <= ? ORDER BY id")
+            try statement.bind(try args.get(0, as: Int64.self), at: 1)
+            return try statement.cursor().map { try $0.get(0) as String }.joined()
+        }
+        #expect(try Self.rows(db, "SELECT below(id) FROM t ORDER BY id") == [[.text("a")], [.text("ab")], [.text("abc")]])
+        // The same outside a function: the cache resets what it hands out, as documented.
+        let first = try db.cachedStatement(sql: "SELECT ?")
+        try first.bind(Int64(1), at: 1)
+        #expect(try first.cursor().map { try $0.get(0) as Int64 } == [1])
+        let again = try db.cachedStatement(sql: "SELECT ?")
+        #expect(again === first)
+        try again.bind(Int64(2), at: 1)
+        #expect(try again.cursor().map { try $0.get(0) as Int64 } == [2])
     }
 
     /// A class-based function (DataLiteCore's spelling) finds its connection through a static.

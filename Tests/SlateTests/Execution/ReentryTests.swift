@@ -86,10 +86,15 @@ struct TypedReentryTests {
             let viaPluck = try connection.pluck(inner)?[column()]
             let viaScalar = try connection.scalar(nest(Self.bound(0), Self.bound(depth - 1)))
             let items = try connection.prepare(Self.t.order(Self.id)).map { try $0.decode() as Item }
+            // The typed query's own SQL text, through the raw cache: the entry the typed reads
+            // use, whose statement the calling query holds (busy), so another one.
+            let raw = try connection.cachedStatement(sql: inner.expression.template)
+            try raw.bind(depth - 1, at: 1)
+            let viaRaw = try raw.cursor().map { try $0.get(1) as Int64 }
             if viaCursor != viaPrepare || viaIterator != viaPrepare || viaPluck != viaPrepare.first
-                || viaScalar != expected(0, depth - 1) || items.map(\.id) != [1, 2, 3] {
+                || viaScalar != expected(0, depth - 1) || items.map(\.id) != [1, 2, 3] || viaRaw != viaPrepare {
                 record.mismatches.append(
-                    "depth \(depth): \(viaPrepare) \(viaCursor) \(viaIterator) \(String(describing: viaPluck)) \(viaScalar)")
+                    "depth \(depth): \(viaPrepare) \(viaCursor) \(viaIterator) \(String(describing: viaPluck)) \(viaScalar) \(viaRaw)")
             }
             return id + viaPrepare.reduce(0, +)
         }
@@ -101,7 +106,36 @@ struct TypedReentryTests {
         }
         #expect(record.mismatches == [])
         #expect(record.calls > 100)
+        // One statement cached for the query's SQL, however deep the nesting went.
+        #expect(try db.cachedStatement(sql: query(0).expression.template) === db.cachedStatement(sql: query(2).expression.template))
         #expect(try Self.isIntact(db))
+    }
+
+    /// A raw cursor that runs the statement cached for a typed query's SQL to its end, then the
+    /// typed paths (and the insert shape cache) with the same SQL: the statement is reset before
+    /// it is handed out again, so it takes new values.
+    @Test func typedPathsReuseAStatementThatARawCursorRanToItsEnd() throws {
+        let db = try Self.makeDatabase()
+        let query = Self.t.filter(Self.id >= Self.bound(2)).order(Self.id)
+        func runRaw(_ sql: String, _ value: Int64) throws -> [Int64] {
+            let statement = try db.cachedStatement(sql: sql)
+            try statement.bind(value, at: 1)
+            return try statement.cursor().map { try $0.get(0) as Int64 }   // leaves it finished
+        }
+        #expect(try runRaw(query.expression.template, 3) == [3])
+        #expect(try db.pluck(query)?[Self.id] == 2)
+        #expect(try runRaw(query.expression.template, 1) == [1, 2, 3])
+        #expect(try db.prepare(query).map { $0[Self.id] } == [2, 3])
+        #expect(try runRaw(query.expression.template, 2) == [2, 3])
+        #expect(try db.prepareRowIterator(query).map { $0[Self.id] } == [2, 3])
+        // The insert shape cache holds the statement cached for the insert's SQL.
+        try db.run(Self.log.insert(Self.v <- 1))
+        let insertSQL = Self.log.insert(Self.v <- 2).expression.template
+        let insert = try db.cachedStatement(sql: insertSQL)
+        try insert.bind(Int64(2), at: 1)
+        #expect(try insert.step() == false)   // done, not reset
+        try db.run(Self.log.insert(Self.v <- 3))
+        #expect(try Self.logValues(db) == [1, 2, 3])
     }
 
     /// While a typed query iterates, its function writes through every typed write path: the
