@@ -79,12 +79,14 @@ extension Connection {
             if case .write(let write) = query.statement { try check(write) }
             pieces = [query.expression]
         }
-        let keys = query.columns.map { QueryColumns.alias(in: $0.template) ?? $0.template }
+        let keys = query.columns.map { ColumnKeys.alias(in: $0.template) ?? $0.template }
         var rows: [Row] = []
         let collect = { (piece: SQLExpression<Void>) throws(SQLiteError) in
             let statement = try self.bound(piece)
-            let run = QueryExecution(statement: statement, makeLayout: Self.layout(keys: keys))
-            while let row = try run.nextRow() { rows.append(row) }
+            if !statement.hasColumnKeys { statement.useColumnKeys(Self.columnKeys(keys)) }
+            defer { try? statement.reset() }
+            let cursor = statement.cursor()
+            while let row = try cursor.next() { rows.append(row.snapshot()) }
         }
         if pieces.count == 1 {
             try collect(pieces[0])

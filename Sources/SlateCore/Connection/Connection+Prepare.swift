@@ -79,6 +79,7 @@ extension Connection {
         let key = SQLText(sql)   // by bytes: canonically equal SQL may name other tables
         if let statement = statementCache.statement(for: key), !statement.isBusy {
             sqlite3_clear_bindings(statement.handle)
+            statement.cacheCheckouts &+= 1
             return statement
         }
         let statement = try prepare(sql: sql, options: .persistent)

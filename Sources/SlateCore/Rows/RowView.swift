@@ -6,7 +6,7 @@ public struct RowView {
     /// The number of columns.
     public let columnCount: Int32
     /// Kept strongly so that a view outliving its cursor never reads a finalized statement.
-    @usableFromInline let statement: Statement
+    @usableFromInline package let statement: Statement
 
     @inlinable
     init(handle: OpaquePointer, columnCount: Int32, statement: Statement) {

@@ -61,6 +61,23 @@ public final class Statement {
     /// hand its rows out again (or run an INSERT twice). Cleared by every reset.
     @usableFromInline @exclusivity(unchecked) var iterationEnded = false
 
+    /// How many times ``Connection/cachedStatement(sql:)`` has handed the statement out again:
+    /// a holder of a cached statement that bound it earlier compares it to know whether someone
+    /// else has since taken (and rebound) the statement.
+    package internal(set) var cacheCheckouts: UInt = 0
+
+    /// Makes the keys of the typed query that runs the statement, so that its rows find columns
+    /// by the expressions that selected them (see ``useColumnKeys(_:)``); `nil` for raw SQL.
+    var columnKeyProvider: ((Statement, [String]) -> [String])?
+
+    /// For ``columnIndex(forKey:)``: the key that last resolved to each column, if any yet.
+    /// Empty until the layout is built. Not checked for exclusivity, as ``guessNames``.
+    @usableFromInline @exclusivity(unchecked) var guessKeys: [String?] = []
+
+    /// The column that ``columnIndex(forKey:)`` checks first: the one after the column it found
+    /// last, as ``nextColumnGuess`` for names.
+    @usableFromInline @exclusivity(unchecked) var nextKeyGuess = 0
+
     /// The error that ended the last `for row in statement` loop early, if any.
     ///
     /// `Sequence` iteration cannot throw, so an error stops the loop and is recorded here.
@@ -224,6 +241,36 @@ public final class Statement {
         let layout = columnLayout
         guard let index = layout.index(of: name) else { return nil }
         nextColumnGuess = index + 1 < layout.names.count ? index + 1 : 0
+        return Int32(index)
+    }
+
+    /// The index of the column a typed query's expression selected, by the expression's SQL
+    /// (see ``ColumnLayout/index(forKey:)``).
+    ///
+    /// Rows are usually read in the same order every row, so the column after the last one
+    /// found is checked first: one string comparison (a raw-bits compare for the same
+    /// expression), no hashing and no parsing of the expression.
+    ///
+    /// - Parameter key: The expression's SQL.
+    /// - Throws: ``SQLiteError`` for an ambiguous or missing column.
+    @inlinable @inline(__always)
+    package func columnIndex(forKey key: String) throws(SQLiteError) -> Int32 {
+        if layoutNeedsCheck { checkLayout() }
+        let guess = nextKeyGuess
+        if guess < guessKeys.count, let known = guessKeys[guess], known == key {
+            nextKeyGuess = guess &+ 1 < guessKeys.count ? guess &+ 1 : 0
+            return Int32(truncatingIfNeeded: guess)
+        }
+        return try columnIndexByLookup(forKey: key)
+    }
+
+    /// ``columnIndex(forKey:)`` when the guess missed: the layout's keys, and a new guess.
+    @usableFromInline
+    func columnIndexByLookup(forKey key: String) throws(SQLiteError) -> Int32 {
+        let layout = columnLayout
+        let index = try layout.index(forKey: key)
+        guessKeys[index] = key
+        nextKeyGuess = index + 1 < layout.names.count ? index + 1 : 0
         return Int32(index)
     }
 

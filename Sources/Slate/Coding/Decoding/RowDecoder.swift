@@ -21,7 +21,7 @@ import Foundation
 @usableFromInline
 final class RowDecoder: Decoder {
     /// Where the values come from: the statement's current row (read in place) or a ``Row``
-    /// (changed per row by a decoder reused for a query's rows, see ``RowDecoderSlot``).
+    /// (changed per row by a decoder reused for a query's rows, kept in the layout's `decoderSlot`).
     @exclusivity(unchecked) var source: RowSource
     /// The statement whose handle ``source`` reads, kept alive by the decoder.
     private let statement: Statement?
@@ -77,7 +77,7 @@ final class RowDecoder: Decoder {
 
     /// Decodes the statement's current row as a new row: key lookups start again at the plan's
     /// first slot.
-    /// A decoder reused for the copied rows of one layout (``RowDecoderSlot``): it keeps its
+    /// A decoder reused for the copied rows of one layout (kept in the layout's `decoderSlot`): it keeps its
     /// container and its plan of key → column from row to row, as a cursor's decoder does.
     init(reusableFor layout: ColumnLayout) {
         source = RowSource(values: [])
@@ -96,7 +96,7 @@ final class RowDecoder: Decoder {
         position = 0
         defer {
             source = RowSource(values: [])
-            layout = RowDecoderSlot.parkedLayout
+            layout = Self.parkedLayout
         }
         return try T(from: self)
     }
@@ -106,6 +106,9 @@ final class RowDecoder: Decoder {
         position = 0
         return try T(from: self)
     }
+
+    /// The layout a parked decoder points at, so that it holds no query's layout.
+    static let parkedLayout = ColumnLayout(names: [])
 
     /// Drops the cached containers (which refer to the decoder: dropping them breaks the cycle).
     @usableFromInline
@@ -197,4 +200,9 @@ final class RowDecoder: Decoder {
         ColumnValueDecoding.conversionError(
             type, value: source.value(at: index), column: layout.names[index], codingPath: [key])
     }
+}
+
+extension RowDecoder: ReusableObject {
+    /// Breaks the cycle through the cached containers when the layout's slot goes away.
+    func retire() { finish() }
 }

@@ -1,11 +1,14 @@
-/// How the typed layer finds a query's result columns by expression: one key per column (the
-/// column's SQL, namespaced when it came from `*`), built once per statement.
+/// The keys of a typed query's result columns: one per column, the column's SQL (namespaced when
+/// it came from `*`), so that a row finds a column by the expression that selected it.
 ///
 /// `SELECT * FROM "users" JOIN "posts" …` has the keys `"users"."id"`, …, `"posts"."id"`, …;
 /// looking up `"id"` then finds both and reports the ambiguity, while `"users"."id"` is exact.
-final class QueryColumns: Sendable {
+///
+/// Part of a ``ColumnLayout``, built once per statement. SlateCore owns it (not the typed layer)
+/// so that a row finds a column by key with no cast: keys are SQL text, which SlateCore knows.
+package final class ColumnKeys: Sendable {
     /// The key of each column, in order.
-    let keys: [String]
+    package let keys: [String]
     private let exact: [String: Int]
     /// Column indices by the last component of their key (`"id"` for `"users"."id"`).
     private let byColumnName: [String: [Int]]
@@ -20,10 +23,7 @@ final class QueryColumns: Sendable {
     private let uniqueIndices: [Int]
     private let uniqueTable: ColumnNameTable
 
-    /// The decoder that `Row.decode()` reuses for rows with these columns.
-    let decoders = RowDecoderSlot()
-
-    init(keys: [String]) {
+    package init(keys: [String]) {
         self.keys = keys
         var exact: [String: Int] = [:]
         var byColumnName: [String: [Int]] = [:]
@@ -51,7 +51,7 @@ final class QueryColumns: Sendable {
     ///
     /// - Throws: `SQLiteError` naming the candidates when the name is ambiguous, or the
     ///   columns when there is no such column.
-    func index(of template: String) throws(SQLiteError) -> Int {
+    package func index(of template: String) throws(SQLiteError) -> Int {
         if let hash = ColumnNameTable.hash(template) {
             // ASCII (nearly always): one hash for both tables.
             if case .found(let index) = exactTable.lookup(template, hash: hash, in: keys) { return index }
@@ -95,7 +95,7 @@ final class QueryColumns: Sendable {
     // Every byte looked for is ASCII, so each split keeps the UTF-8 valid.
 
     /// The quoted alias of `expression AS "alias"`, if the template ends with one.
-    static func alias(in template: String) -> String? {
+    package static func alias(in template: String) -> String? {
         let bytes = Array(template.utf8)
         let marker = Array(" AS \"".utf8)
         guard bytes.last == UInt8(ascii: "\""), bytes.count > marker.count else { return nil }
@@ -110,7 +110,7 @@ final class QueryColumns: Sendable {
     }
 
     /// An identifier without its quotes (`id` for `"id"`).
-    static func unquoted(_ identifier: String) -> String {
+    package static func unquoted(_ identifier: String) -> String {
         let bytes = Array(identifier.utf8)
         guard bytes.count >= 2 else { return "" }
         var out: [UInt8] = []
@@ -129,7 +129,7 @@ final class QueryColumns: Sendable {
 
     /// The last quoted identifier of a key (`"id"` in `"users"."id"` or in `"id"`), or `nil`
     /// when the key is not a (namespaced) identifier.
-    static func lastComponent(of key: String) -> String? {
+    package static func lastComponent(of key: String) -> String? {
         let bytes = Array(key.utf8)
         let quote = UInt8(ascii: "\"")
         guard bytes.count >= 2, bytes.last == quote else { return nil }

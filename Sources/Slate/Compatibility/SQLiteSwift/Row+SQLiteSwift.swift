@@ -1,6 +1,6 @@
 // SQLite.swift's way to read a column: `row[email]`, which traps on a missing, ambiguous or
 // mistyped column, as SQLite.swift documents. The primary spelling, `try row.get(email)`, throws
-// an `SQLiteError` instead (Execution/Row+Expressions.swift, Execution/QueryRowView.swift).
+// an `SQLiteError` instead (Execution/Row+Expressions.swift, Execution/RowView+Expressions.swift).
 
 extension Row {
     /// Reads a column that is never `NULL`, trapping on error as SQLite.swift documents
@@ -31,7 +31,7 @@ extension Row {
     }
 }
 
-extension QueryRowView {
+extension RowView {
     /// Reads a column that is never `NULL`, trapping on error as SQLite.swift's row subscripts
     /// do (SQLite.swift's spelling; the primary, ``get(_:)-(SQLExpression<V>)``, throws instead).
     ///
