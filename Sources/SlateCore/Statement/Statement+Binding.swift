@@ -71,16 +71,6 @@ extension Statement {
         try value.bind(to: handle, at: parameterIndex(forName: name))
     }
 
-    /// Binds every column of a row to the parameter of the same name (`c` → `:c`).
-    ///
-    /// - Parameter row: The values, by column name.
-    /// - Throws: ``SQLiteError`` when the statement lacks a parameter for a column.
-    public func bind(_ row: SQLiteRow) throws(SQLiteError) {
-        for (column, value) in row {
-            try bind(value, by: column)
-        }
-    }
-
     /// Sets every parameter back to NULL.
     ///
     /// - Throws: ``SQLiteError`` when the connection is closed.

@@ -292,33 +292,4 @@ public final class Statement {
     public func columnValue<T: SQLiteRepresentable>(at index: Int32) -> T? {
         T(sqliteStatement: handle, column: index)
     }
-
-    /// The current row as a column → value map, or `nil` when the statement has no columns.
-    ///
-    /// Columns with the same name are all kept, in order.
-    public func currentRow() -> SQLiteRow? {
-        let count = columnCount()
-        guard count > 0 else { return nil }
-        var row = SQLiteRow()
-        for index in 0..<count {
-            row.append(column: columnName(at: index) ?? "", value: columnValue(at: index))
-        }
-        return row
-    }
-
-    /// Runs the statement once per row of parameters: bind, run to completion, clear, reset.
-    ///
-    /// - Parameter rows: The parameters for each run; a column `c` binds parameter `:c`.
-    /// - Throws: ``SQLiteError`` at the first failure; earlier rows stay applied.
-    public func execute(_ rows: [SQLiteRow]) throws(SQLiteError) {
-        resetHandle()
-        for row in rows {
-            try bind(row)
-            defer {
-                resetHandle()
-                sqlite3_clear_bindings(handle)
-            }
-            while try step() {}
-        }
-    }
 }
