@@ -103,19 +103,13 @@ extension Connection {
     /// its values bound, and its rows given the query's column keys (see ``columnKeys(of:)``).
     func statement(for query: some QueryType, cached: Bool = true) throws(SQLiteError) -> Statement {
         try requireSQLiteFeatures(of: query)
-        let statement = try bound(query.expression, cached: cached)
-        // A cached statement is reused only for the same SQL, which selects the same columns:
-        // keys it already has are this query's.
-        if !statement.hasColumnKeys { statement.useColumnKeys(Self.columnKeys(of: query)) }
-        return statement
+        return try bound(query.expression, cached: cached, columnKeys: Self.columnKeys(of: query))
     }
 
     /// The statement of `SELECT expression`, whose one column is found by the expression.
     private func selecting(_ expression: SQLExpression<some Any>) throws(SQLiteError) -> Statement {
-        let statement = try bound(SQLExpression(template: "SELECT " + expression.template, values: expression.values))
-        let key = expression.template
-        if !statement.hasColumnKeys { statement.useColumnKeys(Self.columnKeys([key])) }
-        return statement
+        let select = SQLExpression<Void>(template: "SELECT " + expression.template, values: expression.values)
+        return try bound(select, columnKeys: Self.columnKeys([expression.template]))
     }
 
     /// The first row of a statement, copied, leaving the statement reset.
@@ -126,19 +120,19 @@ extension Connection {
 
     /// A statement for an expression's SQL with the expression's values bound: from the
     /// connection's cache, or compiled for the caller alone when `cached` is false or when the
-    /// SQL grows with its input (see ``isCacheable(_:)``).
-    func bound(_ expression: SQLExpression<Void>, cached: Bool = true) throws(SQLiteError) -> Statement {
-        let statement: Statement
+    /// SQL grows with its input (see ``isCacheable(_:)``). Its rows find their columns by
+    /// `columnKeys` when given.
+    func bound(
+        _ expression: SQLExpression<Void>, cached: Bool = true,
+        columnKeys: ((Statement, [String]) -> [String])? = nil
+    ) throws(SQLiteError) -> Statement {
         do {
-            statement = try cached && Self.isCacheable(expression)
-                ? cachedStatement(sql: expression.template) : prepare(sql: expression.template)
+            return try statement(
+                sql: expression.template, values: expression.values,
+                cached: cached && Self.isCacheable(expression), columnKeys: columnKeys)
         } catch {
             throw explainingOldSQLite(error, sql: expression.template)
         }
-        for (offset, value) in expression.values.enumerated() {
-            try statement.bind(value, at: Int32(offset + 1))
-        }
-        return statement
     }
 
     /// The most values a statement binds and is still cached.
