@@ -39,10 +39,7 @@ extension Connection {
         // `LIMIT 1`, keeping a smaller limit (0: no row) and the offset; a negative limit
         // means none to SQLite.
         let length = query.clauses.limit.map { $0.length >= 0 ? min($0.length, 1) : 1 } ?? 1
-        let statement = try statement(for: query.limit(length, offset: query.clauses.limit?.offset))
-        // Leave the cached statement reset for the next caller.
-        defer { try? statement.reset() }
-        return try statement.cursor().next()?.snapshot()
+        return try firstRow(of: try statement(for: query.limit(length, offset: query.clauses.limit?.offset)))
     }
 
     /// Runs a scalar query and returns its value.
@@ -103,36 +100,50 @@ extension Connection {
     /// its values bound, and its rows given the query's column keys (see ``columnKeys(of:)``).
     func statement(for query: some QueryType, cached: Bool = true) throws(SQLiteError) -> Statement {
         try requireSQLiteFeatures(of: query)
-        return try bound(query.expression, cached: cached, columnKeys: Self.columnKeys(of: query))
+        let statement = try bound(query.expression, cached: cached)
+        // A cached statement is reused only for the same SQL, which selects the same columns:
+        // keys it already has are this query's. (Checked here, not in SlateCore, so that a
+        // repeated query makes no closure: W6, `Benchmarks/PROFILE.md`.)
+        if !statement.hasColumnKeys { statement.useColumnKeys(Self.columnKeys(of: query)) }
+        return statement
     }
 
     /// The statement of `SELECT expression`, whose one column is found by the expression.
     private func selecting(_ expression: SQLExpression<some Any>) throws(SQLiteError) -> Statement {
         let select = SQLExpression<Void>(template: "SELECT " + expression.template, values: expression.values)
-        return try bound(select, columnKeys: Self.columnKeys([expression.template]))
+        return try bound(select, keys: [expression.template])
     }
 
-    /// The first row of a statement, copied, leaving the statement reset.
+    /// The first row of a statement, copied (as a cursor's ``SlateCore/RowView/snapshot()``
+    /// copies it), leaving the statement reset for the next caller. The statement comes fresh
+    /// from ``bound(_:cached:columnKeys:)``, so it steps directly: a ``SlateCore/Cursor`` and a
+    /// row view for one row cost more than the row (W6, `Benchmarks/PROFILE.md`).
     func firstRow(of statement: Statement) throws(SQLiteError) -> Row? {
         defer { try? statement.reset() }
-        return try statement.cursor().next()?.snapshot()
+        guard try statement.step() else { return nil }
+        return Row(statement: statement)
     }
 
     /// A statement for an expression's SQL with the expression's values bound: from the
     /// connection's cache, or compiled for the caller alone when `cached` is false or when the
-    /// SQL grows with its input (see ``isCacheable(_:)``). Its rows find their columns by
-    /// `columnKeys` when given.
-    func bound(
-        _ expression: SQLExpression<Void>, cached: Bool = true,
-        columnKeys: ((Statement, [String]) -> [String])? = nil
-    ) throws(SQLiteError) -> Statement {
+    /// SQL grows with its input (see ``isCacheable(_:)``).
+    func bound(_ expression: SQLExpression<Void>, cached: Bool = true) throws(SQLiteError) -> Statement {
         do {
             return try statement(
-                sql: expression.template, values: expression.values,
-                cached: cached && Self.isCacheable(expression), columnKeys: columnKeys)
+                sql: expression.template, values: expression.values, cached: cached && Self.isCacheable(expression))
         } catch {
             throw explainingOldSQLite(error, sql: expression.template)
         }
+    }
+
+    /// ``bound(_:cached:)`` for rows whose column keys are known in advance (a `RETURNING`
+    /// list, a scalar's expression; the names SQLite reports when the counts differ).
+    func bound(_ expression: SQLExpression<Void>, keys: [String]) throws(SQLiteError) -> Statement {
+        let statement = try bound(expression)
+        if !statement.hasColumnKeys {
+            statement.useColumnKeys { _, names in keys.count == names.count ? keys : names.map(SQLiteValue.quoteIdentifier) }
+        }
+        return statement
     }
 
     /// The most values a statement binds and is still cached.
@@ -149,12 +160,6 @@ extension Connection {
     }
 
     // MARK: Column keys
-
-    /// Keys known in advance, one per column (a `RETURNING` list, a scalar's expression); the
-    /// names SQLite reports when the counts differ.
-    static func columnKeys(_ keys: [String]) -> (Statement, [String]) -> [String] {
-        { _, names in keys.count == names.count ? keys : names.map(SQLiteValue.quoteIdentifier) }
-    }
 
     /// The key of each result column of a query: its expression's SQL, or `namespace."column"`
     /// for `*`. Made when the statement's layout is built (after a run's first step, when

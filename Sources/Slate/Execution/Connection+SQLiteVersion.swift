@@ -8,6 +8,9 @@ extension Connection {
     /// - Throws: `SQLiteError` naming the feature, such as a common table expression's
     ///   `MATERIALIZED` hint on SQLite older than 3.35.
     func requireSQLiteFeatures(of query: some QueryType) throws(SQLiteError) {
+        // The library's version first: reading a query's clauses copies them, which costs more
+        // than a short lookup's row (W6, `Benchmarks/PROFILE.md`).
+        guard SQLite.versionNumber < 3_035_000 else { return }
         if query.clauses.with.contains(where: { $0.hint != nil }) {
             try SQLite.require(Self.materializationHint, version: 3_035_000)
         }

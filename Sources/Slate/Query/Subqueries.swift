@@ -88,7 +88,7 @@ extension Connection {
     ///   does not convert.
     public func scalar<V: Value>(_ select: Select<V>) throws -> V {
         let key = select.expression.template
-        let statement = try bound(select.expression, columnKeys: Self.columnKeys([key]))
+        let statement = try bound(select.expression, keys: [key])
         guard let row = try firstRow(of: statement) else {
             throw SQLiteError(code: SQLITE_ERROR, details: "the statement returned no row", sql: select.asSQL())
         }

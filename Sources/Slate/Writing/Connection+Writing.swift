@@ -82,7 +82,7 @@ extension Connection {
         let keys = query.columns.map { ColumnKeys.alias(in: $0.template) ?? $0.template }
         var rows: [Row] = []
         let collect = { (piece: SQLExpression<Void>) throws(SQLiteError) in
-            let statement = try self.bound(piece, columnKeys: Self.columnKeys(keys))
+            let statement = try self.bound(piece, keys: keys)
             defer { try? statement.reset() }
             let cursor = statement.cursor()
             while let row = try cursor.next() { rows.append(row.snapshot()) }

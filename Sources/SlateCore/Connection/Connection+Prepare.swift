@@ -142,28 +142,21 @@ extension String {
 }
 
 extension Connection {
-    /// The one entry of a typed layer's query into SlateCore: a statement for `sql` with
-    /// `values` bound, from the cache (or compiled for the caller alone when `cached` is
-    /// false), whose rows find their columns by `columnKeys` as well as by name (see
-    /// ``Statement/useColumnKeys(_:)``).
+    /// The entry of a typed layer's query into SlateCore: a statement for `sql` with `values`
+    /// bound, from the cache (or compiled for the caller alone when `cached` is false). The
+    /// layer then gives a statement without keys its query's column keys
+    /// (``Statement/useColumnKeys(_:)``), once per statement.
     ///
     /// - Parameters:
     ///   - sql: One SQL statement.
     ///   - values: The values of its parameters, in order.
     ///   - cached: Whether to take the statement from the connection's cache.
-    ///   - columnKeys: Makes the key of each result column from the column names, once per
-    ///     layout; `nil` for rows found by name only. A cached statement that already has keys
-    ///     keeps them: it is only reused for the same SQL, which selects the same columns.
     /// - Throws: ``SQLiteError`` when the SQL does not compile or a value does not bind.
-    package func statement(
-        sql: String, values: [SQLiteValue], cached: Bool,
-        columnKeys: ((Statement, [String]) -> [String])?
-    ) throws(SQLiteError) -> Statement {
+    package func statement(sql: String, values: [SQLiteValue], cached: Bool) throws(SQLiteError) -> Statement {
         let statement = try cached ? cachedStatement(sql: sql) : prepare(sql: sql)
         for (offset, value) in values.enumerated() {
             try statement.bind(value, at: Int32(offset + 1))
         }
-        if let columnKeys, !statement.hasColumnKeys { statement.useColumnKeys(columnKeys) }
         return statement
     }
 }

@@ -36,9 +36,13 @@ public struct Row: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Copies the statement's current row.
-    init(statement: Statement) {
-        self.init(layout: statement.columnLayout,
-                  values: (0..<statement.columnCount()).map { statement.columnValue(at: $0) })
+    package init(statement: Statement) {
+        let layout = statement.columnLayout
+        let count = sqlite3_column_count(statement.handle)
+        var values: [SQLiteValue] = []
+        values.reserveCapacity(Int(count))
+        for index in 0..<count { values.append(SQLiteValue(sqliteStatement: statement.handle, column: index)) }
+        self.init(layout: layout, values: values)
     }
 
     /// The column names, in order.
