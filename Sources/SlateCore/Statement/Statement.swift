@@ -71,12 +71,13 @@ public final class Statement {
     var columnKeyProvider: ((Statement, [String]) -> [String])?
 
     /// For ``columnIndex(forKey:)``: the key that last resolved to each column, if any yet.
-    /// Empty until the layout is built. Not checked for exclusivity, as ``guessNames``.
-    @usableFromInline @exclusivity(unchecked) var guessKeys: [String?] = []
+    /// Empty until the layout is built. Checked for exclusivity: unchecked it saves 30
+    /// instructions of W2's 3,065 per row (1%, `Benchmarks/PROFILE.md`), not worth the risk.
+    @usableFromInline var guessKeys: [String?] = []
 
     /// The column that ``columnIndex(forKey:)`` checks first: the one after the column it found
     /// last, as ``nextColumnGuess`` for names.
-    @usableFromInline @exclusivity(unchecked) var nextKeyGuess = 0
+    @usableFromInline var nextKeyGuess = 0
 
     /// The error that ended the last `for row in statement` loop early, if any.
     ///
