@@ -15,7 +15,7 @@ extension Connection {
     public func prepare(sql: String, options: Statement.Options = []) throws(SQLiteError) -> Statement {
         let db = try checkedHandle()
         // A library older than the flag (SQLCipher 3.4 is SQLite 3.15) would silently ignore it.
-        if options.contains(.noVtab) { try SQLite.require("SQLITE_PREPARE_NO_VTAB", version: 3_028_000) }
+        if options.contains(.noVtab) { try SQLite.require(.prepareNoVtab) }
         let text = try CompilableSQL.text(sql)
         let result: Result<Statement, SQLiteError> = text.withCString { start in
             let end = start + text.utf8.count
