@@ -126,18 +126,18 @@ package struct SQLTokenizer {
 
     /// One token found in bytes: what it is, where it ends, and, for quotes, whether the closing
     /// quote was there (an unterminated one runs to the end of the text).
-    package struct Lexeme {
+    struct Lexeme {
         /// What the token is.
-        package let kind: Token.Kind
+        let kind: Token.Kind
         /// The offset just past the token.
-        package let end: Int
+        let end: Int
         /// `false` for a quoted token whose closing quote is missing.
-        package let isTerminated: Bool
+        let isTerminated: Bool
     }
 
     /// Whether a byte can be part of an unquoted word (SQLite's `IdChar`): ASCII letters and
     /// digits, `_`, `$`, and every byte of a multi-byte UTF-8 character.
-    package static func isIdentifierByte(_ byte: UInt8) -> Bool {
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...0xFF:
@@ -149,7 +149,7 @@ package struct SQLTokenizer {
 
     /// Whether a byte is whitespace between tokens: the five characters SQLite's tokenizer and
     /// `sqlite3_complete` both skip. (Vertical tab is not one: a token to both.)
-    package static func isWhitespace(_ byte: UInt8) -> Bool {
+    static func isWhitespace(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), 0x0C, UInt8(ascii: "\r"): true
         default: false
@@ -158,7 +158,7 @@ package struct SQLTokenizer {
 
     /// The offset of the first byte at or after `start` that is neither whitespace nor part of a
     /// comment (`bytes.count` when none is).
-    package static func endOfTrivia(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    static func endOfTrivia(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let count = bytes.count
         var index = start
         while index < count {
@@ -179,7 +179,7 @@ package struct SQLTokenizer {
 
     /// The token that starts at `start`, which must be neither whitespace nor a comment (see
     /// ``endOfTrivia(_:from:)``).
-    package static func lexeme(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Lexeme {
+    static func lexeme(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Lexeme {
         let count = bytes.count
         func byte(_ index: Int) -> UInt8? { index < count ? bytes[index] : nil }
         let first = bytes[start]
@@ -284,7 +284,7 @@ package struct SQLTokenizer {
     }
 
     /// The first index at or after `start` holding `byte`.
-    package static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var index = start
         while index < bytes.count {
             if bytes[index] == byte { return index }
