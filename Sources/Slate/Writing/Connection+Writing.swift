@@ -68,7 +68,7 @@ extension Connection {
     /// - Throws: `SQLiteError` on failure, or when the linked SQLite is older than 3.35.
     @discardableResult
     public func run(_ query: Returning) throws(SQLiteError) -> [Row] {
-        try SQLite.require("RETURNING", version: 3_035_000)
+        try SQLite.require(.returning)
         if let failure = query.failure { throw failure }
         var pieces: [SQLExpression<Void>] = []
         if case .insert(let insert) = query.statement {
@@ -177,7 +177,7 @@ extension Connection {
             throw Self.misplaced(insert.misplacedClauses, in: "INSERT", sql: insert.expression.template)
         }
         if let problem = insert.problem { throw SQLiteError(code: SQLITE_MISUSE, details: problem) }
-        if insert.upsert != nil { try SQLite.require("upsert (INSERT … ON CONFLICT … DO)", version: 3_024_000) }
+        if insert.upsert != nil { try SQLite.require(.upsert) }
     }
 
     /// The rows of an insert grouped so that each statement stays within the variable limit.

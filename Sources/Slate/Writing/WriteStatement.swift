@@ -146,7 +146,7 @@ extension Connection {
             throw Self.misplaced(write.misplacedClauses, in: write.verb, sql: write.render(returning: nil).template)
         }
         if write.hasMaterializationHint {
-            try SQLite.require("the common table expression hint AS [NOT] MATERIALIZED", version: 3_035_000)
+            try SQLite.require(.materializationHint)
         }
         if !write.limitingClauses.isEmpty && !supportsUpdateDeleteLimit {
             throw SQLiteError(

@@ -15,13 +15,13 @@ extension Connection {
     public func prepare(sql: String, options: Statement.Options = []) throws(SQLiteError) -> Statement {
         let db = try checkedHandle()
         // A library older than the flag (SQLCipher 3.4 is SQLite 3.15) would silently ignore it.
-        if options.contains(.noVtab) { try SQLite.require("SQLITE_PREPARE_NO_VTAB", version: 3_028_000) }
-        let text = try SQLLexer.compilableText(sql)
+        if options.contains(.noVtab) { try SQLite.require(.prepareNoVtab) }
+        let text = try CompilableSQL.text(sql)
         let result: Result<Statement, SQLiteError> = text.withCString { start in
             let end = start + text.utf8.count
             var statement: OpaquePointer?
             var tail: UnsafePointer<CChar>?
-            let code = slate_prepare_v3(db, start, SQLLexer.byteLength(end - start), options.rawValue, &statement, &tail)
+            let code = slate_prepare_v3(db, start, CompilableSQL.byteLength(end - start), options.rawValue, &statement, &tail)
             guard code == SQLITE_OK else {
                 return .failure(SQLiteError(code: code, db: db, sql: text))
             }
@@ -52,7 +52,7 @@ extension Connection {
         while cursor < end {
             var statement: OpaquePointer?
             var tail: UnsafePointer<CChar>?
-            let code = slate_prepare_v3(db, cursor, SQLLexer.byteLength(end - cursor), 0, &statement, &tail)
+            let code = slate_prepare_v3(db, cursor, CompilableSQL.byteLength(end - cursor), 0, &statement, &tail)
             if code != SQLITE_OK { return true }
             if statement != nil {
                 sqlite3_finalize(statement)

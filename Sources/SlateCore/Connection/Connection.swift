@@ -72,8 +72,8 @@ public final class Connection {
         flags.insert(.exrescode)
         // Older libraries (SQLCipher 3.4 is SQLite 3.15) pass unknown flags on to the VFS: refuse
         // NOFOLLOW rather than silently follow links, and drop EXRESCODE (enabled again below).
-        if flags.contains(.nofollow) { try SQLite.require("SQLITE_OPEN_NOFOLLOW", version: 3_031_000) }
-        if SQLite.versionNumber < 3_037_000 { flags.remove(.exrescode) }
+        if flags.contains(.nofollow) { try SQLite.require(.openNoFollow) }
+        if !SQLiteFeature.openExtendedResultCodes.isAvailable { flags.remove(.exrescode) }
         let filename = location.filename
         try SQLiteError.checkNoNUL(filename, "the database file name")
         var db: OpaquePointer?

@@ -195,11 +195,11 @@ extension Connection {
         try SQLiteError.checkNoNUL(definition.name, "the function name")
         guard definition.argumentCount >= -1 else { throw Self.badArgumentCount(Int(definition.argumentCount)) }
         if case .window = definition.kind {
-            try SQLite.require("window functions", version: 3_025_000)
+            try SQLite.require(.windowFunctions)
         }
         if definition.options.contains(.directonly) {
             // An older SQLite ignores the flag, which would silently lift a safety restriction.
-            try SQLite.require("Function.Options.directonly", version: 3_030_000)
+            try SQLite.require(.directOnly)
         }
         let flags = SQLITE_UTF8 | definition.options.rawValue
         // Released by functionDestroyCallback: when the function is replaced or removed, when the

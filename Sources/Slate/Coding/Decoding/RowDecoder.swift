@@ -67,7 +67,7 @@ final class RowDecoder: Decoder {
     ///   ``finish()``).
     @usableFromInline
     init(statement: Statement, userInfo: [CodingUserInfoKey: Any], reusable: Bool) {
-        source = RowSource(handle: statement.sqliteHandle)
+        source = RowSource(handle: statement.handle)
         self.statement = statement
         layout = statement.columnLayout
         self.userInfo = userInfo

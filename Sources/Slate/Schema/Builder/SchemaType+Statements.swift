@@ -42,7 +42,7 @@ extension Table {
     }
 
     /// `ALTER TABLE … ADD COLUMN …` for a generated column overload.
-    func addColumn(_ column: ColumnSpec) -> String {
+    func addColumn(_ column: ColumnDefinition) -> String {
         "ALTER TABLE " + tableName().template + " ADD COLUMN " + column.sql
     }
 }

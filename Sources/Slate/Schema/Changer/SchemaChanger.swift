@@ -148,10 +148,10 @@ public final class SchemaChanger {
     private let reader: SchemaReader
     /// Whether `ALTER TABLE … RENAME COLUMN` may be used (SQLite 3.25+); tests turn it off to
     /// exercise the table rebuild.
-    var supportsRenameColumn = SQLite.versionNumber >= 3_025_000
+    var supportsRenameColumn = SQLiteFeature.renameColumn.isAvailable
     /// Whether `ALTER TABLE … DROP COLUMN` may be used (SQLite 3.35+); tests turn it off to
     /// exercise the table rebuild.
-    var supportsDropColumn = SQLite.versionNumber >= 3_035_000
+    var supportsDropColumn = SQLiteFeature.dropColumn.isAvailable
 
     /// Whether a rebuild edits the table's original `CREATE TABLE` text (keeping `CHECK`,
     /// `COLLATE`, …) rather than regenerating it from the column definitions; tests turn it off

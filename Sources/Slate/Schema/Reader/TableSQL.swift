@@ -108,7 +108,7 @@ struct TableSQL {
             pieces[pieces.count - 1].append(token)
         }
         guard let close, let end = tokens[close].range?.upperBound else { return nil }
-        suffix = String(sql[end...])
+        suffix = String(decoding: sql.utf8.dropFirst(end), as: UTF8.self)
         definitions = pieces.map { Self.definition($0, table: table) }
         guard !definitions.isEmpty, !definitions.contains(where: { $0.tokens.isEmpty }) else { return nil }
     }

@@ -1,6 +1,9 @@
 /// A column as ``SchemaReader`` reads it and ``SchemaChanger`` adds it: name, type affinity,
 /// primary key, nullability, uniqueness, default value and foreign key.
 ///
+/// It is also what the table builder's `t.column(…)` and ``Table``'s `addColumn(…)` define, and
+/// it writes its own SQL for all three.
+///
 /// ```swift
 /// let newColumn = ColumnDefinition(
 ///     name: "new_text_column", type: .TEXT, nullable: true, defaultValue: .stringLiteral("foo"))
@@ -156,6 +159,26 @@ public struct ColumnDefinition: Equatable, Sendable {
     /// The declared type as written (`VARCHAR(20)`), kept so table rebuilds do not change it.
     /// Not part of `==`: a column read back equals one built with the same public fields.
     var declaredType: String?
+    /// The condition of a `CHECK` constraint on the column, as SQL with its values inlined (the
+    /// table builder's `check:`). Not part of `==`, like the declared type.
+    var check: String?
+    /// The name of the column's collating sequence, as SQL (the table builder's `collate:`).
+    /// Not part of `==`, like the declared type.
+    var collation: String?
+    /// The order in which ``sql`` writes the clauses. Not part of `==`.
+    var clauseOrder = ClauseOrder.schemaChanger
+
+    /// The two orders in which SQLite.swift writes a column definition's clauses: its table
+    /// builder and its `SchemaChanger` put the same clauses in different orders, and the SQL
+    /// that users' tests pin is each API's own.
+    enum ClauseOrder: Sendable {
+        /// `"name" TYPE [PRIMARY KEY …] [NOT NULL] [UNIQUE] [CHECK (…)] [DEFAULT …]
+        /// [REFERENCES …] [COLLATE …]`: `t.column(…)` and `addColumn(…)`.
+        case tableBuilder
+        /// `"name" TYPE [DEFAULT …] [PRIMARY KEY …] [UNIQUE] [NOT NULL] [REFERENCES …]`:
+        /// ``SchemaChanger``'s added columns and table rebuilds.
+        case schemaChanger
+    }
 
     /// Whether two columns have the same name, primary key, affinity, nullability,
     /// uniqueness, default value and foreign key (the declared type as written is not compared:
@@ -189,43 +212,64 @@ public struct ColumnDefinition: Equatable, Sendable {
         self.references = references
     }
 
-    /// The column definition SQL: `"name" TYPE [DEFAULT …] [PRIMARY KEY …] [UNIQUE] [NOT NULL]
-    /// [REFERENCES …]`.
+    /// The column definition SQL, in the column's ``clauseOrder``: `"email" TEXT NOT NULL UNIQUE`.
     var sql: String {
         var parts = [SQLiteValue.quoteIdentifier(name)]
-        if let declaredType, !declaredType.isEmpty {
-            parts.append(declaredType)
-        } else if declaredType == nil {
-            parts.append(type.rawValue)
+        switch clauseOrder {
+        case .tableBuilder:
+            // The builder writes the type it was given, even an empty one, as SQLite.swift does.
+            parts.append(declaredType ?? type.rawValue)
+            if let primaryKey { parts.append(primaryKey.sql) }
+            if !nullable { parts.append("NOT NULL") }
+            if unique { parts.append("UNIQUE") }
+            if let check { parts.append("CHECK " + SchemaSQL.parenthesized(check)) }
+            // The builder's default is already parenthesized SQL (see `init(_:type:notNull:…)`).
+            if defaultValue != .NULL { parts.append("DEFAULT " + defaultValue.description) }
+            if let references { parts.append(references.sql) }
+            if let collation { parts.append("COLLATE " + collation) }
+        case .schemaChanger:
+            if let declaredType, !declaredType.isEmpty {
+                parts.append(declaredType)
+            } else if declaredType == nil {
+                parts.append(type.rawValue)
+            }
+            if defaultValue != .NULL { parts.append("DEFAULT " + SchemaSQL.parenthesizedDefault(defaultValue.description)) }
+            if let primaryKey { parts.append(primaryKey.sql) }
+            if unique { parts.append("UNIQUE") }
+            if !nullable { parts.append("NOT NULL") }
+            if let references { parts.append(references.sql) }
+            if let check { parts.append("CHECK " + SchemaSQL.parenthesized(check)) }
+            if let collation { parts.append("COLLATE " + collation) }
         }
-        if defaultValue != .NULL { parts.append("DEFAULT " + SchemaSQL.parenthesizedDefault(defaultValue.description)) }
-        if let primaryKey { parts.append(primaryKey.sql) }
-        if unique { parts.append("UNIQUE") }
-        if !nullable { parts.append("NOT NULL") }
-        if let references { parts.append(references.sql) }
         return parts.joined(separator: " ")
     }
 
     /// The same column under another name, with its foreign key (if any) as given.
     func renamed(_ newName: String, references: ForeignKey?) -> ColumnDefinition {
-        var column = ColumnDefinition(
-            name: newName, primaryKey: primaryKey, type: type, nullable: nullable, unique: unique,
-            defaultValue: defaultValue,
+        copy(
+            name: newName, primaryKey: primaryKey,
             references: references.map {
                 ForeignKey(
                     fromColumn: newName, toTable: $0.toTable, toColumn: $0.toColumn, onUpdate: $0.onUpdate,
                     onDelete: $0.onDelete)
             })
-        column.declaredType = declaredType
-        return column
     }
 
     /// The same column without its primary key, for a key declared as a table constraint.
     var withoutPrimaryKey: ColumnDefinition {
+        copy(name: name, primaryKey: nil, references: references)
+    }
+
+    /// The column with another name, primary key and foreign key, and everything else kept,
+    /// the internal parts too (the public fields are constants).
+    private func copy(name: String, primaryKey: PrimaryKey?, references: ForeignKey?) -> ColumnDefinition {
         var column = ColumnDefinition(
-            name: name, type: type, nullable: nullable, unique: unique, defaultValue: defaultValue,
-            references: references)
+            name: name, primaryKey: primaryKey, type: type, nullable: nullable, unique: unique,
+            defaultValue: defaultValue, references: references)
         column.declaredType = declaredType
+        column.check = check
+        column.collation = collation
+        column.clauseOrder = clauseOrder
         return column
     }
 }

@@ -17,7 +17,7 @@ extension Connection {
     public func execute(sql: String) throws(SQLiteError) {
         let db = try checkedHandle()
         // Checked whole before anything runs: a NUL must not leave a script half applied.
-        let text = try SQLLexer.compilableText(sql)
+        let text = try CompilableSQL.text(sql)
         let result: Result<Void, SQLiteError> = text.withCString { start in
             // SQLite is given each statement's length up to the terminating NUL, so it neither
             // copies nor rescans the rest of the script (which would be quadratic).
@@ -28,7 +28,7 @@ extension Connection {
             while cursor < end {
                 var statement: OpaquePointer?
                 var tail: UnsafePointer<CChar>?
-                let code = slate_prepare_v3(db, cursor, SQLLexer.byteLength(end - cursor), 0, &statement, &tail)
+                let code = slate_prepare_v3(db, cursor, CompilableSQL.byteLength(end - cursor), 0, &statement, &tail)
                 guard code == SQLITE_OK else {
                     return .failure(SQLiteError(code: code, db: db, sql: Self.statementText(in: bytes, from: cursor - start)))
                 }
@@ -67,7 +67,7 @@ extension Connection {
     /// - Throws: ``SQLiteError`` from the first statement that fails.
     package func exec(_ sql: String) throws(SQLiteError) {
         let db = try checkedHandle()
-        let text = try SQLLexer.compilableText(sql)
+        let text = try CompilableSQL.text(sql)
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(db, text, nil, nil, &message)
         guard code == SQLITE_OK else {
@@ -85,6 +85,6 @@ extension Connection {
     private static func statementText(in script: UnsafeBufferPointer<UInt8>, from start: Int) -> String {
         let rest = UnsafeBufferPointer(rebasing: script[start...])
         var boundaries = StatementBoundaries(bytes: rest)
-        return SQLLexer.statementText(rest, 0..<(boundaries.nextEnd() ?? rest.count))
+        return StatementBoundaries.statementText(rest, 0..<(boundaries.nextEnd() ?? rest.count))
     }
 }

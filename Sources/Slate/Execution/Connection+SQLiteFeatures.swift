@@ -12,7 +12,7 @@ extension Connection {
         // than a short lookup's row (W6, `Benchmarks/PROFILE.md`).
         guard SQLite.versionNumber < 3_035_000 else { return }
         if query.clauses.with.contains(where: { $0.hint != nil }) {
-            try SQLite.require(Self.materializationHint, version: 3_035_000)
+            try SQLite.require(.materializationHint)
         }
     }
 
@@ -32,7 +32,7 @@ extension Connection {
         guard error.code.primary == SQLITE_ERROR, error.message.hasSuffix("syntax error") else { return error }
         for syntax in Self.newerSyntax where sql.contains(syntax.marker) {
             do {
-                try SQLite.require(syntax.feature, version: syntax.version)
+                try SQLite.require(syntax.feature)
             } catch let tooOld {
                 return SQLiteError(code: error.code.rawValue, message: error.message, details: tooOld.explanation, sql: sql, offset: error.offset)
             }
@@ -40,14 +40,10 @@ extension Connection {
         return error
     }
 
-    /// Text that only Slate's builders write, the feature it belongs to, and the SQLite version
-    /// that feature needs.
-    private static let newerSyntax: [(marker: String, feature: String, version: Int32)] = [
-        (") OVER (ORDER BY ", "window functions", 3_025_000),
-        (" AS MATERIALIZED (", materializationHint, 3_035_000),
-        (" AS NOT MATERIALIZED (", materializationHint, 3_035_000),
+    /// Text that only Slate's builders write, and the feature it belongs to.
+    private static let newerSyntax: [(marker: String, feature: SQLiteFeature)] = [
+        (") OVER (ORDER BY ", .windowFunctions),
+        (" AS MATERIALIZED (", .materializationHint),
+        (" AS NOT MATERIALIZED (", .materializationHint),
     ]
-
-    /// The name of the common table expression hint in errors.
-    private static let materializationHint = "the common table expression hint AS [NOT] MATERIALIZED"
 }

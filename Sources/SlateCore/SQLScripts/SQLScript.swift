@@ -68,11 +68,11 @@ public struct SQLScript: RandomAccessCollection, ExpressibleByStringLiteral, Has
             var boundaries = StatementBoundaries(bytes: bytes)
             var start = 0
             while let end = boundaries.nextEnd() {
-                let statement = SQLLexer.statementText(bytes, start..<end)
+                let statement = StatementBoundaries.statementText(bytes, start..<end)
                 if !statement.isEmpty && statement != ";" { statements.append(statement) }
                 start = end
             }
-            let rest = SQLLexer.statementText(bytes, start..<bytes.count)
+            let rest = StatementBoundaries.statementText(bytes, start..<bytes.count)
             if !rest.isEmpty { statements.append(rest) }
             return statements
         }

@@ -17,7 +17,7 @@ extension SQLExpression where Datatype: TextExpressionDatatype {
     /// - Returns: The JSON text, or `NULL`.
     /// - Throws: `SQLiteError` when the linked SQLite is older than 3.38.
     public func json(_ path: String) throws(SQLiteError) -> SQLExpression<String?> {
-        try SQLite.require("the JSON -> operator", version: 3_038_000)
+        try SQLite.require(.jsonExtract)
         return SQLTemplate.infix("->", self, SQLTemplate.value(path))
     }
 
@@ -29,7 +29,7 @@ extension SQLExpression where Datatype: TextExpressionDatatype {
     /// - Returns: The value, or `NULL`.
     /// - Throws: `SQLiteError` when the linked SQLite is older than 3.38.
     public func jsonValue<T: Value>(_ path: String, as type: T.Type = T.self) throws(SQLiteError) -> SQLExpression<T?> {
-        try SQLite.require("the JSON ->> operator", version: 3_038_000)
+        try SQLite.require(.jsonExtractValue)
         return SQLTemplate.infix("->>", self, SQLTemplate.value(path))
     }
 }

@@ -139,6 +139,39 @@ struct ScriptSplittingTests {
         }
         #expect(disagreements == [])
     }
+
+    /// Where SQLite's tokenizer reads one number or variable (`1.end`, `@create`, `?end`),
+    /// `sqlite3_complete` reads other characters and a word that may be a keyword it tracks: the
+    /// splitter, built on the tokenizer, must still take `sqlite3_complete`'s reading.
+    static let numberAndVariableFragments = [
+        ";", ";", " ", "\n", "\u{0B}", "EXPLAIN", "explain", "CREATE", "TEMP", "TRIGGER", "END", "create", "trigger",
+        "end", "temp", "1", "1.", ".", ".5", "0x", "e", "e+", "-", "@", ":", "::", "?", "#", "$", "x", "'", "SELECT",
+    ]
+
+    @Test("the splitter agrees with sqlite3_complete where numbers and variables hide keywords (fixed seed)")
+    func agreesWithSQLiteCompleteAroundNumbersAndVariables() {
+        var random = SplitMix64(seed: 0x70_CE45)
+        var disagreements: [String] = []
+        let fragments = Self.numberAndVariableFragments
+        for _ in 0..<30_000 {
+            let length = Int(random.next() % 20)
+            var text = ""
+            for _ in 0..<length { text += fragments[Int(random.next() % UInt64(fragments.count))] }
+            if SQLScript(string: text).statements != Self.referenceSplit(text) {
+                disagreements.append(text)
+                if disagreements.count >= 5 { break }
+            }
+        }
+        #expect(disagreements == [])
+        // The cases the tokenizer reads differently, each checked on its own.
+        for text in [
+            "EXPLAIN 1.create TRIGGER t; x; END; y;", "EXPLAIN @create TRIGGER t; x; END; y;",
+            "CREATE TRIGGER t BEGIN x; 1.end; y; END; z;", "EXPLAIN ?create trigger a; b; end; c;",
+            "EXPLAIN #create TRIGGER t; x; END; y;", "EXPLAIN :a::create TRIGGER t; x; END; y;",
+        ] {
+            #expect(SQLScript(string: text).statements == Self.referenceSplit(text), "\(text)")
+        }
+    }
 }
 
 /// A small seeded generator, so random tests are reproducible.
