@@ -10,7 +10,7 @@ extension Connection {
     func requireSQLiteFeatures(of query: some QueryType) throws(SQLiteError) {
         // The library's version first: reading a query's clauses copies them, which costs more
         // than a short lookup's row (W6, `Benchmarks/PROFILE.md`).
-        guard SQLite.versionNumber < 3_035_000 else { return }
+        guard !SQLiteFeature.materializationHint.isAvailable else { return }
         if query.clauses.with.contains(where: { $0.hint != nil }) {
             try SQLite.require(.materializationHint)
         }
