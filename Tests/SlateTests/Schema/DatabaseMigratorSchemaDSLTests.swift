@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// ``DatabaseMigrator`` with migrations written in the typed schema DSL and the schema changer.
@@ -39,13 +40,11 @@ struct DatabaseMigratorSchemaDSLTests {
     }
 
     @Test("typed CREATE TABLE, index and a schema-changer rebuild of a referenced table, on a queue and a pool",
-          arguments: ["queue", "pool"])
-    func typedMigrations(kind: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("slate-migrator-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("db.sqlite").path
-        let writer: any DatabaseWriter = kind == "queue" ? try DatabaseQueue(path: path) : try DatabasePool(path: path)
+          arguments: WriterKind.allCases)
+    func typedMigrations(kind: WriterKind) throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("db.sqlite")
+        let writer = try kind.open(path)
         try writer.writeWithoutTransaction { db in try db.setForeignKeys(true) }
 
         let migrator = try Self.migrator()

@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// FTS4 and FTS5 as the documentation's "Full-text Search" shows them: the exact SQL of each
