@@ -1,4 +1,5 @@
 import Slate
+import SlateCoreTestSupport
 
 /// The `items` fixture of the write-path tests: a table with a unique `a`, and typed columns.
 ///

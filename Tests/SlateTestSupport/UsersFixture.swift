@@ -1,4 +1,5 @@
 import Slate
+import SlateCoreTestSupport
 
 /// The standard `users` and `posts` fixture of the typed-layer tests: the tables, typed columns
 /// for them, and databases that hold them.

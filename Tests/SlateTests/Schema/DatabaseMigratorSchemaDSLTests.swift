@@ -5,10 +5,11 @@ import Testing
 
 /// ``DatabaseMigrator`` with migrations written in the typed schema DSL and the schema changer.
 @Suite("DatabaseMigrator with the schema DSL")
-struct DatabaseMigratorSchemaDSLTests {
+struct DatabaseMigratorSchemaDSLTests: UsersFixture {
     static func migrator() throws -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         try migrator.registerMigration("create users") { db in
+            // A static function cannot use the fixture's members: the migrations name their columns.
             let users = Table("users")
             let id = SQLExpression<Int64>("id")
             let email = SQLExpression<String>("email")
@@ -49,12 +50,6 @@ struct DatabaseMigratorSchemaDSLTests {
 
         let migrator = try Self.migrator()
         try migrator.migrate(writer, upTo: "create posts")
-        let users = Table("users")
-        let posts = Table("posts")
-        let id = SQLExpression<Int64>("id")
-        let email = SQLExpression<String>("email")
-        let userID = SQLExpression<Int64>("user_id")
-        let title = SQLExpression<String>("title")
         try writer.write { db in
             let ada = try db.run(users.insert(email <- "ada@example.com"))
             try db.run(posts.insert(userID <- ada, title <- "Notes"))

@@ -6,7 +6,7 @@ import Testing
 /// `SchemaReader` and `SchemaChanger` on real databases: native `ALTER TABLE` where SQLite 3.25+
 /// / 3.35+ has it, and the documented table rebuild forced through the internal flags.
 @Suite("Schema reader and changer")
-struct SchemaChangerTests {
+struct SchemaChangerTests: UsersFixture {
     /// A database with `users` (indexed, referenced by `posts`) and a few rows.
     func makeDatabase() throws -> Connection {
         try inMemoryDatabase("""
@@ -373,10 +373,6 @@ struct SchemaChangerTests {
     @Test func migrationsByUserVersion() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("migrations.sqlite")
-        let users = Table("users")
-        let id = SQLExpression<Int64>("id")
-        let email = SQLExpression<String>("email")
-        let name = SQLExpression<String?>("name")
 
         func migrate(_ db: Connection) throws {
             if db.userVersion == 0 {
