@@ -1,4 +1,5 @@
 import Foundation
+import SlateTestSupport
 import Testing
 
 @testable import SlateCLI
@@ -66,22 +67,11 @@ struct ProgressBarTests {
 }
 
 extension CLIRunner {
-    /// Runs any program (here `script`), capturing its output through files.
+    /// Runs any program (here `script`), capturing its output and errors together.
     static func runProgram(_ path: String, _ arguments: [String], in directory: String) throws -> SlateResult {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("slate-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let output = folder.appendingPathComponent("stdout")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = process.standardOutput
-        try process.run()
-        process.waitUntilExit()
-        return SlateResult(status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self), stderr: "")
+        return try capture(process, in: directory, mergingErrors: true)
     }
 }

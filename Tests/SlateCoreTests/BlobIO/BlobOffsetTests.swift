@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// Offsets and counts given to blob I/O are checked before they reach SQLite's `Int32`

@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// Each compatibility spelling (DataLiteCore's, SQLite.swift's) does what its primary does, on the
@@ -7,9 +8,7 @@ import Testing
 @Suite("Compatibility spellings forward to their primaries")
 struct CompatibilitySpellingTests {
     private func people() throws -> Connection {
-        let db = try Connection(.inMemory)
-        try db.execute(sql: "CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT, age INTEGER)")
-        return db
+        try inMemoryDatabase("CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT, age INTEGER)")
     }
 
     // MARK: Naming drift

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// The pool's barrier and checkpoint.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// Async accesses run on the database's own threads and honour task cancellation.
@@ -8,20 +9,13 @@ import Testing
 struct ConcurrencyCancellationTests {
     static func pool(readers: Int = 2) throws -> (DatabasePool, TemporaryDirectory) {
         let directory = try TemporaryDirectory()
-        var configuration = Configuration()
-        configuration.maximumReaderCount = readers
-        let pool = try DatabasePool(path: directory.path("cancel.sqlite"), configuration: configuration)
-        try pool.write { db in try db.execute(sql: "CREATE TABLE t (x INTEGER)") }
-        return (pool, directory)
+        return (try directory.makePool("cancel.sqlite", readers: readers, schema: "CREATE TABLE t (x INTEGER)"), directory)
     }
 
     @Test("a write or read in an already-cancelled task does not run and throws CancellationError")
     func cancelledBeforeStart() async throws {
-        let (pool, directory) = try Self.pool()
-        _ = directory
-        let queue = try DatabaseQueue()
-        try await queue.write { db in try db.execute(sql: "CREATE TABLE t (x INTEGER)") }
-        for writer in [pool as any DatabaseWriter, queue] {
+        let directory = try TemporaryDirectory()
+        for writer in try directory.makeWriters("cancel.sqlite", readers: 2, schema: "CREATE TABLE t (x INTEGER)") {
             let ran = EventLog()
             let task = Task {
                 withUnsafeCurrentTask { $0?.cancel() }
@@ -63,11 +57,8 @@ struct ConcurrencyCancellationTests {
 
     @Test("cancelling a running write interrupts it, rolls it back and throws CancellationError")
     func cancelledWhileWriting() async throws {
-        let (pool, directory) = try Self.pool()
-        _ = directory
-        let queue = try DatabaseQueue()
-        try await queue.write { db in try db.execute(sql: "CREATE TABLE t (x INTEGER)") }
-        for writer in [pool as any DatabaseWriter, queue] {
+        let directory = try TemporaryDirectory()
+        for writer in try directory.makeWriters("cancel.sqlite", readers: 2, schema: "CREATE TABLE t (x INTEGER)") {
             let started = DispatchSemaphore(value: 0)
             let task = Task {
                 try await writer.write { db in

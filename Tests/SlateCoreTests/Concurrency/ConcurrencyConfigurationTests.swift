@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// `Configuration`: what every connection of a queue or pool gets.

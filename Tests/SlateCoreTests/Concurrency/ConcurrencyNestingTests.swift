@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// Nested accesses throw `.misuse` at once instead of deadlocking; each runs under a watchdog so
@@ -9,11 +10,7 @@ import Testing
 struct ConcurrencyNestingTests {
     static func pool(readers: Int = 2) throws -> (DatabasePool, TemporaryDirectory) {
         let directory = try TemporaryDirectory()
-        var configuration = Configuration()
-        configuration.maximumReaderCount = readers
-        let pool = try DatabasePool(path: directory.path("nesting.sqlite"), configuration: configuration)
-        try pool.write { db in try db.execute(sql: "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)") }
-        return (pool, directory)
+        return (try directory.makePool("nesting.sqlite", readers: readers, schema: "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)"), directory)
     }
 
     /// Runs `nested` inside `outer` under a watchdog, and returns the nested call's error.

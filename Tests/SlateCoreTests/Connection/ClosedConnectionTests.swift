@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// Every call through a closed connection, or through a statement, cursor or blob handle of one,

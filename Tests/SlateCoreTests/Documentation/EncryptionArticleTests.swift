@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// The examples of `SlateCore.docc/Encryption.md`: run as written with the `SQLCipher` trait,

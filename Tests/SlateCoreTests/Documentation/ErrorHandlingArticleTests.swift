@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// The examples of `SlateCore.docc/ErrorHandling.md`, run as written.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// The examples of `SlateCore.docc/MigrationsAndObservation.md` ("Observing values"), run as written.

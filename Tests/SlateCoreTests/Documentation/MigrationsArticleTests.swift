@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// The examples of the Migrations section of `SlateCore.docc/MigrationsAndObservation.md`, run

@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// The examples of `SlateCore.docc/StatementsAndValues.md`, run as written.

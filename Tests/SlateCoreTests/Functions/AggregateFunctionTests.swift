@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// Counts non-NULL arguments, like `count(x)`.
@@ -60,12 +61,10 @@ private final class Accumulators {
 @Suite("AggregateFunctionTests")
 struct AggregateFunctionTests {
     private func makeSales() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: """
+        try inMemoryDatabase("""
             CREATE TABLE sales (region TEXT, amount INTEGER);
             INSERT INTO sales VALUES ('north', 10), ('north', NULL), ('south', 5), ('south', 7), ('south', 1);
             """)
-        return db
     }
 
     @Test func classAggregateGetsANewInstancePerGroup() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// An error type of the test's own, to check that its description reaches the caller.

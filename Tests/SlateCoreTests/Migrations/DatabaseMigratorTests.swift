@@ -1,18 +1,7 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
-
-/// A queue or a pool on a fresh file, kept with its folder so the file outlives the test body.
-struct MigrationTarget: Sendable, CustomStringConvertible {
-    let kind: String
-    var description: String { kind }
-
-    static let all = [MigrationTarget(kind: "DatabaseQueue"), MigrationTarget(kind: "DatabasePool")]
-
-    func open(_ path: String) throws -> any DatabaseWriter {
-        kind == "DatabaseQueue" ? try DatabaseQueue(path: path) : try DatabasePool(path: path)
-    }
-}
 
 private struct Abandon: Error {}
 
@@ -60,8 +49,8 @@ private func log(_ writer: some DatabaseWriter) throws -> [String] {
 
 @Suite("DatabaseMigrator")
 struct DatabaseMigratorTests {
-    @Test("migrations apply in registration order, once, and are recorded", arguments: MigrationTarget.all)
-    func appliesInOrderOnce(target: MigrationTarget) throws {
+    @Test("migrations apply in registration order, once, and are recorded", arguments: WriterKind.allCases)
+    func appliesInOrderOnce(target: WriterKind) throws {
         let folder = try TemporaryDirectory()
         let writer = try target.open(folder.path("db.sqlite"))
         let migrator = try threeMigrations()
@@ -89,8 +78,8 @@ struct DatabaseMigratorTests {
         #expect(try log(reopened) == ["v1", "v2", "v3", "v4"])
     }
 
-    @Test("migrate(upTo:) stops at its target; an unknown target or one already passed throws", arguments: MigrationTarget.all)
-    func upTo(target: MigrationTarget) throws {
+    @Test("migrate(upTo:) stops at its target; an unknown target or one already passed throws", arguments: WriterKind.allCases)
+    func upTo(target: WriterKind) throws {
         let folder = try TemporaryDirectory()
         let writer = try target.open(folder.path("db.sqlite"))
         let migrator = try threeMigrations()
@@ -120,8 +109,8 @@ struct DatabaseMigratorTests {
         #expect(migrator.registeredMigrations == ["create"])
     }
 
-    @Test("a migration that throws midway leaves nothing of itself; earlier ones stay", arguments: MigrationTarget.all)
-    func throwingMigrationRollsBack(target: MigrationTarget) throws {
+    @Test("a migration that throws midway leaves nothing of itself; earlier ones stay", arguments: WriterKind.allCases)
+    func throwingMigrationRollsBack(target: WriterKind) throws {
         let folder = try TemporaryDirectory()
         let writer = try target.open(folder.path("db.sqlite"))
         var migrator = DatabaseMigrator()
@@ -139,8 +128,8 @@ struct DatabaseMigratorTests {
         try writer.write { db in try db.execute(sql: "INSERT INTO a VALUES (2)") }
     }
 
-    @Test("a first migration that fails leaves the database untouched, not even the records table", arguments: MigrationTarget.all)
-    func firstMigrationFailsCleanly(target: MigrationTarget) throws {
+    @Test("a first migration that fails leaves the database untouched, not even the records table", arguments: WriterKind.allCases)
+    func firstMigrationFailsCleanly(target: WriterKind) throws {
         let folder = try TemporaryDirectory()
         let writer = try target.open(folder.path("db.sqlite"))
         var migrator = DatabaseMigrator()
@@ -154,8 +143,8 @@ struct DatabaseMigratorTests {
         #expect(try migrator.appliedMigrations(in: writer) == [])
     }
 
-    @Test("a foreign-key violation throws, names the table and row, and rolls back that migration only", arguments: MigrationTarget.all)
-    func foreignKeyViolation(target: MigrationTarget) throws {
+    @Test("a foreign-key violation throws, names the table and row, and rolls back that migration only", arguments: WriterKind.allCases)
+    func foreignKeyViolation(target: WriterKind) throws {
         let folder = try TemporaryDirectory()
         let writer = try target.open(folder.path("db.sqlite"))
         try writer.writeWithoutTransaction { db in try db.setForeignKeys(true) }
@@ -181,8 +170,8 @@ struct DatabaseMigratorTests {
         #expect(try writer.writeWithoutTransaction { db in try db.getForeignKeys() })
     }
 
-    @Test("a migration may rebuild a referenced table: foreign keys are checked after it, not during", arguments: MigrationTarget.all)
-    func rebuildReferencedTable(target: MigrationTarget) throws {
+    @Test("a migration may rebuild a referenced table: foreign keys are checked after it, not during", arguments: WriterKind.allCases)
+    func rebuildReferencedTable(target: WriterKind) throws {
         let folder = try TemporaryDirectory()
         let writer = try target.open(folder.path("db.sqlite"))
         try writer.writeWithoutTransaction { db in try db.setForeignKeys(true) }
@@ -235,8 +224,8 @@ struct DatabaseMigratorTests {
         #expect(try queue.writeWithoutTransaction { db in try db.getForeignKeys() } == false)
     }
 
-    @Test("a locked database fails with a transient error and nothing applied; it migrates once the lock is gone", arguments: MigrationTarget.all)
-    func lockedDatabase(target: MigrationTarget) throws {
+    @Test("a locked database fails with a transient error and nothing applied; it migrates once the lock is gone", arguments: WriterKind.allCases)
+    func lockedDatabase(target: WriterKind) throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("db.sqlite")
         let writer = try target.open(path)
@@ -255,8 +244,8 @@ struct DatabaseMigratorTests {
         other.close()
     }
 
-    @Test("a closed writer refuses to migrate with a misuse error", arguments: MigrationTarget.all)
-    func closedWriter(target: MigrationTarget) throws {
+    @Test("a closed writer refuses to migrate with a misuse error", arguments: WriterKind.allCases)
+    func closedWriter(target: WriterKind) throws {
         let folder = try TemporaryDirectory()
         let writer = try target.open(folder.path("db.sqlite"))
         try writer.close()
@@ -266,8 +255,8 @@ struct DatabaseMigratorTests {
         #expect(try reopened.read(tables) == [])
     }
 
-    @Test("a database migrated by a newer app is refused, not migrated against its newer schema", arguments: MigrationTarget.all)
-    func superseded(target: MigrationTarget) throws {
+    @Test("a database migrated by a newer app is refused, not migrated against its newer schema", arguments: WriterKind.allCases)
+    func superseded(target: WriterKind) throws {
         let folder = try TemporaryDirectory()
         let writer = try target.open(folder.path("db.sqlite"))
         try threeMigrations().migrate(writer)
@@ -313,8 +302,8 @@ struct DatabaseMigratorTests {
         #expect(try later.hasCompletedMigrations(in: queue))
     }
 
-    @Test("eraseDatabaseOnSchemaChange erases and migrates again when a migration changed, and only then", arguments: MigrationTarget.all)
-    func eraseOnSchemaChange(target: MigrationTarget) throws {
+    @Test("eraseDatabaseOnSchemaChange erases and migrates again when a migration changed, and only then", arguments: WriterKind.allCases)
+    func eraseOnSchemaChange(target: WriterKind) throws {
         let folder = try TemporaryDirectory()
         let writer = try target.open(folder.path("db.sqlite"))
         func migrator(_ columns: String, erase: Bool) throws -> DatabaseMigrator {

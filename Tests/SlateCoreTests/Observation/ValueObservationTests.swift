@@ -1,23 +1,12 @@
 import Foundation
 @testable import SlateCore
+import SlateCoreTestSupport
 import Testing
 
-/// Counts fetches from inside an observation's fetch closure.
-final class FetchCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func increment() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
-}
-
-/// Waits (bounded) until the observation accounted for `commits` notified commits.
+/// Waits (bounded) until the observation accounted for `commits` notified commits
+/// (`handledCommits` is internal to SlateCore, so the support module cannot ask it).
 func waitHandled(_ cancellable: ObservationCancellable, commits: Int) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: observationWatchdog)
-    while cancellable.handledCommits() < commits {
-        if Date() > deadline { return false }
-        Thread.sleep(forTimeInterval: 0.002)
-    }
-    return true
+    waitUntil(seconds: observationWatchdog) { cancellable.handledCommits() >= commits }
 }
 
 @Suite("ValueObservation", .enabled(if: DatabaseChangeTracker.reportsStatementEndsOnStep, "this SQLite reports statement ends only on reset"))

@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// SQLite takes its busy timeout as an `Int32` of milliseconds (about 24.8 days at most). Longer

@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// The WAL pragmas and SQLite.swift's spellings of them (`enableWAL`, `walAutoCheckpoint`,

@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// ColumnLayout's by-name lookup (`ColumnNameTable`, FNV over ASCII bytes, dictionaries for the

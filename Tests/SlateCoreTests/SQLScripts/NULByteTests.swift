@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// SQLite reads SQL text only up to its first NUL byte, so a NUL used to cut scripts and

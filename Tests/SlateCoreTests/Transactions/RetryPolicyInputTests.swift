@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// A retry policy's numbers are public and settable: any value, however odd, gives delays that

@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// Every `Date` either round-trips through its text to the millisecond or is refused with a

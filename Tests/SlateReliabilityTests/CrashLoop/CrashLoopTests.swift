@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -36,16 +37,8 @@ struct CrashLoopTests {
         ProcessInfo.processInfo.environment["SLATE_CRASH_KILLS"].flatMap(Int.init) ?? 5
     }
 
-    /// The probe is built into the same folder as the test runner.
-    static func probeURL() throws -> URL {
-        #if os(Linux)
-        let runner = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let folder = URL(fileURLWithPath: runner).deletingLastPathComponent()
-        #else
-        let folder = Bundle.main.bundleURL.deletingLastPathComponent()
-        #endif
-        return folder.appendingPathComponent("SlateReliabilityProbe")
-    }
+    /// The probe executable, built into the same folder as the test runner.
+    static var probe: URL { builtProduct("SlateReliabilityProbe") }
 
     /// What the database holds after a kill.
     struct Survivor {
@@ -88,7 +81,7 @@ struct CrashLoopTests {
     @Test("Every number printed after COMMIT survives SIGKILL, and no commit is half applied",
           arguments: configurations)
     func killRepeatedly(configuration: Configuration) throws {
-        let writer = try Self.probeURL()
+        let writer = Self.probe
         try #require(FileManager.default.isExecutableFile(atPath: writer.path), "no writer at \(writer.path)")
         let folder = try TemporaryDirectory()
         let path = folder.path("crash.sqlite")

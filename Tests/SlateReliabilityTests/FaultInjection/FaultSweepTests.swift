@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// The fault sweeps of issue 14: each of Slate's writing operations, with a fault injected at each

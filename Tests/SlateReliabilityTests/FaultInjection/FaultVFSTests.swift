@@ -1,6 +1,7 @@
 import CFaultVFS
 import Foundation
 import SlateCore
+import SlateTestSupport
 import Testing
 
 /// The fault VFS itself: it counts each kind of call, each fault gives the code SQLite's own unix

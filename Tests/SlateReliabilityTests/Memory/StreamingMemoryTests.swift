@@ -1,4 +1,5 @@
 import Foundation
+import SlateTestSupport
 import Testing
 
 /// Issue 14's memory bullet "streaming 1M rows: flat RSS". The rows are streamed by
@@ -30,7 +31,7 @@ struct StreamingMemoryTests {
 
     @Test("Streaming a million rows through a cursor, a typed query and Codable keeps memory flat")
     func streamingIsFlat() throws {
-        let probe = try CrashLoopTests.probeURL()
+        let probe = CrashLoopTests.probe
         try #require(FileManager.default.isExecutableFile(atPath: probe.path), "no probe at \(probe.path)")
         let folder = try TemporaryDirectory()
         let process = Process()

@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateTestSupport
 
 /// Walks every I/O point of one operation with the fault VFS, in the style of SQLite's own I/O
 /// error and crash tests.

@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// A nested value with every kind of property whose JSON form SQLite.swift's default
@@ -29,9 +30,7 @@ struct CodableNestedJSONTests {
     let documents = Table("documents")
 
     func makeDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE documents (id INTEGER PRIMARY KEY, details TEXT, history TEXT, optionalDetails TEXT)")
-        return db
+        try inMemoryDatabase("CREATE TABLE documents (id INTEGER PRIMARY KEY, details TEXT, history TEXT, optionalDetails TEXT)")
     }
 
     fileprivate func details(date: Date = Date(timeIntervalSince1970: 0)) throws -> Details {

@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// A nested value, stored as JSON text in one column.
@@ -64,23 +65,6 @@ private let everyColumnSchema = """
         priority INTEGER, address TEXT, optionalAddress TEXT, tags TEXT, scores TEXT)
     """
 
-/// A `users` table like the documentation's, empty or with three rows.
-func makeCodableUsersDatabase(filled: Bool) throws -> Connection {
-    let db = try Connection()
-    try db.execute(sql: """
-        CREATE TABLE users (id INTEGER PRIMARY KEY NOT NULL, email TEXT UNIQUE NOT NULL, name TEXT,
-                            balance REAL NOT NULL DEFAULT 0, age INTEGER)
-        """)
-    if filled {
-        try db.execute(sql: """
-            INSERT INTO users VALUES (1, 'alice@mac.com', 'Alice', 100, 30);
-            INSERT INTO users VALUES (2, 'betty@icloud.com', NULL, 20000, NULL);
-            INSERT INTO users VALUES (3, 'cathy@icloud.com', 'Cathy', 5, 41);
-            """)
-    }
-    return db
-}
-
 /// A custom ``Value`` (the documentation's "Custom Types") that is also Codable: in a Codable row
 /// it is stored as its datatype value (REAL), not as the JSON of its synthesized Codable form.
 private struct CodableCelsius: Value, Codable, Equatable {
@@ -104,7 +88,7 @@ private enum CodableMood: String, Value, Codable {
 }
 
 @Suite("Codable rows: round trips")
-struct CodableRoundTripTests {
+struct CodableRoundTripTests: UsersFixture {
     let every = Table("every")
 
     func sample() throws -> EveryColumn {
@@ -252,7 +236,6 @@ struct CodableRoundTripTests {
     @Test func insertOrReplaceEncodable() throws {
         let db = try makeCodableUsersDatabase(filled: false)
         struct Account: Codable { let id: Int64; let email: String }
-        let users = Table("users")
         try db.run(users.insert(Account(id: 1, email: "a@x.org")))
         let replace = try users.insert(or: .replace, Account(id: 1, email: "b@x.org"))
         #expect(replace.asSQL() == "INSERT OR REPLACE INTO \"users\" (\"id\", \"email\") VALUES (1, 'b@x.org')")
@@ -262,7 +245,6 @@ struct CodableRoundTripTests {
 
     @Test func singleColumnRowsDecodeAsSingleValues() throws {
         let db = try makeCodableUsersDatabase(filled: true)
-        let users = Table("users")
         let count: Int = try #require(try db.pluck(users.select(Slate.count(*)))).decode()
         #expect(count == 3)
         let emails = try db.prepare(users.select(Expression<String>("email")).order(Expression<Int64>("id")))

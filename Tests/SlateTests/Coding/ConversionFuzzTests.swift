@@ -1,23 +1,7 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
-
-/// SplitMix64: a small, fast generator with a fixed seed, so that every run feeds the same cases.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func chance(_ percent: UInt64) -> Bool { next() % 100 < percent }
-
-    mutating func pick<T>(_ choices: [T]) -> T { choices[Int(next() % UInt64(choices.count))] }
-}
 
 /// A one-column Codable row.
 private struct Box<T: Codable>: Codable {
@@ -165,7 +149,7 @@ struct ConversionFuzzTests {
     // MARK: The run
 
     @Test func randomValuesRoundTripOrThrowThroughEveryPath() throws {
-        var g = SplitMix64(state: Self.seed)
+        var g = SplitMix64(seed: Self.seed)
         let db = try Connection()
         try db.execute(sql: """
             CREATE TABLE raw (v);

@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// SQLite.swift's typed `createFunction` returns a builder for calls in typed queries; its

@@ -1,15 +1,11 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// SQLite.swift's spellings in the typed layer do what their primaries do.
 @Suite("Typed-layer compatibility spellings")
-struct TypedCompatibilitySpellingTests {
-    let users = Table("users")
-    let id = SQLExpression<Int64>("id")
-    let name = SQLExpression<String?>("name")
-    let verified = SQLExpression<Bool>("verified")
-
+struct TypedCompatibilitySpellingTests: UsersFixture {
     @Test func whereIsFilter() throws {
         #expect(users.where(verified).asSQL() == users.filter(verified).asSQL())
         #expect(users.where(name == "Alice").asSQL() == users.filter(name == "Alice").asSQL())

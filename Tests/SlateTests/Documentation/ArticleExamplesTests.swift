@@ -1,4 +1,5 @@
 import Foundation
+import SlateTestSupport
 import Testing
 
 /// Every ```swift block of every DocC article is compiled and run by a test: each block must

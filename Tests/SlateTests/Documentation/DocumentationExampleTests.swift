@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// The typed-layer examples of SQLite.swift's documentation, written as the documentation writes

@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// The examples of `Slate.docc/MigratingFromSQLiteSwift.md` and of the landing page

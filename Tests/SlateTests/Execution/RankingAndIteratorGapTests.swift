@@ -1,15 +1,12 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// SQLite.swift's QueryIntegrationTests read ranking window functions as `Int` and call `next()`
 /// on the iterator `makeIterator()` returns, without a `var`.
 @Suite("Ranking types and row iterators")
-struct RankingAndIteratorGapTests {
-    let users = Table("users")
-    let id = SQLExpression<Int64>("id")
-    let email = SQLExpression<String>("email")
-
+struct RankingAndIteratorGapTests: UsersFixture {
     @Test("row_number, rank, dense_rank and ntile read as Int")
     func rankingIsInt() throws {
         guard SQLite.versionNumber >= 3_025_000 else { return }   // window functions

@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// Typed iterators end once, like SlateCore's: after the last row (or an error) they keep
@@ -10,9 +11,7 @@ struct TypedIterationTests {
     let x = SQLExpression<Int64>("x")
 
     func database() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE n (x INTEGER); INSERT INTO n VALUES (1), (2), (3);")
-        return db
+        try inMemoryDatabase("CREATE TABLE n (x INTEGER); INSERT INTO n VALUES (1), (2), (3);")
     }
 
     @Test("QueryCursor.next() keeps returning nil after the last row")

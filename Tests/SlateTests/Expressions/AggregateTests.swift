@@ -1,16 +1,10 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 @Suite("Aggregates, grouping, window and date functions")
-struct AggregateTests {
-    let users = Table("users")
-    let id = Expression<Int64>("id")
-    let email = Expression<String>("email")
-    let name = Expression<String?>("name")
-    let balance = Expression<Double>("balance")
-    let verified = Expression<Bool>("verified")
-
+struct AggregateTests: UsersFixture {
     @Test func documentedAggregates() throws {
         let db = try makeUsersDatabase()
         #expect(users.count.asSQL() == "SELECT count(*) FROM \"users\"")

@@ -1,17 +1,10 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 @Suite("Filter operators and functions")
-struct FilterFunctionTests {
-    let users = Table("users")
-    let posts = Table("posts")
-    let id = Expression<Int64>("id")
-    let email = Expression<String>("email")
-    let name = Expression<String?>("name")
-    let age = Expression<Int?>("age")
-    let balance = Expression<Double>("balance")
-    let verified = Expression<Bool>("verified")
+struct FilterFunctionTests: UsersFixture {
     let publishedAt = Expression<Date>("published_at")
 
     @Test func documentedFilters() throws {

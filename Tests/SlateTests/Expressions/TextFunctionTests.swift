@@ -1,15 +1,13 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// The text functions are written once for `String` and `String?` columns: each keeps its SQL and
 /// its result type for both (a condition on `String?` is `Bool?`, its length `Int?`, …), and a
 /// `NULL` text gives `NULL`.
 @Suite("Text functions on String and String? expressions")
-struct TextFunctionTests {
-    let email = SQLExpression<String>("email")
-    let name = SQLExpression<String?>("name")
-
+struct TextFunctionTests: UsersFixture {
     @Test func conditionsKeepTheirSQLAndNullability() {
         let likes: (SQLExpression<Bool>, SQLExpression<Bool?>) = (email.like("%@mac.com"), name.like("A%"))
         #expect(likes.0.asSQL() == "(\"email\" LIKE '%@mac.com')")
@@ -82,7 +80,6 @@ struct TextFunctionTests {
     @Test func aNullTextGivesNullAndAValueTheSameAsForString() throws {
         let db = try Connection()
         let people = Table("people")
-        let id = SQLExpression<Int64>("id")
         try db.execute(sql: """
             CREATE TABLE people (id INTEGER PRIMARY KEY, email TEXT NOT NULL, name TEXT, doc TEXT);
             INSERT INTO people VALUES (1, ' Ada@Mac.com ', ' Ada ', '{"n": 1}');

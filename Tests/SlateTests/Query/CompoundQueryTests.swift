@@ -1,24 +1,15 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 @Suite("Unions, recursive queries, subqueries, aliases and JSON")
-struct CompoundQueryTests {
-    let users = Table("users")
-    let posts = Table("posts")
-    let id = Expression<Int64>("id")
-    let email = Expression<String>("email")
-    let name = Expression<String?>("name")
-    let userID = Expression<Int64>("user_id")
-    let title = Expression<String>("title")
-
+struct CompoundQueryTests: UsersFixture {
     func makeManagersDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: """
+        try inMemoryDatabase("""
             CREATE TABLE managers (id INTEGER PRIMARY KEY, manager_id INTEGER NOT NULL);
             INSERT INTO managers VALUES (2, 0), (5, 2), (8, 5), (9, 5);
             """)
-        return db
     }
 
     @Test func union() throws {
@@ -35,7 +26,6 @@ struct CompoundQueryTests {
     @Test func recursiveWith() throws {
         let managers = Table("managers")
         let chain = Table("chain")
-        let id = Expression<Int64>("id")
         let managerId = Expression<Int64>("manager_id")
         let query = managers
             .where(id == 8)
@@ -58,7 +48,6 @@ struct CompoundQueryTests {
     func recursiveWithColumnsAndHint() throws {
         let managers = Table("managers")
         let chain = Table("chain")
-        let id = Expression<Int64>("id")
         let managerId = Expression<Int64>("manager_id")
         let level = Expression<Int64>("level")
         let queryWithLevel =
@@ -217,11 +206,9 @@ struct FunctionCallTests {
 }
 
 @Suite("Lazy execution")
-struct LazyExecutionTests {
+struct LazyExecutionTests: UsersFixture {
     @Test func preparedQueriesRunWhenIterated() throws {
         let db = try makeUsersDatabase()
-        let users = Table("users")
-        let id = Expression<Int64>("id")
         let rows = try db.prepare(users.order(id))
         try db.run("INSERT INTO users (id, email) VALUES (4, 'dora@icloud.com')")
         #expect(rows.map { $0[id] } == [1, 2, 3, 4])
@@ -238,10 +225,6 @@ struct LazyExecutionTests {
 
     @Test func ambiguousColumnInSQLIsAPrepareError() throws {
         let db = try makeUsersDatabase()
-        let users = Table("users")
-        let posts = Table("posts")
-        let id = Expression<Int64>("id")
-        let userID = Expression<Int64>("user_id")
         do {
             _ = try db.prepare(users.join(posts, on: userID == id))
             Issue.record("expected an error")

@@ -1,16 +1,12 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// Builders that derive a query from another (`count`, `pluck`, a `UNION` member) keep every
 /// clause the caller gave.
 @Suite("Derived queries keep every clause")
-struct QueryClausesTests {
-    let users = Table("users")
-    let id = Expression<Int64>("id")
-    let email = Expression<String>("email")
-    let verified = Expression<Bool>("verified")
-
+struct QueryClausesTests: UsersFixture {
     @Test func countKeepsLimitDistinctGroupingAndUnion() throws {
         let db = try makeUsersDatabase()
         // Clauses that do not change the number of rows stay in one SELECT, as in SQLite.swift.

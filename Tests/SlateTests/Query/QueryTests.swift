@@ -1,40 +1,10 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
-/// A database with `users` and `posts`, filled with raw SQL so these tests do not depend on the
-/// typed writers.
-func makeUsersDatabase() throws -> Connection {
-    let db = try Connection()
-    try db.execute(sql: """
-        CREATE TABLE users (id INTEGER PRIMARY KEY NOT NULL, email TEXT UNIQUE NOT NULL, name TEXT,
-                            balance REAL NOT NULL DEFAULT 0, verified INTEGER NOT NULL DEFAULT 0,
-                            manager_id INTEGER, age INTEGER);
-        CREATE TABLE posts (id INTEGER PRIMARY KEY NOT NULL, user_id INTEGER NOT NULL, title TEXT NOT NULL,
-                            published_at TEXT);
-        INSERT INTO users VALUES (1, 'alice@mac.com', 'Alice', 100, 1, NULL, 30);
-        INSERT INTO users VALUES (2, 'betty@icloud.com', NULL, 20000, 0, 1, NULL);
-        INSERT INTO users VALUES (3, 'cathy@icloud.com', 'Cathy', 5, 1, 1, 41);
-        INSERT INTO posts VALUES (1, 1, 'Hello', '2014-11-18T12:45:30.000');
-        INSERT INTO posts VALUES (2, 1, 'Again', NULL);
-        INSERT INTO posts VALUES (3, 3, 'Mine', '1999-01-01T00:00:00.000');
-        """)
-    return db
-}
-
 @Suite("Typed queries")
-struct QueryTests {
-    let users = Table("users")
-    let posts = Table("posts")
-    let id = SQLExpression<Int64>("id")
-    let email = SQLExpression<String>("email")
-    let name = SQLExpression<String?>("name")
-    let balance = SQLExpression<Double>("balance")
-    let verified = SQLExpression<Bool>("verified")
-    let userID = SQLExpression<Int64>("user_id")
-    let managerID = SQLExpression<Int64?>("manager_id")
-    let title = SQLExpression<String>("title")
-
+struct QueryTests: UsersFixture {
     @Test func selectEverything() throws {
         #expect(users.asSQL() == "SELECT * FROM \"users\"")
         let db = try makeUsersDatabase()

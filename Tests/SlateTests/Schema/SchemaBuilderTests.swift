@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// The SQL a schema builder call generates, pinned byte for byte against the documentation
@@ -8,14 +9,7 @@ import Testing
 /// Column constraints follow SQLite.swift's implementation (`TEXT NOT NULL UNIQUE`,
 /// `COLLATE NOCASE`, `DEFAULT ('x')`), not the forms printed in its documentation's comments.
 @Suite("Schema builders")
-struct SchemaBuilderTests {
-    let users = Table("users")
-    let posts = Table("posts")
-    let id = SQLExpression<Int64>("id")
-    let email = SQLExpression<String>("email")
-    let name = SQLExpression<String?>("name")
-    let balance = SQLExpression<Double>("balance")
-    let userID = SQLExpression<Int64>("user_id")
+struct SchemaBuilderTests: UsersFixture {
     let optionalUserID = SQLExpression<Int64?>("user_id")
     let suffix = SQLExpression<String?>("suffix")
     let local = SQLExpression<String>("local")

@@ -1,15 +1,15 @@
 import Foundation
 @testable import Slate
+import SlateTestSupport
 import Testing
 
 /// `SchemaReader` and `SchemaChanger` on real databases: native `ALTER TABLE` where SQLite 3.25+
 /// / 3.35+ has it, and the documented table rebuild forced through the internal flags.
 @Suite("Schema reader and changer")
-struct SchemaChangerTests {
+struct SchemaChangerTests: UsersFixture {
     /// A database with `users` (indexed, referenced by `posts`) and a few rows.
     func makeDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: """
+        try inMemoryDatabase("""
             CREATE TABLE users (id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, old_name VARCHAR(40) NOT NULL DEFAULT 'x',
                                 email TEXT UNIQUE, age INTEGER DEFAULT 18, created TEXT DEFAULT CURRENT_TIMESTAMP);
             CREATE INDEX users_on_old_name ON users (old_name DESC);
@@ -20,7 +20,6 @@ struct SchemaChangerTests {
             INSERT INTO users (old_name, email, age) VALUES ('Alice', 'alice@mac.com', 30), ('Betty', 'betty@icloud.com', 25);
             INSERT INTO pairs VALUES (1, 'x', 'y');
             """)
-        return db
     }
 
     func rows(_ db: Connection, _ sql: String) throws -> [[SQLiteValue]] {
@@ -372,12 +371,8 @@ struct SchemaChangerTests {
     // MARK: Migrations
 
     @Test func migrationsByUserVersion() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("slate-migrations-\(UUID().uuidString).sqlite")
-        defer { try? FileManager.default.removeItem(at: url) }
-        let users = Table("users")
-        let id = SQLExpression<Int64>("id")
-        let email = SQLExpression<String>("email")
-        let name = SQLExpression<String?>("name")
+        let folder = try TemporaryDirectory()
+        let path = folder.path("migrations.sqlite")
 
         func migrate(_ db: Connection) throws {
             if db.userVersion == 0 {
@@ -394,14 +389,14 @@ struct SchemaChangerTests {
         }
 
         do {
-            let db = try Connection(url.path)
+            let db = try Connection(path)
             #expect(db.userVersion == 0)
             try migrate(db)
             #expect(db.userVersion == 2)
             try db.run(users.insert(email <- "alice@mac.com", name <- "Alice"))
         }
         // Reopening runs no migration twice: the version is stored in the file.
-        let db = try Connection(url.path)
+        let db = try Connection(path)
         #expect(db.userVersion == 2)
         try migrate(db)
         #expect(try db.schema.columnDefinitions(table: "users").map(\.name) == ["id", "email", "name"])

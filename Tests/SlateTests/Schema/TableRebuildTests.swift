@@ -1,5 +1,6 @@
 import Foundation
 @testable import Slate
+import SlateTestSupport
 import Testing
 
 /// Renaming and dropping columns named like type names and keywords, with foreign keys to and
@@ -14,8 +15,7 @@ struct TableRebuildTests {
     static let dropPaths = [true, false].filter { SQLite.versionNumber >= 3_035_000 || !$0 }
 
     func makeDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: """
+        try inMemoryDatabase("""
             CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE notes (
                 id INTEGER PRIMARY KEY,
@@ -30,7 +30,6 @@ struct TableRebuildTests {
             INSERT INTO users VALUES (1, 'Alice');
             INSERT INTO notes VALUES (1, 1, 'first', 'hello', 'K', 2, 'yes');
             """)
-        return db
     }
 
     func changer(_ db: Connection, native: Bool) -> SchemaChanger {

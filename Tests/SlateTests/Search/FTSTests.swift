@@ -1,11 +1,12 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// FTS4 and FTS5 as the documentation's "Full-text Search" shows them: the exact SQL of each
 /// call, run against a real database.
 @Suite("Full-text search")
-struct FTSTests {
+struct FTSTests: UsersFixture {
     let emails = VirtualTable("emails")
     let subject = SQLExpression<String>("subject")
     let body = SQLExpression<String>("body")
@@ -96,7 +97,6 @@ struct FTSTests {
     }
 
     @Test func fts4ConfigOptions() throws {
-        let users = Table("users")
         let config = FTS4Config()
             .column(subject)
             .tokenizer(.Porter)
@@ -164,7 +164,6 @@ struct FTSTests {
         }
 
         let documents = Table("documents")
-        let id = SQLExpression<Int64>("id")
         try db.run(documents.create { t in
             t.column(id, primaryKey: true)
             t.column(subject)

@@ -1,4 +1,5 @@
 import Slate
+import SlateTestSupport
 import Testing
 
 /// R*Tree virtual tables as SQLite.swift builds them: `VirtualTable.create(.RTree(id, (minX, maxX), …))`.

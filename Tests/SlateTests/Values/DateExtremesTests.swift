@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// A row with a date, for Codable writes.
@@ -33,10 +34,10 @@ struct DateExtremesTests {
     ]
 
     func makeDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE events (id INTEGER PRIMARY KEY, at TEXT NOT NULL DEFAULT 'x', until TEXT)")
-        try db.execute(sql: "INSERT INTO events VALUES (1, '2000-01-01T00:00:00.000', NULL)")
-        return db
+        try inMemoryDatabase("""
+            CREATE TABLE events (id INTEGER PRIMARY KEY, at TEXT NOT NULL DEFAULT 'x', until TEXT);
+            INSERT INTO events VALUES (1, '2000-01-01T00:00:00.000', NULL);
+            """)
     }
 
     /// The table's rows, as stored.

@@ -1,25 +1,20 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// The cached write paths (typed and Codable inserts by shape, `InsertStatement`) against a
 /// database another connection has locked, and a read-only connection: a clear `SQLiteError`,
 /// nothing written, and the same shape works once the lock is gone.
 @Suite("Writes on locked and read-only databases")
-struct CachedWriteFailureTests {
+struct CachedWriteFailureTests: ItemsFixture {
     struct Item: Codable { let a: Int64; let b: String? }
 
-    let items = Table("items")
-    let a = SQLExpression<Int64>("a")
-    let b = SQLExpression<String?>("b")
 
     /// A database file with `items`, removed when the test ends.
     private func withDatabase(_ body: (String) throws -> Void) throws {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("slate-fastpath-\(UUID().uuidString).sqlite").path
-        defer {
-            for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        }
+        let folder = try TemporaryDirectory()
+        let path = folder.path("fastpath.sqlite")
         let setup = try Connection(path)
         try setup.execute(sql: "CREATE TABLE items (a INTEGER PRIMARY KEY, b TEXT)")
         setup.close()

@@ -1,41 +1,20 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// One-row inserts of plain values run through a statement cached per connection for their
 /// shape (conflict clause, table, columns); these tests check that the shortcut behaves exactly
 /// like rendering the statement every time.
 @Suite("Insert statements cached by shape")
-struct InsertShapeCacheTests {
-    let items = Table("items")
-    let a = Expression<Int64>("a")
-    let b = Expression<String?>("b")
-    let c = Expression<Double?>("c")
-
-    func makeDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, a INTEGER UNIQUE NOT NULL, b TEXT, c REAL)")
-        return db
-    }
-
-    func rows(_ db: Connection, _ sql: String = "SELECT a, b, c FROM items ORDER BY id") throws -> [[SQLiteValue]] {
-        var result: [[SQLiteValue]] = []
-        let cursor = try db.prepare(sql: sql).cursor()
-        while let row = try cursor.next() {
-            var values: [SQLiteValue] = []
-            for index in 0..<row.columnCount { values.append(row[index]) }
-            result.append(values)
-        }
-        return result
-    }
-
+struct InsertShapeCacheTests: ItemsFixture {
     @Test func repeatedShapeThenAnotherThenTheFirstAgain() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         for n in 1...3 { try db.run(items.insert(a <- Int64(n), b <- "x\(n)")) }
         try db.run(items.insert(a <- 10, c <- 1.5))
         try db.run(items.insert(b <- "reordered", a <- 11))
         try db.run(items.insert(a <- 4, b <- "x4"))
-        #expect(try rows(db) == [
+        #expect(try itemRows(db) == [
             [.int(1), .text("x1"), .null], [.int(2), .text("x2"), .null], [.int(3), .text("x3"), .null],
             [.int(10), .null, .real(1.5)], [.int(11), .text("reordered"), .null], [.int(4), .text("x4"), .null],
         ])
@@ -62,27 +41,27 @@ struct InsertShapeCacheTests {
     }
 
     @Test func orReplaceIsADifferentShapeFromAPlainInsert() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         try db.run(items.insert(a <- 1, b <- "first"))
         #expect(throws: SQLiteError.self) { try db.run(items.insert(a <- 1, b <- "second")) }
         try db.run(items.insert(or: .replace, a <- 1, b <- "replaced"))
         #expect(throws: SQLiteError.self) { try db.run(items.insert(a <- 1, b <- "third")) }
         try db.run(items.insert(or: .ignore, a <- 1, b <- "ignored"))
-        #expect(try rows(db) == [[.int(1), .text("replaced"), .null]])
+        #expect(try itemRows(db) == [[.int(1), .text("replaced"), .null]])
     }
 
     @Test func schemaChangesBetweenInsertsOfTheSameShape() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         try db.run(items.insert(a <- 1, b <- "before"))
         try db.execute(sql: "ALTER TABLE items ADD COLUMN d TEXT DEFAULT 'dflt'")
         try db.run(items.insert(a <- 2, b <- "after add column"))
-        #expect(try rows(db, "SELECT a, b, d FROM items ORDER BY id") == [
+        #expect(try itemRows(db, "SELECT a, b, d FROM items ORDER BY id") == [
             [.int(1), .text("before"), .text("dflt")], [.int(2), .text("after add column"), .text("dflt")],
         ])
         // Dropped and created again with other types and constraints: the same shape still works.
         try db.execute(sql: "DROP TABLE items; CREATE TABLE items (id INTEGER PRIMARY KEY, a TEXT NOT NULL, b BLOB, c REAL)")
         try db.run(items.insert(a <- 3, b <- "recreated"))
-        #expect(try rows(db) == [[.text("3"), .text("recreated"), .null]])
+        #expect(try itemRows(db) == [[.text("3"), .text("recreated"), .null]])
         // Created again without column b: the cached shape fails like rendering it would.
         try db.execute(sql: "DROP TABLE items; CREATE TABLE items (id INTEGER PRIMARY KEY, a INTEGER, c REAL)")
         #expect {
@@ -92,15 +71,15 @@ struct InsertShapeCacheTests {
             return error.code == SQLITE_ERROR && error.explanation.contains("b")
         }
         try db.run(items.insert(a <- 5, c <- 2.5))
-        #expect(try rows(db, "SELECT a, c FROM items") == [[.int(5), .real(2.5)]])
+        #expect(try itemRows(db, "SELECT a, c FROM items") == [[.int(5), .real(2.5)]])
         // And back: the shape with b works again once the column exists.
         try db.execute(sql: "ALTER TABLE items ADD COLUMN b TEXT")
         try db.run(items.insert(a <- 6, b <- "back"))
-        #expect(try rows(db, "SELECT a, b FROM items ORDER BY id") == [[.int(5), .null], [.int(6), .text("back")]])
+        #expect(try itemRows(db, "SELECT a, b FROM items ORDER BY id") == [[.int(5), .null], [.int(6), .text("back")]])
     }
 
     @Test func constraintViolationLeavesTheConnectionUsable() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         try db.transaction {
             try db.run(items.insert(a <- 1, b <- "one"))
             #expect {
@@ -113,7 +92,7 @@ struct InsertShapeCacheTests {
             #expect(throws: SQLiteError.self) { try db.run(items.insert(b <- "no a")) }
             try db.run(items.insert(a <- 2, b <- "two"))
         }
-        #expect(try rows(db) == [[.int(1), .text("one"), .null], [.int(2), .text("two"), .null]])
+        #expect(try itemRows(db) == [[.int(1), .text("one"), .null], [.int(2), .text("two"), .null]])
         #expect(db.isAutocommit)
     }
 
@@ -145,10 +124,10 @@ struct InsertShapeCacheTests {
     }
 
     @Test func textWithEmbeddedNUL() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         try db.run(items.insert(a <- 1, b <- "a\0b"))
         try db.run(items.insert(a <- 2, b <- "\0"))
-        #expect(try rows(db, "SELECT length(CAST(b AS BLOB)) FROM items ORDER BY id") == [[.int(3)], [.int(1)]])
+        #expect(try itemRows(db, "SELECT length(CAST(b AS BLOB)) FROM items ORDER BY id") == [[.int(3)], [.int(1)]])
         #expect(try db.prepare(items.order(a)).map { try $0.get(b) } == ["a\0b", "\0"])
     }
 
@@ -163,7 +142,7 @@ struct InsertShapeCacheTests {
     }
 
     @Test func clearingTheStatementCacheBetweenInserts() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         try db.run(items.insert(a <- 1, b <- "one"))
         db.clearStatementCache()
         #expect(preparedStatementCount(db) == 0)         // the insert shapes' statements too
@@ -174,14 +153,14 @@ struct InsertShapeCacheTests {
         #expect(preparedStatementCount(db) == 0)
         try db.execute(sql: "CREATE INDEX items_b ON items (b)")
         try db.run(items.insert(a <- 4, b <- "four"))
-        #expect(try rows(db) == [
+        #expect(try itemRows(db) == [
             [.int(1), .text("one"), .null], [.int(2), .text("two"), .null], [.int(3), .null, .real(3.5)],
             [.int(4), .text("four"), .null],
         ])
     }
 
     @Test func closedConnectionThrows() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         try db.run(items.insert(a <- 1))
         db.close()
         // SQLite's text for the code, with Slate's explanation in `details`.
@@ -195,21 +174,21 @@ struct InsertShapeCacheTests {
 
     @Test(.enabled(if: SQLite.versionNumber >= 3_024_000, "upsert needs SQLite 3.24"))
     func expressionsAndUpsertsTakeTheFullPath() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         try db.run(items.insert(a <- 1, b <- "x"))
         try db.run(items.insert(a <- a + 0 + 2, b <- "y"))   // an expression value: rendered
         try db.run(items.insert(a <- 3, b <- Expression<String?>(value: "z").uppercaseString))
         try db.run(items.upsert(a <- 3, b <- "upserted", onConflictOf: a))
         try db.run(items.insertMany([[a <- 4, b <- "m1"], [a <- 5, b <- "m2"]]))
         try db.run(items.insertMany([[a <- 6, b <- "single"]]))
-        #expect(try rows(db, "SELECT a, b FROM items ORDER BY a") == [
+        #expect(try itemRows(db, "SELECT a, b FROM items ORDER BY a") == [
             [.int(1), .text("x")], [.int(2), .text("y")], [.int(3), .text("upserted")],
             [.int(4), .text("m1")], [.int(5), .text("m2")], [.int(6), .text("single")],
         ])
     }
 
     @Test func insertManyStillChunksWithinTheVariableLimit() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         let handle = try #require(db.sqliteHandle)
         sqlite3_limit(handle, SQLITE_LIMIT_VARIABLE_NUMBER, 7)
         try db.run(items.insertMany((1...10).map { [a <- Int64($0), b <- "r\($0)", c <- Double($0)] }))
@@ -223,7 +202,7 @@ struct InsertShapeCacheTests {
     }
 
     @Test func insertFromInsideTheSameShapesStep() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         let log = Table("log")
         let entry = Expression<Int64>("entry")
         try db.execute(sql: "CREATE TABLE log (entry INTEGER)")
@@ -238,7 +217,7 @@ struct InsertShapeCacheTests {
         try db.execute(sql: "CREATE TRIGGER t AFTER INSERT ON items BEGIN SELECT again(NEW.a); END")
         try db.run(items.insert(a <- 1, b <- "outer"))
         try db.run(items.insert(a <- 2, b <- "outer"))
-        #expect(try rows(db, "SELECT a, b FROM items ORDER BY a") == [
+        #expect(try itemRows(db, "SELECT a, b FROM items ORDER BY a") == [
             [.int(1), .text("outer")], [.int(2), .text("outer")], [.int(101), .text("nested")], [.int(102), .text("nested")],
         ])
         #expect(try db.scalar("SELECT count(*) FROM log") as? Int64 == 4)
@@ -297,7 +276,7 @@ struct InsertShapeCacheTests {
     }
 
     @Test func codableAndTypedInsertsOfTheSameColumnsInterleave() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         struct Item: Codable { let a: Int64; let b: String }
         try db.run(items.insert(Item(a: 1, b: "codable")))
         try db.run(items.insert(a <- 2, b <- "typed"))
@@ -305,7 +284,7 @@ struct InsertShapeCacheTests {
         try db.run(items.insert(or: .replace, Item(a: 3, b: "replaced")))
         #expect(throws: SQLiteError.self) { try db.run(items.insert(Item(a: 3, b: "duplicate"))) }
         try db.run(items.insert(Item(a: 4, b: "other setters"), otherSetters: [c <- 9.5]))
-        #expect(try rows(db, "SELECT a, b, c FROM items ORDER BY a") == [
+        #expect(try itemRows(db, "SELECT a, b, c FROM items ORDER BY a") == [
             [.int(1), .text("codable"), .null], [.int(2), .text("typed"), .null], [.int(3), .text("replaced"), .null],
             [.int(4), .text("other setters"), .real(9.5)],
         ])
@@ -344,7 +323,7 @@ struct InsertShapeCacheTests {
     }
 
     @Test func codableErrorsAreUnchanged() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         #expect(throws: EncodingError.self) { try items.insert([1, 2]) }
         struct Missing: Encodable { let a: Int64; let nope: Int64 }
         #expect(throws: SQLiteError.self) { try db.run(items.insert(Missing(a: 1, nope: 2))) }
@@ -375,7 +354,7 @@ struct InsertShapeCacheTests {
         try insert.insert(["ID": 3, "LABEL": "upper case", "NÄMÉ": "ü"])
         try insert.insert(values: [4, "positional", nil])
         try insert.insert(values: [5, "a\0b", "ï"])
-        #expect(try rows(db, "SELECT id, label, \"nämé\" FROM described ORDER BY id") == [
+        #expect(try itemRows(db, "SELECT id, label, \"nämé\" FROM described ORDER BY id") == [
             [.int(1), .text("all"), .text("é")], [.int(2), .null, .null], [.int(3), .text("upper case"), .text("ü")],
             [.int(4), .text("positional"), .null], [.int(5), .text("a\0b"), .text("ï")],
         ])
@@ -402,7 +381,7 @@ struct InsertShapeCacheTests {
             try insert.insert(values)
             expected.append([.int(Int64(n)), label, other])
         }
-        #expect(try rows(db, "SELECT id, label, \"nämé\" FROM described ORDER BY id") == expected)
+        #expect(try itemRows(db, "SELECT id, label, \"nämé\" FROM described ORDER BY id") == expected)
     }
 
     @Test func describedInsertErrors() throws {

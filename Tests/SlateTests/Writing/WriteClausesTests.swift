@@ -1,20 +1,13 @@
 import Foundation
 @testable import Slate
+import SlateTestSupport
 import Testing
 
 /// UPDATE, DELETE and INSERT built from a query never drop a clause the query gave: they write
 /// it (`WITH`, `WHERE`, `ORDER BY`, `LIMIT`, `OFFSET`), or refuse to run with an error naming it,
 /// and leave the rows as they were.
 @Suite("Writes keep every clause of their query")
-struct WriteClausesTests {
-    let users = Table("users")
-    let posts = Table("posts")
-    let id = Expression<Int64>("id")
-    let email = Expression<String>("email")
-    let name = Expression<String?>("name")
-    let verified = Expression<Bool>("verified")
-    let userID = Expression<Int64>("user_id")
-
+struct WriteClausesTests: UsersFixture {
     /// Both libraries this project links (Debian's SQLite 3.40, SQLCipher's 3.15) accept
     /// `ORDER BY`/`LIMIT` on `UPDATE` and `DELETE`; the refusal is tested by standing in for a
     /// library without it.

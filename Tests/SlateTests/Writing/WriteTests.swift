@@ -1,27 +1,10 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
-/// An empty `users` table as the documentation's examples assume it.
-func makeEmptyUsersDatabase() throws -> Connection {
-    let db = try Connection()
-    try db.execute(sql: """
-        CREATE TABLE users (id INTEGER PRIMARY KEY NOT NULL, email TEXT UNIQUE NOT NULL, name TEXT,
-                            balance REAL NOT NULL DEFAULT 0, manager_id INTEGER, count INTEGER NOT NULL DEFAULT 0,
-                            flags INTEGER NOT NULL DEFAULT 0, note TEXT);
-        CREATE TABLE timestamps (id INTEGER PRIMARY KEY, at TEXT DEFAULT CURRENT_TIMESTAMP);
-        """)
-    return db
-}
-
 @Suite("Inserting, updating and deleting")
-struct WriteTests {
-    let users = Table("users")
-    let id = Expression<Int64>("id")
-    let email = Expression<String>("email")
-    let name = Expression<String?>("name")
-    let balance = Expression<Double>("balance")
-    let managerId = Expression<Int64?>("manager_id")
+struct WriteTests: UsersFixture {
     let count = Expression<Int64>("count")
     let flags = Expression<Int64>("flags")
     let note = Expression<String?>("note")
@@ -199,11 +182,11 @@ struct WriteTests {
         let db = try makeEmptyUsersDatabase()
         try db.transaction {
             let rowid = try db.run(users.insert(email <- "betty@icloud.com"))
-            try db.run(users.insert(email <- "cathy@icloud.com", managerId <- rowid))
+            try db.run(users.insert(email <- "cathy@icloud.com", managerID <- rowid))
         }
-        #expect(users.insert(email <- "cathy@icloud.com", managerId <- 2).asSQL()
+        #expect(users.insert(email <- "cathy@icloud.com", managerID <- 2).asSQL()
             == "INSERT INTO \"users\" (\"email\", \"manager_id\") VALUES ('cathy@icloud.com', 2)")
-        #expect(try db.pluck(users.filter(email == "cathy@icloud.com"))?[managerId] == 1)
+        #expect(try db.pluck(users.filter(email == "cathy@icloud.com"))?[managerID] == 1)
         // A failing statement rolls the whole transaction back.
         #expect(throws: (any Error).self) {
             try db.transaction {
@@ -248,12 +231,11 @@ struct WriteTests {
 }
 
 @Suite("Inserting edge cases")
-struct InsertEdgeCaseTests {
+struct InsertEdgeCaseTests: UsersFixture {
     @Test(.enabled(if: SQLite.versionNumber >= 3_035_000, "RETURNING needs SQLite 3.35"))
     func insertManyOfNoRowsOrOfDefaults() throws {
         let db = try makeEmptyUsersDatabase()
         let timestamps = Table("timestamps")
-        let users = Table("users")
         #expect(try db.run(users.insertMany([[Setter]]())) == 0)
         #expect(try db.scalar(users.count) == 0)
         #expect(try db.run(users.insertMany([[Setter]]()).returning(*)).isEmpty)
@@ -263,11 +245,6 @@ struct InsertEdgeCaseTests {
 
     @Test func joinOnASubquery() throws {
         let db = try makeUsersDatabase()
-        let users = Table("users")
-        let posts = Table("posts")
-        let id = Expression<Int64>("id")
-        let userID = Expression<Int64>("user_id")
-        let title = Expression<String>("title")
         // A filtered table joins with its filter in ON (SQLite.swift's text), so the filter names
         // its columns with the table: an unqualified `id` would be ambiguous there (checked below).
         let recent = posts.filter(posts[id] > 1)
@@ -293,11 +270,9 @@ struct InsertEdgeCaseTests {
 }
 
 @Suite("Write failure paths")
-struct WriteFailureTests {
+struct WriteFailureTests: UsersFixture {
     @Test func closedConnectionAndBadTableGiveClearErrors() throws {
         let db = try makeEmptyUsersDatabase()
-        let users = Table("users")
-        let email = Expression<String>("email")
         #expect(throws: SQLiteError.self) { try db.run(Table("missing").insert(email <- "a")) }
         do {
             try db.run(Table("missing").update(email <- "a"))

@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// The message of a decoding or encoding error (its context's description).
@@ -22,11 +23,7 @@ private struct Person: Codable, Equatable {
 }
 
 @Suite("Codable rows: failures")
-struct CodableErrorTests {
-    let users = Table("users")
-    let id = Expression<Int64>("id")
-    let email = Expression<String>("email")
-
+struct CodableErrorTests: UsersFixture {
     @Test func missingColumnNamesTheColumnAndType() throws {
         let db = try makeCodableUsersDatabase(filled: true)
         let row = try #require(try db.pluck(users.select(id, email)))

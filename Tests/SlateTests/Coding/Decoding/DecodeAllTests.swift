@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// The decoder that `Cursor.decodeAll` reuses for every row (one container per key type, a plan
@@ -316,8 +317,7 @@ import Testing
     }
 
     private func everythingDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: """
+        try inMemoryDatabase("""
             CREATE TABLE e (id INTEGER, flag INTEGER, ratio REAL, small INTEGER, text TEXT, blob BLOB, "when" TEXT,
                             uuid TEXT, link TEXT, level TEXT, payload TEXT, maybeDate TEXT, maybeData BLOB,
                             maybeUUID TEXT, maybePayload TEXT);
@@ -329,7 +329,6 @@ import Testing
                                   '{"tags":[],"weight":0}', NULL, NULL, '6BA7B812-9DAD-11D1-80B4-00C04FD430C8',
                                   '{"tags":["z"],"weight":2}');
             """)
-        return db
     }
 
     /// The same values read by hand, column by column, with `RowView.get`.

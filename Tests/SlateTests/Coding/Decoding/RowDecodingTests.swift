@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// The decoding and typed-read fast paths the benchmarks rely on: by-name lookups that guess the
@@ -26,14 +27,12 @@ import Testing
     }
 
     private func database() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: """
+        try inMemoryDatabase("""
             CREATE TABLE records (id INTEGER PRIMARY KEY, name TEXT NOT NULL, note TEXT, score REAL NOT NULL,
                                   tag BLOB NOT NULL, flag INTEGER NOT NULL, created TEXT NOT NULL);
             INSERT INTO records VALUES (1, 'one', NULL, 0.25, x'00ff10', 1, '2024-02-29T13:45:10.123');
             INSERT INTO records VALUES (2, 'tw' || char(0) || 'o', 'a' || char(0) || 'b', -1.5, x'', 0, '1970-01-01T00:00:00.000');
             """)
-        return db
     }
 
     private var expected: [Record] {

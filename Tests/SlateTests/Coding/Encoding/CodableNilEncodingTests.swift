@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// SQLite.swift's own test model (`TestCodable` in its TestHelpers.swift), for SQL pinned to what
@@ -78,12 +79,10 @@ struct CodableNilEncodingTests {
 
     /// Columns with defaults, so that a left-out column is visible.
     func makeDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: """
+        try inMemoryDatabase("""
             CREATE TABLE tasks (id INTEGER PRIMARY KEY, title TEXT DEFAULT 'untitled', status TEXT DEFAULT 'new',
                                 priority INTEGER DEFAULT 3, note TEXT DEFAULT 'none')
             """)
-        return db
     }
 
     func stored(_ db: Connection) throws -> [[SQLiteValue]] {

@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// The documentation's `User`.
@@ -37,13 +38,7 @@ private struct Shouting: Codable, Equatable {
 }
 
 @Suite("Codable rows: insert, update and upsert")
-struct CodableWritingTests {
-    let users = Table("users")
-    let id = Expression<Int64>("id")
-    let email = Expression<String>("email")
-    let name = Expression<String?>("name")
-    let balance = Expression<Double>("balance")
-
+struct CodableWritingTests: UsersFixture {
     @Test func documentedInsert() throws {
         let db = try makeCodableUsersDatabase(filled: false)
         try db.execute(sql: "CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")

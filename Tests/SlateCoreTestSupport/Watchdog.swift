@@ -8,7 +8,7 @@ import Foundation
 /// the test fails instead of hanging.
 ///
 /// - Returns: What `body` returned, or `nil` when it did not finish in time.
-func withWatchdog<T: Sendable>(seconds: Double, _ body: @escaping @Sendable () throws -> T) -> Result<T, any Error>? {
+public func withWatchdog<T: Sendable>(seconds: Double, _ body: @escaping @Sendable () throws -> T) -> Result<T, any Error>? {
     let box = WatchdogBox<T>()
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
@@ -30,4 +30,17 @@ func withWatchdog<T: Sendable>(seconds: Double, _ body: @escaping @Sendable () t
 private final class WatchdogBox<T>: @unchecked Sendable {
     let lock = NSLock()
     var result: Result<T, any Error>?
+}
+
+/// Polls `condition` every 2 ms until it holds, for at most `seconds`: a watchdog against hangs,
+/// never a timing threshold on the result.
+///
+/// - Returns: Whether `condition` held before the time ran out.
+public func waitUntil(seconds: Double = 60, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    while try !condition() {
+        if Date() > deadline { return false }
+        Thread.sleep(forTimeInterval: 0.002)
+    }
+    return true
 }
