@@ -20,7 +20,7 @@ extension Connection {
     /// ```
     ///
     /// No row is copied: a row is valid until the cursor steps again (copy what must outlive
-    /// the step with ``SlateCore/RowView/snapshot()``). The cursor compiles its own statement,
+    /// the step with `RowView.snapshot()`). The cursor compiles its own statement,
     /// so two cursors over the same query never share one.
     ///
     /// - Parameter query: The query.
@@ -114,7 +114,7 @@ extension Connection {
         return try bound(select, keys: [expression.template])
     }
 
-    /// The first row of a statement, copied (as a cursor's ``SlateCore/RowView/snapshot()``
+    /// The first row of a statement, copied (as a cursor's `RowView.snapshot()`
     /// copies it), leaving the statement reset for the next caller. The statement comes fresh
     /// from ``bound(_:cached:columnKeys:)``, so it steps directly: a ``SlateCore/Cursor`` and a
     /// row view for one row cost more than the row (W6, `Benchmarks/PROFILE.md`).

@@ -92,7 +92,7 @@ public final class ColumnLayout: Hashable, Sendable {
 
 extension Statement {
     /// The statement's column names as a shared layout, with the keys of the typed query that
-    /// runs it (see ``columnKeyProvider``).
+    /// runs it (see `useColumnKeys(_:)`).
     public var columnLayout: ColumnLayout {
         if layoutNeedsCheck { checkLayout() }
         if let cachedLayout { return cachedLayout }
