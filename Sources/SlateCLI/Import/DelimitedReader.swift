@@ -17,16 +17,17 @@ final class DelimitedReader {
     /// Receives one line per lenient repair.
     var warn: (String) -> Void = { _ in }
 
+    // Unchecked: its check costs 76 instructions per row of `slate import` (Benchmarks/PROFILE.md, “Unsafe flags”).
     @exclusivity(unchecked) private var chunk = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    @exclusivity(unchecked) private var position = 0
+    private var position = 0
     /// The absolute offset (in the UTF-8 stream) of `chunk[0]`.
-    @exclusivity(unchecked) private var chunkStart: Int64 = 0
+    private var chunkStart: Int64 = 0
     /// The physical line the parser is on (1-based).
-    @exclusivity(unchecked) private(set) var line = 1
+    private(set) var line = 1
     /// The absolute offset where the current line starts.
-    @exclusivity(unchecked) private var lineStart: Int64 = 0
+    private var lineStart: Int64 = 0
     /// A CR ended the last line: an LF right after it belongs to the same line break.
-    @exclusivity(unchecked) private var skipLineFeed = false
+    private var skipLineFeed = false
     private var warnedLine = 0
 
     private enum State { case fieldStart, unquoted, quoted, afterQuote }

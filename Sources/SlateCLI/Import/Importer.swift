@@ -40,12 +40,13 @@ final class Importer {
         var seen: ValueClasses = []
     }
 
+    // Unchecked: its checks cost 503 instructions per row of `slate import` (Benchmarks/PROFILE.md, “Unsafe flags”).
     @exclusivity(unchecked) private var columns: [Column] = []
     private var tableExists = false
     private var insert: Statement?
-    @exclusivity(unchecked) private var insertHandle: OpaquePointer?
+    private var insertHandle: OpaquePointer?
     /// Column position in the table for each source column.
-    @exclusivity(unchecked) private var boundColumns = 0
+    private var boundColumns = 0
     private var scratch: [UInt8] = []
 
     init(db: Connection, databaseName: String, settings: ImportSettings, warn: @escaping (String) -> Void) {
@@ -436,4 +437,5 @@ final class Importer {
 }
 
 /// `SQLITE_TRANSIENT`: SQLite copies the value before the call returns.
+/// The standard Swift spelling of C's `(sqlite3_destructor_type)-1`, which Swift cannot import.
 let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

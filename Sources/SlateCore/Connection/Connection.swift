@@ -36,6 +36,7 @@ public final class Connection {
     /// Values kept for the layers built on SlateCore, by ``ConnectionStorageSlot``
     /// (see ``ConnectionStorageKey``). Not checked for exclusivity at run time: a connection is
     /// used by one thread at a time, and Slate's query layer reads a slot on every insert.
+    /// Unchecked: the check costs 76 instructions per typed insert, W5 `c0 <- v0` +76 per row (Benchmarks/PROFILE.md, “Unsafe flags”).
     @usableFromInline @exclusivity(unchecked) var storage: [AnyObject?] = []
 
     /// The last error that a non-throwing property (``userVersion``, ``busyTimeout``, …) hit.

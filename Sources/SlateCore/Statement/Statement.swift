@@ -32,33 +32,34 @@ public final class Statement {
     package let handle: OpaquePointer
 
     /// Column names and the name → index table, built the first time they are needed.
-    @exclusivity(unchecked) var cachedLayout: ColumnLayout?
+    var cachedLayout: ColumnLayout?
 
     /// The column that ``columnIndex(named:)`` checks first: the one after the column it found
     /// last. Rows are usually read by name in the same order every row, so the guess is nearly
     /// always right, and checking it (one string comparison) costs far less than hashing the
-    /// name into the layout's table. Not checked for exclusivity at run time: a statement is used
-    /// by one thread at a time, and the check would cost more than the read.
-    @usableFromInline @exclusivity(unchecked) var nextColumnGuess = 0
+    /// name into the layout's table.
+    @usableFromInline var nextColumnGuess = 0
 
     /// For the guess in ``columnIndex(named:)``: each column's name when it is the first column
     /// so spelled (the one a by-name lookup finds), `nil` for a repeated name. Empty until the
     /// layout is built.
-    @usableFromInline @exclusivity(unchecked) var guessNames: [String?] = []
+    @usableFromInline var guessNames: [String?] = []
 
     /// Whether a new run may have started since the columns were last checked: SQLite
     /// recompiles a statement whose schema changed on the first step of a run, and a `SELECT *`
     /// can then have other columns, in another order. Set by every reset and at the end of every
     /// run; checked (once per run) before a lookup by name trusts ``cachedLayout``.
+    /// Unchecked: each checked access costs 76 instructions; W6 pluck +228 and W5 bind +76 per row (Benchmarks/PROFILE.md, “Unsafe flags”).
     @usableFromInline @exclusivity(unchecked) var layoutNeedsCheck = true
 
     /// ``reprepareCount`` when ``cachedLayout`` was built.
-    @exclusivity(unchecked) var layoutReprepareCount: Int32?
+    var layoutReprepareCount: Int32?
 
     /// Whether the current run has ended for the iterators (``Cursor``, `for row in statement`,
     /// ``failableNext()``): its last row was read, or a step failed. They then return `nil` until
     /// the statement is reset, where a further `sqlite3_step` would restart the statement and
     /// hand its rows out again (or run an INSERT twice). Cleared by every reset.
+    /// Unchecked: each checked access costs 76 instructions; W6 cached statement +228, W2 db.cursor +76 per row (Benchmarks/PROFILE.md, “Unsafe flags”).
     @usableFromInline @exclusivity(unchecked) var iterationEnded = false
 
     /// How many times ``Connection/cachedStatement(sql:)`` has handed the statement out again:

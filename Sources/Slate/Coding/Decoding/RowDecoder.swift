@@ -22,11 +22,11 @@ import Foundation
 final class RowDecoder: Decoder {
     /// Where the values come from: the statement's current row (read in place) or a ``Row``
     /// (changed per row by a decoder reused for a query's rows, kept in the layout's `decoderSlot`).
-    @exclusivity(unchecked) var source: RowSource
+    var source: RowSource
     /// The statement whose handle ``source`` reads, kept alive by the decoder.
     private let statement: Statement?
     /// The column names and their lookup table (changed per row by a reused decoder).
-    @exclusivity(unchecked) var layout: ColumnLayout
+    var layout: ColumnLayout
     @usableFromInline let userInfo: [CodingUserInfoKey: Any]
     @usableFromInline var codingPath: [any CodingKey] { [] }
 
@@ -37,18 +37,19 @@ final class RowDecoder: Decoder {
     /// Whether key lookups are remembered for later rows (only worth it for many rows).
     private let recordsPlan: Bool
 
-    // The mutable state below is not checked for exclusivity at run time (the check, with its
-    // thread-local access set, cost more than the decoding it guarded): a decoder is used by one
-    // thread at a time, like its statement, and no access to these properties overlaps another
-    // (none is passed `inout` across a call that could reach the decoder again).
+    // The plan and the containers are not checked for exclusivity at run time: a decoder is used
+    // by one thread at a time, like its statement, and no access to them overlaps another (none
+    // is passed `inout` across a call that could reach the decoder again).
 
     /// How many keys the current row has looked up: the plan slot of the next one.
-    @exclusivity(unchecked) private var position = 0
+    private var position = 0
     /// The n-th key looked up by the first row(s), and its column (`-1`: no such column).
+    /// Unchecked: the checks of planKeys and planColumns cost 1,520 instructions per row on W3 `decodeAll` (Benchmarks/PROFILE.md, “Unsafe flags”).
     @exclusivity(unchecked) private var planKeys: [String] = []
     @exclusivity(unchecked) private var planColumns: [Int] = []
 
     /// The containers made for the first rows, handed out again (``reusesContainers``).
+    /// Unchecked: its check costs 117 instructions per row on W3 and W4 `decodeAll` (Benchmarks/PROFILE.md, “Unsafe flags”).
     @exclusivity(unchecked) private var containers = KeyedContainerCache()
 
     /// A decoder over a copied row, for one value.
