@@ -1,4 +1,5 @@
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// W1's read paths (`Cursor` + `RowView.get(Int32)`, `Cursor.forEach`, and DataLiteCore's
