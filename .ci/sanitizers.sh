@@ -3,7 +3,8 @@
 #   1. the whole test suite once under AddressSanitizer (scratch folder .build-asan);
 #   2. the concurrency suites under ThreadSanitizer (scratch folder .build-tsan): every test whose
 #      name matches SLATE_TSAN_FILTER (default below: queues, pools, observation, interrupts,
-#      cancellation, and the crash loop's child processes).
+#      cancellation, the crash loop's child processes, and the re-entry suites of issue 19, whose
+#      callbacks use their connection from inside SQLite).
 # Usage: .ci/sanitizers.sh [address|thread]...   (default: both)
 # Each pass prints its wall time as "sanitizers: PASS took N s".
 set -euo pipefail
@@ -11,7 +12,7 @@ cd "$(dirname "$0")/.."
 
 passes=("$@")
 [ ${#passes[@]} -gt 0 ] || passes=(address thread)
-tsan_filter="${SLATE_TSAN_FILTER:-Concurrency|Interrupt|Pool|Queue|Observation|Cancel|Async|Thread|CrashLoop}"
+tsan_filter="${SLATE_TSAN_FILTER:-Concurrency|Interrupt|Pool|Queue|Observation|Cancel|Async|Thread|CrashLoop|Reentr}"
 # Tests to skip under ThreadSanitizer (none today): SLATE_TSAN_SKIP="name|name".
 tsan_skip="${SLATE_TSAN_SKIP:-}"
 

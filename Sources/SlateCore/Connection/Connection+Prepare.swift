@@ -13,7 +13,10 @@ extension Connection {
     ///   for empty SQL, for SQL with more than one statement (use ``execute(sql:)-(String)`` for scripts),
     ///   or when the connection is closed.
     public func prepare(sql: String, options: Statement.Options = []) throws(SQLiteError) -> Statement {
-        let db = try checkedHandle()
+        // Inside an update or rollback hook, read-only queries may run: they are compiled here,
+        // and their steps are checked.
+        guard let db = handle else { throw SQLiteError.connectionClosed }
+        if connectionHandle.accessOwner != ConnectionHandle.insideChangeHook { try connectionHandle.checkAccess() }
         // A library older than the flag (SQLCipher 3.4 is SQLite 3.15) would silently ignore it.
         if options.contains(.noVtab) { try SQLite.require(.prepareNoVtab) }
         let text = try CompilableSQL.text(sql)

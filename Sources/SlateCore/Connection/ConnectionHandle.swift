@@ -57,20 +57,84 @@ package final class ConnectionHandle {
     @usableFromInline package static let unrestricted: UInt = 0
     /// ``accessOwner`` for a queue's or pool's connection between two accesses.
     package static let notLent: UInt = 1
+    /// ``accessOwner`` while SQLite's commit hook or the busy handler runs: nothing of the
+    /// connection may be used (see ``refusingUse(_:readsAllowed:)``).
+    @usableFromInline package static let insideCommitHook: UInt = 2
+    /// ``accessOwner`` while SQLite's update or rollback hook runs: only read-only queries may
+    /// run (see ``refusingUse(_:readsAllowed:)``).
+    @usableFromInline package static let insideChangeHook: UInt = 3
 
     /// Throws when the handle belongs to a queue or pool and the calling thread is not running
-    /// the access that lent it. One load and a comparison for a connection of your own: it is
-    /// on every step.
+    /// the access that lent it, or while one of SQLite's hooks runs. One load and a comparison
+    /// for a connection of your own: it is on every step.
     @inlinable @inline(__always)
     package func checkAccess() throws(SQLiteError) {
         let owner = accessOwner
         if _slowPath(owner != ConnectionHandle.unrestricted) { try checkLentAccess(owner) }
     }
 
+    /// ``checkAccess()`` for stepping, binding or resetting a statement, which inside an update
+    /// or rollback hook is allowed for a read-only query. The same cost.
+    ///
+    /// - Parameter statement: The `sqlite3_stmt` handle.
+    @inlinable @inline(__always)
+    package func checkAccess(statement: OpaquePointer) throws(SQLiteError) {
+        let owner = accessOwner
+        if _slowPath(owner != ConnectionHandle.unrestricted) { try checkLentAccess(owner, statement: statement) }
+    }
+
+    /// Whether one of SQLite's hooks is running on the handle (see ``refusingUse(_:readsAllowed:)``).
+    @inlinable
+    package var isInsideHook: Bool {
+        let owner = accessOwner
+        return owner == ConnectionHandle.insideCommitHook || owner == ConnectionHandle.insideChangeHook
+    }
+
     /// The check for a lent handle, out of line: it reads the thread's identity.
     @usableFromInline
     func checkLentAccess(_ owner: UInt) throws(SQLiteError) {
-        guard owner == Self.currentThread else { throw SQLiteError.usedOutsideAccess }
+        guard owner == Self.currentThread else {
+            switch owner {
+            case Self.insideCommitHook: throw SQLiteError.usedInsideCommitHook
+            case Self.insideChangeHook: throw SQLiteError.usedInsideChangeHook
+            default: throw SQLiteError.usedOutsideAccess
+            }
+        }
+    }
+
+    /// The check for using a statement on a lent handle or inside a hook.
+    @usableFromInline
+    func checkLentAccess(_ owner: UInt, statement: OpaquePointer) throws(SQLiteError) {
+        if owner == Self.insideChangeHook, sqlite3_stmt_readonly(statement) != 0, sqlite3_column_count(statement) > 0 {
+            return
+        }
+        try checkLentAccess(owner)
+    }
+
+    /// Runs one of SQLite's hooks with the handle refusing what SQLite forbids the hook to do
+    /// with its own connection, which SQLite documents as undefined and which goes wrong:
+    /// - the commit hook and the busy handler (`readsAllowed: false`) may use nothing: during a
+    ///   COMMIT, a statement run from the commit hook, even a SELECT, commits the very
+    ///   transaction being committed and calls the hook again, without end, until the stack
+    ///   overflows; a read run from the busy handler takes over the lock state of the statement
+    ///   waiting for its lock, which then stops retrying;
+    /// - the update and rollback hooks (`readsAllowed: true`) may prepare and run read-only
+    ///   queries (a delegate reading a pragma), nothing else: a transaction run from an update
+    ///   hook rolls back, on its failed COMMIT, the row whose change fired the hook, and the
+    ///   statement that wrote it still reports success; a write there fires the hook again.
+    ///
+    /// Refused calls throw ``SQLiteError/usedInsideCommitHook`` or
+    /// ``SQLiteError/usedInsideChangeHook`` (issue 19, `HookReentryTests`). The previous owner is
+    /// restored afterwards, so hooks nest and a lent handle stays lent.
+    ///
+    /// - Parameters:
+    ///   - body: The hook's listeners.
+    ///   - readsAllowed: Whether read-only queries may run.
+    func refusingUse<T>(_ body: () throws -> T, readsAllowed: Bool) rethrows -> T {
+        let owner = accessOwner
+        accessOwner = readsAllowed ? Self.insideChangeHook : Self.insideCommitHook
+        defer { accessOwner = owner }
+        return try body()
     }
 
     /// Whether the calling thread may use the handle (see ``accessOwner``).

@@ -165,6 +165,24 @@ extension SQLiteError {
         code: SQLITE_MISUSE,
         details: "a connection, statement or cursor of a DatabaseQueue or DatabasePool was used outside its database access; it may only be used inside the closure that received it")
 
+    /// An error for a connection, or one of its statements, used inside the connection's own
+    /// commit hook (the closure or a delegate's `connectionWillCommit`) or busy handler.
+    @usableFromInline
+    static let usedInsideCommitHook = SQLiteError(
+        code: SQLITE_MISUSE,
+        details: "a connection cannot be used inside its own commit hook (or a delegate's connectionWillCommit) "
+            + "or busy handler: a statement run there would commit the transaction being committed, or take over "
+            + "the lock being waited for; do the work after the statement that fired the hook returns")
+
+    /// An error for a connection used for more than a read-only query inside its own update or
+    /// rollback hook (closures and delegates alike).
+    @usableFromInline
+    static let usedInsideChangeHook = SQLiteError(
+        code: SQLITE_MISUSE,
+        details: "inside its own update or rollback hook (or delegate callback), a connection "
+            + "can only run read-only queries: SQLite forbids changing it while the statement that fired the "
+            + "hook runs; do the work after that statement returns")
+
     /// An error for a call that would be SQLite API misuse, with an explanation.
     @usableFromInline
     static func misuse(_ details: String, sql: String? = nil) -> SQLiteError {

@@ -12,7 +12,7 @@ extension Connection {
         let key = ObjectIdentifier(ConnectionHooks.self)
         if let existing = connectionHandle.contexts[key] as? ConnectionHooks { return existing }
         guard let handle else { return nil }
-        let created = ConnectionHooks(connection: self, db: handle)
+        let created = ConnectionHooks(connection: self, handle: connectionHandle, db: handle)
         connectionHandle.contexts[key] = created
         return created
     }
@@ -67,7 +67,7 @@ extension Connection {
     ///
     /// SQLite keeps one busy handler per connection: setting a closure replaces the busy timeout,
     /// setting one with ``setBusyTimeout(_:)`` replaces the closure, and removing the closure
-    /// leaves neither.
+    /// leaves neither. The closure cannot use this connection: any use throws `SQLITE_MISUSE`.
     ///
     /// ```swift
     /// db.busyHandler { tries in tries < 3 }  // fail with SQLITE_BUSY after 3 retries

@@ -22,6 +22,9 @@ final class ConnectionHooks: ConnectionCloseObserver {
     private weak var connection: Connection?
     /// The handle the hooks are installed on; `nil` once the connection closed.
     private var db: OpaquePointer?
+    /// The handle's owner object, which refuses what SQLite forbids while a hook runs (it owns
+    /// this object).
+    private unowned let handle: ConnectionHandle
 
     private(set) var delegates: [WeakDelegate] = []
     private(set) var traceDelegates: [WeakTraceDelegate] = []
@@ -59,8 +62,9 @@ final class ConnectionHooks: ConnectionCloseObserver {
     private var traceMask: UInt32 = 0
     private var busyInstalled = false
 
-    init(connection: Connection, db: OpaquePointer) {
+    init(connection: Connection, handle: ConnectionHandle, db: OpaquePointer) {
         self.connection = connection
+        self.handle = handle
         self.db = db
     }
 
@@ -218,6 +222,13 @@ final class ConnectionHooks: ConnectionCloseObserver {
     private func didUpdate(
         operation: Int32, database: UnsafePointer<CChar>?, table: UnsafePointer<CChar>?, rowid: Int64
     ) {
+        handle.refusingUse({ notifyUpdate(operation: operation, database: database, table: table, rowid: rowid) },
+                           readsAllowed: true)
+    }
+
+    private func notifyUpdate(
+        operation: Int32, database: UnsafePointer<CChar>?, table: UnsafePointer<CChar>?, rowid: Int64
+    ) {
         let kind: Connection.Operation
         switch operation {
         case SQLITE_INSERT: kind = .insert
@@ -245,7 +256,14 @@ final class ConnectionHooks: ConnectionCloseObserver {
 
     /// Asks every listener whether to commit; returns non-zero (rollback) at the first veto, after
     /// recording its reason for the error the committing call will throw.
+    ///
+    /// The listeners cannot use the connection meanwhile (see
+    /// ``ConnectionHandle/refusingUse(_:readsAllowed:)``).
     private func willCommit() -> Int32 {
+        handle.refusingUse({ askToCommit() }, readsAllowed: false)
+    }
+
+    private func askToCommit() -> Int32 {
         guard let db else { return 0 }
         CommitVetoMessages.clear(for: db)
         for observer in activityObservers { observer.connectionWillCommit() }
@@ -271,6 +289,10 @@ final class ConnectionHooks: ConnectionCloseObserver {
     }
 
     private func didRollback() {
+        handle.refusingUse({ notifyRollback() }, readsAllowed: true)
+    }
+
+    private func notifyRollback() {
         for observer in activityObservers { observer.connectionDidRollback() }
         if let connection {
             for delegate in liveDelegates() { delegate.connectionDidRollback(connection) }
@@ -305,6 +327,6 @@ final class ConnectionHooks: ConnectionCloseObserver {
 
     private func shouldRetry(tries: Int32) -> Int32 {
         guard let busyCallback else { return 0 }
-        return busyCallback(Int(tries)) ? 1 : 0
+        return handle.refusingUse({ busyCallback(Int(tries)) }, readsAllowed: false) ? 1 : 0
     }
 }

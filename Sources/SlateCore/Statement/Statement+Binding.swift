@@ -73,9 +73,11 @@ extension Statement {
 
     /// Sets every parameter back to NULL.
     ///
-    /// - Throws: ``SQLiteError`` when the connection is closed.
+    /// - Throws: ``SQLiteError`` when the connection is closed, or when the statement is running
+    ///   (its step would go on reading values that clearing frees).
     public func clearBindings() throws(SQLiteError) {
         try checkOpen()
+        if isStepping { throw runningError() }
         sqlite3_clear_bindings(handle)
     }
 
@@ -85,7 +87,7 @@ extension Statement {
     @inlinable @inline(__always)
     func checkOpen() throws(SQLiteError) {
         guard connectionHandle.db != nil else { throw SQLiteError.connectionClosed }
-        try connectionHandle.checkAccess()
+        try connectionHandle.checkAccess(statement: handle)
     }
 
     /// Resolves a parameter name, with or without its prefix.

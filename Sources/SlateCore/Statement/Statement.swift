@@ -80,6 +80,15 @@ public final class Statement {
     /// last, as ``nextColumnGuess`` for names.
     @usableFromInline var nextKeyGuess = 0
 
+    /// Whether `sqlite3_step` is running this statement, so that a custom function, collation or
+    /// hook it called is running now. Such code may hold the statement (a captured cursor, a
+    /// prepared insert fired again by a trigger), and SQLite leaves stepping, resetting or
+    /// unbinding a statement from inside its own step undefined: a reset frees the registers the
+    /// step is using, a nested step runs the program twice at once. The statement refuses all
+    /// three meanwhile (issue 19, `functionUsingItsOwnRunningStatementIsRefused`). Two stores per
+    /// step; not checked for exclusivity at run time, like the flags above.
+    @usableFromInline @exclusivity(unchecked) var isStepping = false
+
     /// The error that ended the last `for row in statement` loop early, if any.
     ///
     /// `Sequence` iteration cannot throw, so an error stops the loop and is recorded here.
@@ -142,8 +151,11 @@ public final class Statement {
     @discardableResult
     public func step() throws(SQLiteError) -> Bool {
         guard connectionHandle.db != nil else { throw SQLiteError.connectionClosed }
-        try connectionHandle.checkAccess()
+        try connectionHandle.checkAccess(statement: handle)
+        if _slowPath(isStepping) { throw runningError() }
+        isStepping = true
         let code = sqlite3_step(handle)
+        isStepping = false
         if code == SQLITE_ROW { return true }
         // The run is over: the next step starts a new one, which may recompile the statement.
         layoutNeedsCheck = true
@@ -159,7 +171,10 @@ public final class Statement {
         do {
             if try step() { return true }
         } catch {
-            iterationEnded = true
+            // A step refused because the statement is running (re-entered from a function it
+            // called) or because one of its connection's hooks is running did not run: the run
+            // it belongs to is not over.
+            if !isStepping && !connectionHandle.isInsideHook { iterationEnded = true }
             throw error
         }
         iterationEnded = true
@@ -171,22 +186,40 @@ public final class Statement {
         SQLiteError(code: code, db: connectionHandle.db, sql: sql)
     }
 
+    /// The error for stepping, resetting or unbinding the statement while it runs (see
+    /// ``isStepping``).
+    @usableFromInline
+    func runningError() -> SQLiteError {
+        .misuse(
+            "the statement is running (a custom function, collation or hook it called is using it): "
+                + "it cannot be stepped, reset or have its bindings cleared until its step returns; "
+                + "use another statement",
+            sql: sql)
+    }
+
     /// Resets the statement so it can run again; bound values are kept.
     ///
     /// Unlike `sqlite3_reset`, it does not report the previous step's failure a second time.
     ///
-    /// - Throws: ``SQLiteError`` when the connection is closed.
+    /// - Throws: ``SQLiteError`` when the connection is closed, or when the statement is running
+    ///   (called from a custom function, collation or hook that its own step called).
     @inlinable
     public func reset() throws(SQLiteError) {
         guard connectionHandle.db != nil else { throw SQLiteError.connectionClosed }
-        try connectionHandle.checkAccess()
+        try connectionHandle.checkAccess(statement: handle)
+        if isStepping { throw runningError() }
         resetHandle()
     }
 
     /// `sqlite3_reset`, noting that the next step starts a new run (which may recompile the
     /// statement, so its columns must be checked again). Every reset in SlateCore goes here.
+    ///
+    /// Does nothing while the statement is running (see ``isStepping``) or while its connection's
+    /// commit hook runs (see ``ConnectionHandle/refusingUse(_:readsAllowed:)``): the step or bind
+    /// that follows is refused instead.
     @inlinable
     func resetHandle() {
+        guard !isStepping, connectionHandle.accessOwner != ConnectionHandle.insideCommitHook else { return }
         sqlite3_reset(handle)
         layoutNeedsCheck = true
         iterationEnded = false

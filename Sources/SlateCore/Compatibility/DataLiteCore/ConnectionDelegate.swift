@@ -2,7 +2,9 @@
 ///
 /// Register with ``Connection/add(delegate:)``. Connections hold delegates weakly and call every
 /// registered one, in registration order. The callbacks run inside SQLite, on the thread using the
-/// connection: they must not use the connection that calls them.
+/// connection: they must not change the connection that calls them (SQLite forbids it). They may
+/// run read-only queries, except in ``connectionWillCommit(_:)``; anything else throws
+/// `SQLITE_MISUSE`.
 ///
 /// ```swift
 /// final class AuditLog: ConnectionDelegate {

@@ -30,6 +30,7 @@ extension Statement {
     /// - Parameter rows: The parameters for each run; a column `c` binds parameter `:c`.
     /// - Throws: ``SQLiteError`` at the first failure; earlier rows stay applied.
     public func execute(_ rows: [SQLiteRow]) throws(SQLiteError) {
+        if isStepping { throw runningError() }
         resetHandle()
         for row in rows {
             try bind(row)

@@ -22,7 +22,8 @@ extension Connection {
     /// in a rowid table (SQLite.swift's spelling; the primary is a delegate's
     /// ``ConnectionDelegate/connection(_:didUpdate:)``, registered with ``add(delegate:)``).
     ///
-    /// The closure runs inside SQLite: it must not use this connection.
+    /// The closure runs inside SQLite: it must not change this connection. It may run read-only
+    /// queries; anything else throws `SQLITE_MISUSE`.
     ///
     /// - Parameter callback: Called with the operation, the database name, the table name and the
     ///   rowid; replaces any previous update closure.
@@ -38,7 +39,9 @@ extension Connection {
     ///
     /// A vetoed commit is rolled back, and the COMMIT (or the statement that was committing in
     /// autocommit mode) throws an ``SQLiteError`` with code `SQLITE_CONSTRAINT_COMMITHOOK` whose
-    /// message carries the thrown error's description.
+    /// message carries the thrown error's description. The closure cannot use this connection:
+    /// any use throws `SQLITE_MISUSE` there (a statement run during a COMMIT would commit the
+    /// transaction being committed and call the hook again).
     ///
     /// - Parameter callback: Called before each commit; replaces any previous commit closure.
     public func commitHook(_ callback: (() throws -> Void)?) {
@@ -47,6 +50,7 @@ extension Connection {
 
     /// Sets (or, with `nil`, removes) a closure called after each rollback (SQLite.swift's
     /// spelling; the primary is a delegate's ``ConnectionDelegate/connectionDidRollback(_:)``).
+    /// It may run read-only queries on this connection; anything else throws `SQLITE_MISUSE`.
     ///
     /// - Parameter callback: Called after each rollback; replaces any previous rollback closure.
     public func rollbackHook(_ callback: (() -> Void)?) {
