@@ -57,9 +57,11 @@ struct ProgressBarTests {
 
     @Test("the drawing's text, with and without a known size")
     func lineText() {
-        #expect(ProgressBar.line(done: 420_000, bytes: 29_100_000, totalBytes: 69_000_000, unit: "rows", seconds: 2)
+        #expect(
+            ProgressBar.line(done: 420_000, bytes: 29_100_000, totalBytes: 69_000_000, unit: "rows", seconds: 2)
                 == "[##########··············]   42%  420,000 rows  210,000 rows/s  29.1 MB / 69.0 MB")
-        #expect(ProgressBar.line(done: 12, bytes: 1_500, totalBytes: nil, unit: "rows", seconds: 0)
+        #expect(
+            ProgressBar.line(done: 12, bytes: 1_500, totalBytes: nil, unit: "rows", seconds: 0)
                 == "12 rows  0.0 MB")
         #expect(ProgressBar.grouped(1_234_567) == "1,234,567")
         #expect(ProgressBar.grouped(999) == "999")

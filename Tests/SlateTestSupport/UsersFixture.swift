@@ -44,7 +44,8 @@ extension UsersFixture {
     /// A new database with `users` and `posts` and their standard rows (see ``UsersFixture``),
     /// filled with raw SQL so that tests of the typed layer do not depend on its writers.
     public func makeUsersDatabase() throws -> Connection {
-        try inMemoryDatabase("""
+        try inMemoryDatabase(
+            """
             CREATE TABLE users (id INTEGER PRIMARY KEY NOT NULL, email TEXT UNIQUE NOT NULL, name TEXT,
                                 balance REAL NOT NULL DEFAULT 0, verified INTEGER NOT NULL DEFAULT 0,
                                 manager_id INTEGER, age INTEGER);
@@ -62,7 +63,8 @@ extension UsersFixture {
     /// A new database with an empty `users` table as the documentation's write examples assume
     /// it (with `count`, `flags` and `note` columns, no `verified` or `age`), and `timestamps`.
     public func makeEmptyUsersDatabase() throws -> Connection {
-        try inMemoryDatabase("""
+        try inMemoryDatabase(
+            """
             CREATE TABLE users (id INTEGER PRIMARY KEY NOT NULL, email TEXT UNIQUE NOT NULL, name TEXT,
                                 balance REAL NOT NULL DEFAULT 0, manager_id INTEGER, count INTEGER NOT NULL DEFAULT 0,
                                 flags INTEGER NOT NULL DEFAULT 0, note TEXT);
@@ -73,16 +75,18 @@ extension UsersFixture {
     /// A new database with the `users` columns a Codable row maps (`id`, `email`, `name`,
     /// `balance`, `age`): empty, or with the three standard users.
     public func makeCodableUsersDatabase(filled: Bool) throws -> Connection {
-        let db = try inMemoryDatabase("""
+        let db = try inMemoryDatabase(
+            """
             CREATE TABLE users (id INTEGER PRIMARY KEY NOT NULL, email TEXT UNIQUE NOT NULL, name TEXT,
                                 balance REAL NOT NULL DEFAULT 0, age INTEGER)
             """)
         if filled {
-            try db.execute(sql: """
-                INSERT INTO users VALUES (1, 'alice@mac.com', 'Alice', 100, 30);
-                INSERT INTO users VALUES (2, 'betty@icloud.com', NULL, 20000, NULL);
-                INSERT INTO users VALUES (3, 'cathy@icloud.com', 'Cathy', 5, 41);
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO users VALUES (1, 'alice@mac.com', 'Alice', 100, 30);
+                    INSERT INTO users VALUES (2, 'betty@icloud.com', NULL, 20000, NULL);
+                    INSERT INTO users VALUES (3, 'cathy@icloud.com', 'Cathy', 5, 41);
+                    """)
         }
         return db
     }

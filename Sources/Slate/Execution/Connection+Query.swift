@@ -184,8 +184,11 @@ extension Connection {
                 // A joined source's columns: ask SQLite for them, through the statement (the
                 // `Connection` object may be gone while a cursor lives on).
                 for source in sources where namespace == nil || namespace == source.namespace {
-                    let sql = source.columnsSQL ?? ("SELECT * FROM " + SQLTemplate.inline(
-                        query.fromExpression.values, into: query.fromExpression.template))
+                    let sql =
+                        source.columnsSQL
+                        ?? ("SELECT * FROM "
+                            + SQLTemplate.inline(
+                                query.fromExpression.values, into: query.fromExpression.template))
                     guard let columns = statement.columnNames(ofSQL: sql) else {
                         return names.map(SQLiteValue.quoteIdentifier)
                     }

@@ -44,6 +44,6 @@ extension Connection {
     private static let newerSyntax: [(marker: String, feature: SQLiteFeature)] = [
         (") OVER (ORDER BY ", .windowFunctions),
         (" AS MATERIALIZED (", .materializationHint),
-        (" AS NOT MATERIALIZED (", .materializationHint),
+        (" AS NOT MATERIALIZED (", .materializationHint)
     ]
 }

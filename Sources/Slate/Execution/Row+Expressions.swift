@@ -47,7 +47,7 @@ extension Row {
     @inlinable
     public func get<V: Value>(_ column: SQLExpression<V?>) throws -> V? {
         let index = try columnIndex(template: column.template)
-        if self[index].isNull { return nil }   // `self[index]`: .null, not a trap, past the values
+        if self[index].isNull { return nil }  // `self[index]`: .null, not a trap, past the values
         return try decode(V.self, at: index, column: column.template)
     }
 

@@ -45,7 +45,8 @@ public final class InsertStatement {
 
     init(table: TableDescription, connection: Connection) throws(SQLiteError) {
         let columns = table.orderedColumns
-        let sql = "INSERT INTO " + table.quotedName
+        let sql =
+            "INSERT INTO " + table.quotedName
             + " (" + columns.map { SQLiteValue.quoteIdentifier($0.name) }.joined(separator: ", ") + ") VALUES ("
             + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
         statement = try connection.prepare(sql: sql, options: .persistent)
@@ -166,7 +167,6 @@ public final class InsertStatement {
         _ = try statement.step()
         return connection.lastInsertRowID
     }
-
 
     /// The parameter of a column named exactly so, or so in another case.
     private func parameter(named name: String) -> Int32? {

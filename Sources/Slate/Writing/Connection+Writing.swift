@@ -19,7 +19,7 @@ extension Connection {
         if let rowid = try runThroughShapeCache(query) { return rowid }
         try check(query)
         let chunks = try chunks(of: query)
-        if chunks.isEmpty { return lastInsertRowid }   // insertMany of no rows inserts nothing
+        if chunks.isEmpty { return lastInsertRowid }  // insertMany of no rows inserts nothing
         if chunks.count == 1 {
             try bound(query.expression).executeToCompletion()
             return lastInsertRowid
@@ -74,7 +74,7 @@ extension Connection {
         if case .insert(let insert) = query.statement {
             try check(insert)
             pieces = try chunks(of: insert).map { query.render($0) }
-            if pieces.isEmpty { return [] }   // insertMany of no rows inserts nothing
+            if pieces.isEmpty { return [] }  // insertMany of no rows inserts nothing
         } else {
             if case .write(let write) = query.statement { try check(write) }
             pieces = [query.expression]
@@ -127,9 +127,10 @@ extension Connection {
                 return nil
             case .missing:
                 statement = try shapeStatement(for: insert)
-                cache.add(InsertShapeCache.Entry(
-                    conflict: insert.conflict, tableName: insert.tableName, database: insert.database,
-                    columns: row.map(\.column.template), encoded: false, statement: statement))
+                cache.add(
+                    InsertShapeCache.Entry(
+                        conflict: insert.conflict, tableName: insert.tableName, database: insert.database,
+                        columns: row.map(\.column.template), encoded: false, statement: statement))
             }
             for index in row.indices {
                 if case .bound(let value) = row[index].payload {
@@ -147,9 +148,10 @@ extension Connection {
                 // A key encoded twice: the full path renders the row with the name once.
                 guard EncodedColumn.distinct(row).count == row.count else { return nil }
                 statement = try shapeStatement(for: insert)
-                cache.add(InsertShapeCache.Entry(
-                    conflict: insert.conflict, tableName: insert.tableName, database: insert.database,
-                    columns: row.map(\.name), encoded: true, statement: statement))
+                cache.add(
+                    InsertShapeCache.Entry(
+                        conflict: insert.conflict, tableName: insert.tableName, database: insert.database,
+                        columns: row.map(\.name), encoded: true, statement: statement))
             }
             for index in row.indices {
                 try statement.bind(row[index].value, at: Int32(truncatingIfNeeded: index + 1))
@@ -182,7 +184,7 @@ extension Connection {
 
     /// The rows of an insert grouped so that each statement stays within the variable limit.
     private func chunks(of insert: Insert) throws(SQLiteError) -> [ArraySlice<[SQLExpression<Void>]>] {
-        let rows = insert.rows   // computed from the setters: once
+        let rows = insert.rows  // computed from the setters: once
         guard rows.count > 1 else { return rows.isEmpty ? [] : [rows[...]] }
         // Rows of defaults have no VALUES list to share: one `DEFAULT VALUES` statement each.
         if insert.columns.isEmpty { return rows.indices.map { rows[$0...$0] } }

@@ -176,7 +176,7 @@ extension Connection {
     /// (`SQLITE_ENABLE_UPDATE_DELETE_LIMIT`), asked once per connection.
     var supportsUpdateDeleteLimit: Bool {
         get { updateDeleteLimitSupport.supported }
-        set { updateDeleteLimitSupport.supported = newValue }   // tests stand in for a library without it
+        set { updateDeleteLimitSupport.supported = newValue }  // tests stand in for a library without it
     }
 
     private var updateDeleteLimitSupport: UpdateDeleteLimitSupport {

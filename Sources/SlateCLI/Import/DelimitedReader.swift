@@ -79,7 +79,6 @@ final class DelimitedReader {
         var openedLineStart: Int64 = 0
         var openedOffset: Int64 = 0
 
-
         while true {
             if position == chunk.count {
                 guard try refill() else {
@@ -161,8 +160,9 @@ final class DelimitedReader {
                 } else if byte == 0x22 {
                     let cause = "a quote inside an unquoted field"
                     if !lenient {
-                        throw CLIError(file: source.name, position: describe(index),
-                                       cause + " (quote the whole field and double the quote: \"a\"\"b\"), or use --lenient to keep it as text")
+                        throw CLIError(
+                            file: source.name, position: describe(index),
+                            cause + " (quote the whole field and double the quote: \"a\"\"b\"), or use --lenient to keep it as text")
                     }
                     lenientWarning(at: index, cause + "; kept it as text (--lenient)")
                     record.append(byte: 0x22)
@@ -202,8 +202,9 @@ final class DelimitedReader {
                 } else {
                     let cause = "text after the closing quote of a quoted field"
                     if !lenient {
-                        throw CLIError(file: source.name, position: describe(index),
-                                       cause + " (a quote inside a quoted field is written \"\"), or use --lenient to keep it")
+                        throw CLIError(
+                            file: source.name, position: describe(index),
+                            cause + " (a quote inside a quoted field is written \"\"), or use --lenient to keep it")
                     }
                     lenientWarning(at: index, cause + "; kept it (--lenient)")
                     position = index
@@ -251,8 +252,9 @@ final class DelimitedReader {
             next = try source.nextChunk()
         } catch let invalid as ByteSource.InvalidUTF8 {
             let shown = invalid.bytes.map { "0x" + hexDigits[Int($0 >> 4)].uppercased() + hexDigits[Int($0 & 0xF)].uppercased() }
-            throw CLIError(file: source.name, position: describe(chunk.count),
-                           "invalid UTF-8 (byte \(shown.joined(separator: " "))); if the file is in another encoding, give it with --encoding latin1 or --encoding cp1252")
+            throw CLIError(
+                file: source.name, position: describe(chunk.count),
+                "invalid UTF-8 (byte \(shown.joined(separator: " "))); if the file is in another encoding, give it with --encoding latin1 or --encoding cp1252")
         }
         chunkStart += Int64(chunk.count)
         guard let next, next.count > 0 else {

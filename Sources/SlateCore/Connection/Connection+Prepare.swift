@@ -33,11 +33,12 @@ extension Connection {
             }
             if let tail, Self.holdsStatement(from: tail, to: end, db: db) {
                 sqlite3_finalize(statement)
-                return .failure(.misuse(
-                    "prepare(sql:) compiles exactly one statement, but more SQL follows the first one "
-                        + "(\"\(String(cString: tail).trimmingWhitespace().prefix(60))\"); "
-                        + "use execute(sql:) to run a script",
-                    sql: text))
+                return .failure(
+                    .misuse(
+                        "prepare(sql:) compiles exactly one statement, but more SQL follows the first one "
+                            + "(\"\(String(cString: tail).trimmingWhitespace().prefix(60))\"); "
+                            + "use execute(sql:) to run a script",
+                        sql: text))
             }
             return .success(Statement(connectionHandle: connectionHandle, handle: statement))
         }
@@ -79,7 +80,7 @@ extension Connection {
     /// - Returns: A reset statement with its bindings cleared.
     /// - Throws: ``SQLiteError`` when the SQL does not compile.
     public func cachedStatement(sql: String) throws(SQLiteError) -> Statement {
-        let key = SQLText(sql)   // by bytes: canonically equal SQL may name other tables
+        let key = SQLText(sql)  // by bytes: canonically equal SQL may name other tables
         if let statement = statementCache.statement(for: key), !statement.isBusy {
             sqlite3_clear_bindings(statement.handle)
             statement.cacheCheckouts &+= 1

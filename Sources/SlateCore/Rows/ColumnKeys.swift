@@ -153,4 +153,3 @@ package final class ColumnKeys: Sendable {
         return String(decoding: bytes[index...], as: UTF8.self)
     }
 }
-

@@ -116,7 +116,7 @@ extension Statement {
     /// only then has SQLite recompiled what it had to.
     @usableFromInline
     func checkLayout() {
-        guard sqlite3_stmt_busy(handle) != 0 else { return }   // not stepped yet: check later
+        guard sqlite3_stmt_busy(handle) != 0 else { return }  // not stepped yet: check later
         layoutNeedsCheck = false
         guard let layout = cachedLayout else { return }
         if let count = reprepareCount, count == layoutReprepareCount { return }

@@ -33,7 +33,7 @@ enum CompilableSQL {
         }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 32)
-        var copied = 0   // bytes before this are in `output`
+        var copied = 0  // bytes before this are in `output`
         var index = 0
         let count = bytes.count
         while index < count {

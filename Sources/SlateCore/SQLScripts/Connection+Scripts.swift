@@ -37,8 +37,9 @@ extension Connection {
                 var step = sqlite3_step(statement)
                 while step == SQLITE_ROW { step = sqlite3_step(statement) }
                 guard step == SQLITE_DONE else {
-                    return .failure(SQLiteError(
-                        code: step, db: db, sql: String(String(cString: sqlite3_sql(statement)).trimmingWhitespace())))
+                    return .failure(
+                        SQLiteError(
+                            code: step, db: db, sql: String(String(cString: sqlite3_sql(statement)).trimmingWhitespace())))
                 }
                 guard let tail, tail > cursor else { break }
                 cursor = tail

@@ -84,7 +84,7 @@ package struct SQLTokenizer {
             case UInt8(ascii: "\""): return inner.replacingOccurrences(of: "\"\"", with: "\"")
             case UInt8(ascii: "`"): return inner.replacingOccurrences(of: "``", with: "`")
             case UInt8(ascii: "'"): return inner.replacingOccurrences(of: "''", with: "'")
-            default: return inner   // [x] has no escape
+            default: return inner  // [x] has no escape
             }
         }
     }
@@ -113,9 +113,10 @@ package struct SQLTokenizer {
                     break
                 }
                 let lexeme = Self.lexeme(bytes, at: start)
-                tokens.append(Token(
-                    leading: text(index..<start), text: text(start..<lexeme.end), kind: lexeme.kind,
-                    range: start..<lexeme.end))
+                tokens.append(
+                    Token(
+                        leading: text(index..<start), text: text(start..<lexeme.end), kind: lexeme.kind,
+                        range: start..<lexeme.end))
                 index = lexeme.end
             }
             return tokens
@@ -209,7 +210,8 @@ package struct SQLTokenizer {
         /// A number, from its first digit or its `.`.
         func number() -> Lexeme {
             var end = start
-            let isHex = first == UInt8(ascii: "0") && (second == UInt8(ascii: "x") || second == UInt8(ascii: "X"))
+            let isHex =
+                first == UInt8(ascii: "0") && (second == UInt8(ascii: "x") || second == UInt8(ascii: "X"))
                 && byte(start + 2).map(\.isHexDigit) == true
             if isHex {
                 end = start + 2
@@ -267,7 +269,7 @@ package struct SQLTokenizer {
             return letters > 0 ? Lexeme(kind: .variable, end: end, isTerminated: true) : punctuation(1)
         case UInt8(ascii: "-"):
             guard second == UInt8(ascii: ">") else { return punctuation(1) }
-            return punctuation(byte(start + 2) == UInt8(ascii: ">") ? 3 : 2)   // -> and ->>
+            return punctuation(byte(start + 2) == UInt8(ascii: ">") ? 3 : 2)  // -> and ->>
         case UInt8(ascii: "<"):
             let pairs = second == UInt8(ascii: "=") || second == UInt8(ascii: ">") || second == UInt8(ascii: "<")
             return punctuation(pairs ? 2 : 1)

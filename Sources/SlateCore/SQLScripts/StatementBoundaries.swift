@@ -37,7 +37,7 @@ struct StatementBoundaries {
         1, 4, 2, 2, 2, 4, 5, 2,
         6, 5, 5, 5, 5, 5, 5, 5,
         6, 6, 5, 5, 5, 5, 5, 7,
-        1, 7, 5, 5, 5, 5, 5, 5,
+        1, 7, 5, 5, 5, 5, 5, 5
     ]
 
     /// Moves past the next complete statement.

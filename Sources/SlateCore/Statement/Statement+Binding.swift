@@ -26,7 +26,7 @@ extension Statement {
     ///   - index: The 1-based parameter index.
     /// - Throws: ``SQLiteError`` (`SQLITE_RANGE`) when `index` is out of range, or when the
     ///   connection is closed.
-    @inlinable   // one switch and one `sqlite3_bind_*` call at the call site: inserts bind per row
+    @inlinable  // one switch and one `sqlite3_bind_*` call at the call site: inserts bind per row
     public func bind(_ value: SQLiteValue, at index: Int32) throws(SQLiteError) {
         try checkOpen()
         try value.bind(to: handle, at: index)

@@ -113,7 +113,8 @@ extension Bool: SQLiteRepresentable {
     @inlinable
     public init?(sqliteStatement statement: OpaquePointer, column index: Int32) {
         guard let column = sqliteColumnValue(statement, index),
-              sqlite3_value_type(column) == SQLITE_INTEGER else { return nil }
+            sqlite3_value_type(column) == SQLITE_INTEGER
+        else { return nil }
         switch sqlite3_value_int64(column) {
         case 0: self = false
         case 1: self = true

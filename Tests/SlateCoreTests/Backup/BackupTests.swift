@@ -5,11 +5,12 @@ import Testing
 
 /// A database of many pages, so that a backup can take several steps.
 private func makeSource(_ db: Connection, rows: Int = 300) throws {
-    try db.execute(sql: """
-        CREATE TABLE docs (id INTEGER PRIMARY KEY, body TEXT);
-        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows))
-        INSERT INTO docs (body) SELECT printf('%.2000c', char(64 + i % 26)) FROM n;
-        """)
+    try db.execute(
+        sql: """
+            CREATE TABLE docs (id INTEGER PRIMARY KEY, body TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows))
+            INSERT INTO docs (body) SELECT printf('%.2000c', char(64 + i % 26)) FROM n;
+            """)
 }
 
 private func rowCount(_ db: Connection) throws -> Int64? {

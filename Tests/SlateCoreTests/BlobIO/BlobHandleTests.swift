@@ -4,7 +4,8 @@ import SlateCoreTestSupport
 import Testing
 
 private func makeFiles() throws -> Connection {
-    try inMemoryDatabase("""
+    try inMemoryDatabase(
+        """
         CREATE TABLE files (id INTEGER PRIMARY KEY, name TEXT, content BLOB);
         INSERT INTO files VALUES (1, 'one', zeroblob(16)), (2, 'two', x'0102030405'), (3, 'none', NULL);
         """)

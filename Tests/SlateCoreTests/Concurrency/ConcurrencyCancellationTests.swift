@@ -21,7 +21,9 @@ struct ConcurrencyCancellationTests {
                 withUnsafeCurrentTask { $0?.cancel() }
                 var errors: [any Error] = []
                 do {
-                    try await writer.write { db in ran.record("write"); try db.execute(sql: "INSERT INTO t VALUES (1)") }
+                    try await writer.write { db in
+                        ran.record("write"); try db.execute(sql: "INSERT INTO t VALUES (1)")
+                    }
                 } catch { errors.append(error) }
                 do {
                     _ = try await writer.read { _ in ran.record("read") }
@@ -89,9 +91,10 @@ struct ConcurrencyCancellationTests {
                 try await reader.read { db in
                     _ = try db.scalar(Int.self, "SELECT 1")
                     betweenStatements.signal()
-                    cancelled.wait()   // no statement runs when the task is cancelled
+                    cancelled.wait()  // no statement runs when the task is cancelled
                     // Long enough to notice, finite so that a regression fails instead of hanging.
-                    return try db.scalar(Int.self,
+                    return try db.scalar(
+                        Int.self,
                         "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 3000000) SELECT count(*) FROM c")
                 }
             }
@@ -119,7 +122,7 @@ struct ConcurrencyCancellationTests {
         await Self.wait(holding)
         let ran = EventLog()
         let waiting = Task { try await pool.read { _ in ran.record("ran") } }
-        try await Task.sleep(nanoseconds: 50_000_000)   // lets it queue up; correctness does not depend on it
+        try await Task.sleep(nanoseconds: 50_000_000)  // lets it queue up; correctness does not depend on it
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
         release.signal()

@@ -19,7 +19,7 @@ struct ConcurrencyCloseTests {
                 sqliteError { _ = try writer.read { _ in 1 } },
                 sqliteError { try writer.write { _ in } },
                 sqliteError { try writer.writeWithoutTransaction { _ in } },
-                sqliteError { try writer.barrierWriteWithoutTransaction { _ in } },
+                sqliteError { try writer.barrierWriteWithoutTransaction { _ in } }
             ] {
                 #expect(error?.category == .misuse)
                 #expect(error?.explanation.contains("is closed") == true)
@@ -37,7 +37,7 @@ struct ConcurrencyCloseTests {
                 await Result { _ = try await writer.read { _ in 1 } },
                 await Result { try await writer.write { _ in } },
                 await Result { try await writer.writeWithoutTransaction { _ in } },
-                await Result { try await writer.barrierWriteWithoutTransaction { _ in } },
+                await Result { try await writer.barrierWriteWithoutTransaction { _ in } }
             ] {
                 #expect(sqliteError(result)?.category == .misuse)
                 #expect(sqliteError(result)?.explanation.contains("is closed") == true)

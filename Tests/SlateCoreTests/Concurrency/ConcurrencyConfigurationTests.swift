@@ -44,7 +44,7 @@ struct ConcurrencyConfigurationTests {
             DispatchQueue.global().async(group: group) {
                 _ = try? pool.read { _ in
                     inside.signal()
-                    inside.wait()   // both reads overlap only when each waits for the other's signal
+                    inside.wait()  // both reads overlap only when each waits for the other's signal
                     inside.signal()
                 }
             }
@@ -99,7 +99,7 @@ struct ConcurrencyConfigurationTests {
         }
         for open in [
             { () throws -> any DatabaseReader in try DatabaseQueue(path: path) },
-            { () throws -> any DatabaseReader in try DatabasePool(path: path) },
+            { () throws -> any DatabaseReader in try DatabasePool(path: path) }
         ] {
             // The lock holder changes the schema, so opening must read it, and waits for it.
             let holder = try Connection(path)

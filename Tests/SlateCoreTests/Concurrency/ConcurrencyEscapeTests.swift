@@ -17,7 +17,7 @@ struct ConcurrencyEscapeTests {
             let escapees = [
                 try writer.read { $0 },
                 try writer.write { $0 },
-                try writer.writeWithoutTransaction { $0 },
+                try writer.writeWithoutTransaction { $0 }
             ]
             for db in escapees {
                 let error = sqliteError { _ = try db.scalar(Int.self, "SELECT count(*) FROM t") }

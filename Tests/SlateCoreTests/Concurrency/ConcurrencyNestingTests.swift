@@ -35,7 +35,7 @@ struct ConcurrencyNestingTests {
             ("write", { try queue.write { _ in try queue.write { _ in } } }),
             ("write", { try queue.read { _ in try queue.write { _ in } } }),
             ("inDatabase", { try queue.write { _ in try queue.inDatabase { _ in } } }),
-            ("writeWithoutTransaction", { try queue.inDatabase { _ in try queue.writeWithoutTransaction { _ in } } }),
+            ("writeWithoutTransaction", { try queue.inDatabase { _ in try queue.writeWithoutTransaction { _ in } } })
         ]
         for (name, body) in cases {
             let error = Self.nestedError(body)
@@ -56,7 +56,7 @@ struct ConcurrencyNestingTests {
             ("read", { try pool.read { _ in try pool.read { _ in } } }),
             ("write", { try pool.read { _ in try pool.write { _ in } } }),
             ("barrierWriteWithoutTransaction", { try pool.write { _ in try pool.barrierWriteWithoutTransaction { _ in } } }),
-            ("checkpoint", { try pool.read { _ in _ = try pool.checkpoint() } }),
+            ("checkpoint", { try pool.read { _ in _ = try pool.checkpoint() } })
         ]
         for (name, body) in cases {
             let error = Self.nestedError(body)

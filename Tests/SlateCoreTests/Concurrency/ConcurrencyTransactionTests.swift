@@ -18,7 +18,7 @@ struct ConcurrencyTransactionTests {
         let other = try Connection(path)
         let (before, after) = try queue.read { db -> (Int?, Int?) in
             let before = try db.scalar(Int.self, "SELECT count(*) FROM t")
-            try other.execute(sql: "INSERT INTO t VALUES (2)")   // commits meanwhile
+            try other.execute(sql: "INSERT INTO t VALUES (2)")  // commits meanwhile
             return (before, try db.scalar(Int.self, "SELECT count(*) FROM t"))
         }
         #expect(before == 1 && after == 1)

@@ -66,9 +66,11 @@ import Testing
             try db.createCollation("reversed") { lhs, rhs in
                 lhs == rhs ? .orderedSame : (lhs < rhs ? .orderedDescending : .orderedAscending)
             }
-            try db.createAggregation("total", initialValue: Int64(0), reduce: { sum, args in
-                sum + ((args[0] as? Int64) ?? 0)
-            }, result: { $0 })
+            try db.createAggregation(
+                "total", initialValue: Int64(0),
+                reduce: { sum, args in
+                    sum + ((args[0] as? Int64) ?? 0)
+                }, result: { $0 })
             try db.execute(sql: "INSERT INTO items (name) VALUES ('a'), ('b')")
             let statement = try db.cachedStatement(
                 sql: "SELECT twice(count(*)), total(id), max(name COLLATE reversed), 'abc' REGEXP 'a.c' FROM items")

@@ -125,7 +125,7 @@ struct EncryptionTests {
             ("apply", { try $0.apply(secret) }),
             ("rekey", { try $0.rekey(secret) }),
             ("attach", { try $0.attach(scratch.location, as: "other", key: secret) }),
-            ("export", { try $0.exportEncrypted(to: scratch.location, key: secret) }),
+            ("export", { try $0.exportEncrypted(to: scratch.location, key: secret) })
         ]
     }
 
@@ -299,7 +299,7 @@ struct EncryptionTests {
             (SQLITE_MISUSE, { try $0.apply("") }),
             (SQLITE_ERROR, { try $0.rekey(.passphrase("")) }),
             (SQLITE_MISUSE, { try $0.attach(target.location, as: "other", key: "") }),
-            (SQLITE_MISUSE, { try $0.exportEncrypted(to: target.location, key: "") }),
+            (SQLITE_MISUSE, { try $0.exportEncrypted(to: target.location, key: "") })
         ]
         for (code, call) in calls {
             let error = try #require(throws: SQLiteError.self) { try call(db) }
@@ -409,10 +409,11 @@ struct EncryptionTests {
         let source = try ScratchDatabase()
         let target = try ScratchDatabase()
         let db = try Connection(source.location)
-        try db.execute(sql: """
-            CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT NOT NULL);
-            CREATE INDEX notes_body ON notes(body);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT NOT NULL);
+                CREATE INDEX notes_body ON notes(body);
+                """)
         try db.transaction {
             for index in 0..<20 { try db.run("INSERT INTO notes(body) VALUES (?)", "\(marker) #\(index)") }
         }
@@ -464,7 +465,7 @@ struct EncryptionTests {
 
         for call in encryptionCalls(scratch: target) + [
             ("apply raw", { try $0.apply(.rawKey(Data(repeating: 1, count: 32)), name: "main") }),
-            ("rekey raw", { try $0.rekey(.rawKey(Data(repeating: 1, count: 32))) }),
+            ("rekey raw", { try $0.rekey(.rawKey(Data(repeating: 1, count: 32))) })
         ] {
             let error = try #require(throws: SQLiteError.self, "\(call.name)") { try call.run(db) }
             #expect(error.code == SQLITE_MISUSE)

@@ -61,7 +61,8 @@ private final class Accumulators {
 @Suite("AggregateFunctionTests")
 struct AggregateFunctionTests {
     private func makeSales() throws -> Connection {
-        try inMemoryDatabase("""
+        try inMemoryDatabase(
+            """
             CREATE TABLE sales (region TEXT, amount INTEGER);
             INSERT INTO sales VALUES ('north', 10), ('north', NULL), ('south', 5), ('south', 7), ('south', 1);
             """)
@@ -148,8 +149,9 @@ struct AggregateFunctionTests {
     func windowFunctionsOnAnOldSQLiteFailClearly() throws {
         let db = try Connection()
         let error = sqliteError {
-            try db.createWindowFunction("wsum", argumentCount: 1, initialValue: Int64(0),
-                                        step: { total, _ in total }, inverse: { total, _ in total }, value: { $0 })
+            try db.createWindowFunction(
+                "wsum", argumentCount: 1, initialValue: Int64(0),
+                step: { total, _ in total }, inverse: { total, _ in total }, value: { $0 })
         }
         #expect(error?.explanation.contains("3.25") == true)
     }

@@ -64,12 +64,13 @@ struct HooksTests {
         try db.run("DELETE FROM items WHERE id = 7")
         try db.attach(.inMemory, as: "aux")
         try db.execute(sql: "CREATE TABLE aux.notes (body TEXT); INSERT INTO aux.notes VALUES ('x')")
-        #expect(delegate.actions == [
-            .insert(db: "main", table: "items", rowID: 7),
-            .update(db: "main", table: "items", rowID: 7),
-            .delete(db: "main", table: "items", rowID: 7),
-            .insert(db: "aux", table: "notes", rowID: 1),
-        ])
+        #expect(
+            delegate.actions == [
+                .insert(db: "main", table: "items", rowID: 7),
+                .update(db: "main", table: "items", rowID: 7),
+                .delete(db: "main", table: "items", rowID: 7),
+                .insert(db: "aux", table: "notes", rowID: 1)
+            ])
         #expect(delegate.actions.map(\.operation) == [.insert, .update, .delete, .insert])
         #expect(delegate.actions.last?.database == "aux")
         #expect(delegate.actions.last?.table == "notes")

@@ -12,12 +12,13 @@ struct VacuumTests {
     @Test func vacuumShrinksTheFileAndKeepsTheData() throws {
         let folder = try TemporaryDirectory()
         let db = try Connection(folder.path("db.sqlite"))
-        try db.execute(sql: """
-            CREATE TABLE t (x BLOB);
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200)
-            INSERT INTO t SELECT randomblob(4000) FROM n;
-            DELETE FROM t WHERE rowid > 10;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE t (x BLOB);
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200)
+                INSERT INTO t SELECT randomblob(4000) FROM n;
+                DELETE FROM t WHERE rowid > 10;
+                """)
         let before = try pageCount(db)
         try db.vacuum()
         let after = try pageCount(db)

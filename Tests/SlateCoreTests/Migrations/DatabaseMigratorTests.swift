@@ -30,10 +30,11 @@ private func threeMigrations() throws -> DatabaseMigrator {
         try db.execute(sql: "CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL); INSERT INTO log VALUES ('v2')")
     }
     try migrator.registerMigration("v3 books") { db in
-        try db.execute(sql: """
-            CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT, authorId INTEGER REFERENCES author(id));
-            INSERT INTO log VALUES ('v3');
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT, authorId INTEGER REFERENCES author(id));
+                INSERT INTO log VALUES ('v3');
+                """)
     }
     return migrator
 }
@@ -57,7 +58,7 @@ struct DatabaseMigratorTests {
         #expect(migrator.registeredMigrations == ["v1 log", "v2 authors", "v3 books"])
         #expect(try migrator.hasCompletedMigrations(in: writer) == false)
         try migrator.migrate(writer)
-        try migrator.migrate(writer)   // nothing left: no migration runs twice
+        try migrator.migrate(writer)  // nothing left: no migration runs twice
         #expect(try log(writer) == ["v1", "v2", "v3"])
         #expect(try writer.read(recorded) == ["v1 log", "v2 authors", "v3 books"])
         #expect(try writer.read(tables) == ["author", "book", "log", "slate_migrations"])
@@ -150,12 +151,13 @@ struct DatabaseMigratorTests {
         try writer.writeWithoutTransaction { db in try db.setForeignKeys(true) }
         var migrator = DatabaseMigrator()
         try migrator.registerMigration("schema") { db in
-            try db.execute(sql: """
-                CREATE TABLE author (id INTEGER PRIMARY KEY);
-                CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id));
-                INSERT INTO author VALUES (1);
-                INSERT INTO book VALUES (1, 1);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE author (id INTEGER PRIMARY KEY);
+                    CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id));
+                    INSERT INTO author VALUES (1);
+                    INSERT INTO book VALUES (1, 1);
+                    """)
         }
         try migrator.registerMigration("orphans") { db in
             try db.execute(sql: "INSERT INTO book VALUES (2, 1); INSERT INTO book VALUES (7, 42)")
@@ -177,20 +179,22 @@ struct DatabaseMigratorTests {
         try writer.writeWithoutTransaction { db in try db.setForeignKeys(true) }
         var migrator = DatabaseMigrator()
         try migrator.registerMigration("schema") { db in
-            try db.execute(sql: """
-                CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
-                CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id));
-                INSERT INTO author VALUES (1, 'Ada'); INSERT INTO book VALUES (1, 1);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
+                    CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id));
+                    INSERT INTO author VALUES (1, 'Ada'); INSERT INTO book VALUES (1, 1);
+                    """)
         }
         // SQLite's twelve-step recipe: with enforcement on, DROP TABLE author would fail.
         try migrator.registerMigration("rebuild author") { db in
-            try db.execute(sql: """
-                CREATE TABLE new_author (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '');
-                INSERT INTO new_author SELECT id, coalesce(name, '') FROM author;
-                DROP TABLE author;
-                ALTER TABLE new_author RENAME TO author;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE new_author (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '');
+                    INSERT INTO new_author SELECT id, coalesce(name, '') FROM author;
+                    DROP TABLE author;
+                    ALTER TABLE new_author RENAME TO author;
+                    """)
         }
         try migrator.migrate(writer)
         #expect(try migrator.hasCompletedMigrations(in: writer))
@@ -212,11 +216,12 @@ struct DatabaseMigratorTests {
         try queue.writeWithoutTransaction { db in try db.setForeignKeys(false) }
         var migrator = DatabaseMigrator()
         try migrator.registerMigration("orphan") { db in
-            try db.execute(sql: """
-                CREATE TABLE parent (id INTEGER PRIMARY KEY);
-                CREATE TABLE child (id INTEGER PRIMARY KEY, parentId REFERENCES parent(id));
-                INSERT INTO child VALUES (3, 9);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE parent (id INTEGER PRIMARY KEY);
+                    CREATE TABLE child (id INTEGER PRIMARY KEY, parentId REFERENCES parent(id));
+                    INSERT INTO child VALUES (3, 9);
+                    """)
         }
         let error = sqliteError { try migrator.migrate(queue) }
         #expect(error?.explanation.contains("row 3 of table \"child\"") == true)
@@ -364,11 +369,12 @@ struct DatabaseMigratorTests {
     func adoptsGRDBRecords() throws {
         let queue = try DatabaseQueue()
         try queue.write { db in
-            try db.execute(sql: """
-                CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-                INSERT INTO grdb_migrations VALUES ('v1');
-                CREATE TABLE t (x);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                    INSERT INTO grdb_migrations VALUES ('v1');
+                    CREATE TABLE t (x);
+                    """)
         }
         var migrator = DatabaseMigrator()
         try migrator.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE t (x)") }

@@ -39,7 +39,8 @@ extension Trait where Self == ConditionTrait {
     /// tables a statement reads without naming a column (`count(*)`); elsewhere every commit
     /// refetches, by design.
     static var exactRegions: Self {
-        .enabled(if: StatementFootprint.reportsTablesReadWithoutColumns,
-                 "this SQLite's authorizer does not name count(*) tables: every commit refetches")
+        .enabled(
+            if: StatementFootprint.reportsTablesReadWithoutColumns,
+            "this SQLite's authorizer does not name count(*) tables: every commit refetches")
     }
 }

@@ -13,11 +13,12 @@ struct FunctionReentryTests {
     /// `t`: ids 1, 2, 3 with texts a, b, c; `log`: empty.
     static func makeDatabase() throws -> Connection {
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE t (id INTEGER PRIMARY KEY, x TEXT NOT NULL);
-            INSERT INTO t (id, x) VALUES (1, 'a'), (2, 'b'), (3, 'c');
-            CREATE TABLE log (v INTEGER);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE t (id INTEGER PRIMARY KEY, x TEXT NOT NULL);
+                INSERT INTO t (id, x) VALUES (1, 'a'), (2, 'b'), (3, 'c');
+                CREATE TABLE log (v INTEGER);
+                """)
         return db
     }
 
@@ -68,7 +69,7 @@ struct FunctionReentryTests {
         let outer = try db.cachedStatement(sql: Self.nestSQL)
         for depth: Int64 in [0, 1, 2] {
             record.statements = []
-            try outer.reset()   // a finished run must be reset before it takes new values
+            try outer.reset()  // a finished run must be reset before it takes new values
             try outer.bind(depth, at: 1)
             let values = try outer.cursor().map { row in try row.get(1) as Int64 }
             #expect(values == [1, 2, 3].map { Self.expectedNest($0, depth: depth) })
@@ -93,9 +94,10 @@ struct FunctionReentryTests {
             #expect(try args.get(0, as: Int64.self) == id)
             return "\(below):\(text ?? "-")"
         }
-        #expect(try Self.rows(db, "SELECT id, audit(id) FROM t ORDER BY id") == [
-            [.int(1), .text("1:a")], [.int(2), .text("2:b")], [.int(3), .text("3:c")],
-        ])
+        #expect(
+            try Self.rows(db, "SELECT id, audit(id) FROM t ORDER BY id") == [
+                [.int(1), .text("1:a")], [.int(2), .text("2:b")], [.int(3), .text("3:c")]
+            ])
         #expect(try Self.rows(db, "SELECT v FROM log ORDER BY v") == [10, 11, 20, 21, 30, 31].map { [.int($0)] })
         #expect(try Self.isIntact(db))
     }
@@ -240,7 +242,7 @@ struct FunctionReentryTests {
             for change in [
                 { try connection.createFunction("shell", argumentCount: 1, options: []) { _ in 0 } },
                 { try connection.removeFunction("shell", argumentCount: 1) },
-                { try connection.createCollation("NOCASE2") { $0.lowercased().compare($1.lowercased()) } },
+                { try connection.createCollation("NOCASE2") { $0.lowercased().compare($1.lowercased()) } }
             ] as [() throws -> Void] {
                 do { try change() } catch let error as SQLiteError { record.errors.append(error) }
             }
@@ -291,9 +293,10 @@ struct FunctionReentryTests {
             #expect(sqliteError { _ = try db.scalar(Int64.self, "SELECT 1") }?.code == SQLITE_MISUSE)
         }
         let reopened = try Connection(path)
-        #expect(try Self.rows(reopened, "SELECT id, x FROM t ORDER BY id") == [
-            [.int(1), .text("a")], [.int(2), .text("b")], [.int(3), .text("c")],
-        ])
+        #expect(
+            try Self.rows(reopened, "SELECT id, x FROM t ORDER BY id") == [
+                [.int(1), .text("a")], [.int(2), .text("b")], [.int(3), .text("c")]
+            ])
         #expect(try Self.isIntact(reopened))
     }
 
@@ -305,7 +308,7 @@ struct FunctionReentryTests {
         let record = Record()
         let statements = [
             "COMMIT", "DROP TABLE t", "CREATE TABLE extra (y)", "CREATE INDEX t_x ON t (x)", "VACUUM",
-            "ALTER TABLE log ADD COLUMN w",
+            "ALTER TABLE log ADD COLUMN w"
         ]
         try db.createFunction("ddl", argumentCount: 1, options: []) { args in
             let index = Int(try args.get(0, as: Int64.self))
@@ -324,7 +327,7 @@ struct FunctionReentryTests {
         let firstCall = ["COMMIT \(SQLITE_BUSY)", "DROP TABLE t \(SQLITE_LOCKED)", "VACUUM \(SQLITE_ERROR)"]
         let laterCall = [
             "COMMIT \(SQLITE_BUSY)", "DROP TABLE t \(SQLITE_LOCKED)", "CREATE TABLE extra (y) \(SQLITE_ERROR)",
-            "CREATE INDEX t_x ON t (x) \(SQLITE_ERROR)", "VACUUM \(SQLITE_ERROR)", "ALTER TABLE log ADD COLUMN w \(SQLITE_ERROR)",
+            "CREATE INDEX t_x ON t (x) \(SQLITE_ERROR)", "VACUUM \(SQLITE_ERROR)", "ALTER TABLE log ADD COLUMN w \(SQLITE_ERROR)"
         ]
         #expect(refusals == firstCall + laterCall + laterCall)
         #expect(try Self.rows(db, "SELECT v FROM log ORDER BY v").map { $0[0] } == [.int(1), .int(2), .int(3)])
@@ -362,10 +365,11 @@ struct FunctionReentryTests {
     /// `BYRANK` orders texts by their rank in `ranks`, looked up with a cached statement.
     static func makeRankedDatabase() throws -> Connection {
         let db = try makeDatabase()
-        try db.execute(sql: """
-            CREATE TABLE ranks (x TEXT PRIMARY KEY, rank INTEGER);
-            INSERT INTO ranks VALUES ('a', 3), ('b', 1), ('c', 2);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE ranks (x TEXT PRIMARY KEY, rank INTEGER);
+                INSERT INTO ranks VALUES ('a', 3), ('b', 1), ('c', 2);
+                """)
         return db
     }
 
@@ -443,7 +447,7 @@ struct FunctionReentryTests {
                 try db.createFunction("again", argumentCount: 1, options: []) { args in
                     for access in [
                         { _ = try queue.write { db in try db.scalar(Int64.self, "SELECT 1") } },
-                        { _ = try queue.inDatabase { db in try db.scalar(Int64.self, "SELECT 1") } },
+                        { _ = try queue.inDatabase { db in try db.scalar(Int64.self, "SELECT 1") } }
                     ] as [() throws -> Void] {
                         do { try access() } catch let error as SQLiteError { record.errors.append(error) }
                     }

@@ -17,10 +17,11 @@ import SlateCoreTestSupport
 struct HookReentryTests {
     static func makeDatabase() throws -> Connection {
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT);
-            CREATE TABLE log (entry TEXT);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT);
+                CREATE TABLE log (entry TEXT);
+                """)
         return db
     }
 
@@ -182,9 +183,10 @@ struct HookReentryTests {
         try db.run("DELETE FROM items WHERE id = 1")
         db.updateHook(nil)
         db.rollbackHook(nil)
-        #expect(seen == [
-            "insert 1: a", "update 1: b", "insert 2: c", "rollback: 1 rows", "delete 1: none",
-        ])
+        #expect(
+            seen == [
+                "insert 1: a", "update 1: b", "insert 2: c", "rollback: 1 rows", "delete 1: none"
+            ])
         #expect(try Self.isIntact(db))
     }
 
@@ -314,10 +316,11 @@ struct HookReentryTests {
         try db.run("INSERT INTO items (name) VALUES ('a')")
         try db.run("INSERT INTO items (name) VALUES ('b')")
         db.trace(nil)
-        #expect(seen == [
-            "INSERT INTO items (name) VALUES ('a')": 0,
-            "INSERT INTO items (name) VALUES ('b')": 1,
-        ])
+        #expect(
+            seen == [
+                "INSERT INTO items (name) VALUES ('a')": 0,
+                "INSERT INTO items (name) VALUES ('b')": 1
+            ])
         #expect(try Self.isIntact(db))
     }
 
@@ -386,7 +389,7 @@ struct HookReentryTests {
         }
         let (errors, values, count) = try #require(result, "the nested read deadlocked").get()
         #expect(values == [])
-        #expect(errors.count == 3)   // the write that added the delegate commits too
+        #expect(errors.count == 3)  // the write that added the delegate commits too
         #expect(errors.allSatisfy { $0.code == SQLITE_MISUSE })
         #expect(count == 2)
     }

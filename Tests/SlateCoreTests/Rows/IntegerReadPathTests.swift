@@ -11,10 +11,11 @@ struct IntegerReadPathTests {
     /// One row: INTEGER, integral REAL, fractional REAL, numeric TEXT, TEXT, BLOB, NULL.
     private static func database() throws -> Connection {
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE t (i, r, h, nt, tx, b, n);
-            INSERT INTO t VALUES (42, 3.0, 3.5, '12', 'abc', x'3132', NULL);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE t (i, r, h, nt, tx, b, n);
+                INSERT INTO t VALUES (42, 3.0, 3.5, '12', 'abc', x'3132', NULL);
+                """)
         return db
     }
 

@@ -71,11 +71,12 @@ struct NULByteTests {
         #expect(value[2] == .text("\0"))
         #expect(try db.scalar(String.self, "SELECT length(CAST(? AS BLOB)) || ':' || 'x\0y'", "a\0b") == "3:x\0y")
 
-        try db.execute(sql: """
-            CREATE TABLE t (x TEXT DEFAULT 'd\0');
-            INSERT INTO t VALUES ('x\0y; DROP TABLE t;');
-            INSERT INTO t DEFAULT VALUES;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE t (x TEXT DEFAULT 'd\0');
+                INSERT INTO t VALUES ('x\0y; DROP TABLE t;');
+                INSERT INTO t DEFAULT VALUES;
+                """)
         try db.execute(raw: "INSERT INTO t VALUES ('raw\0')")
         let stored = try db.prepare(sql: "SELECT x, length(CAST(x AS BLOB)) FROM t ORDER BY rowid").rows()
         #expect(stored.map { $0[0] } == [.text("x\0y; DROP TABLE t;"), .text("d\0"), .text("raw\0")])

@@ -114,7 +114,8 @@ struct ScriptSplittingTests {
         }
         let text = String(decoding: bytes[start...], as: UTF8.self)
         guard let first = text.firstIndex(where: { !$0.isWhitespace }),
-              let last = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+            let last = text.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
         return String(text[first...last])
     }
 
@@ -122,7 +123,7 @@ struct ScriptSplittingTests {
         ";", ";", ";", " ", "\n", "\t", "\r", "\u{0C}", "\u{0B}", "'", "''", "\"", "`", "[", "]", "--", "/*", "*/",
         "-", "/", "*", "CREATE", "create", "Create", "TEMP", "temp", "TEMPORARY", "temporary", "TRIGGER", "trigger",
         "END", "end", "EXPLAIN", "explain", "BEGIN", "CASE", "weekend", "tempo", "triggers", "ending", "x", "$a",
-        "_b", "é", "1", "(", ")", "SELECT 1", "VIEW", "x'00'", ":p", "@", "\n--c\n", "/*c*/", "\u{1F600}",
+        "_b", "é", "1", "(", ")", "SELECT 1", "VIEW", "x'00'", ":p", "@", "\n--c\n", "/*c*/", "\u{1F600}"
     ]
 
     @Test("the linear splitter agrees with sqlite3_complete on 30,000 random scripts (fixed seed)")
@@ -146,7 +147,7 @@ struct ScriptSplittingTests {
     /// splitter, built on the tokenizer, must still take `sqlite3_complete`'s reading.
     static let numberAndVariableFragments = [
         ";", ";", " ", "\n", "\u{0B}", "EXPLAIN", "explain", "CREATE", "TEMP", "TRIGGER", "END", "create", "trigger",
-        "end", "temp", "1", "1.", ".", ".5", "0x", "e", "e+", "-", "@", ":", "::", "?", "#", "$", "x", "'", "SELECT",
+        "end", "temp", "1", "1.", ".", ".5", "0x", "e", "e+", "-", "@", ":", "::", "?", "#", "$", "x", "'", "SELECT"
     ]
 
     @Test("the splitter agrees with sqlite3_complete where numbers and variables hide keywords (fixed seed)")
@@ -168,7 +169,7 @@ struct ScriptSplittingTests {
         for text in [
             "EXPLAIN 1.create TRIGGER t; x; END; y;", "EXPLAIN @create TRIGGER t; x; END; y;",
             "CREATE TRIGGER t BEGIN x; 1.end; y; END; z;", "EXPLAIN ?create trigger a; b; end; c;",
-            "EXPLAIN #create TRIGGER t; x; END; y;", "EXPLAIN :a::create TRIGGER t; x; END; y;",
+            "EXPLAIN #create TRIGGER t; x; END; y;", "EXPLAIN :a::create TRIGGER t; x; END; y;"
         ] {
             #expect(SQLScript(string: text).statements == Self.referenceSplit(text), "\(text)")
         }

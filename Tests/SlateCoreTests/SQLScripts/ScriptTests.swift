@@ -35,21 +35,24 @@ struct ScriptTests {
     @Test("a script failing at its third statement keeps the first two and names the third")
     func failingThirdStatement() throws {
         let db = try Connection()
-        let error = try #require(sqliteError {
-            try db.execute(sql: """
-                CREATE TABLE a (x);
-                INSERT INTO a VALUES (1);
-                INSERT INTO missing VALUES (2);
-                INSERT INTO a VALUES (3);
-                """)
-        })
+        let error = try #require(
+            sqliteError {
+                try db.execute(
+                    sql: """
+                        CREATE TABLE a (x);
+                        INSERT INTO a VALUES (1);
+                        INSERT INTO missing VALUES (2);
+                        INSERT INTO a VALUES (3);
+                        """)
+            })
         #expect(error.explanation.contains("no such table: missing"))
         #expect(error.sql == "INSERT INTO missing VALUES (2);")
         #expect(try db.scalar("SELECT count(*) FROM a") as? Int64 == 1)
 
-        let runtime = try #require(sqliteError {
-            try db.execute(sql: "INSERT INTO a VALUES (4); INSERT INTO a VALUES (abs(-9223372036854775807 - 1)); INSERT INTO a VALUES (5)")
-        })
+        let runtime = try #require(
+            sqliteError {
+                try db.execute(sql: "INSERT INTO a VALUES (4); INSERT INTO a VALUES (abs(-9223372036854775807 - 1)); INSERT INTO a VALUES (5)")
+            })
         #expect(runtime.sql == "INSERT INTO a VALUES (abs(-9223372036854775807 - 1));")
         #expect(try db.scalar("SELECT count(*) FROM a") as? Int64 == 2)
     }
@@ -99,7 +102,8 @@ struct ScriptTests {
     func rawAndSQLiteSwift() throws {
         let db = try Connection()
         try db.execute(raw: "CREATE TABLE t (x); INSERT INTO t VALUES (1);")
-        try db.execute("""
+        try db.execute(
+            """
             BEGIN TRANSACTION;
             INSERT INTO t VALUES (2);
             PRAGMA user_version = 1;

@@ -158,8 +158,9 @@ struct FaultSweep {
                 } else if reopened == after {
                     report.endedAfter += 1
                 } else {
-                    report.problems.append("\(label): the data is neither all of the operation's changes nor none:\n"
-                        + difference(reopened, before: before, after: after))
+                    report.problems.append(
+                        "\(label): the data is neither all of the operation's changes nor none:\n"
+                            + difference(reopened, before: before, after: after))
                 }
             }
         }

@@ -12,7 +12,8 @@ struct SQLiteSwiftAPITests {
     let admin = SQLExpression<Bool>("admin")
 
     private func database() throws -> Connection {
-        try inMemoryDatabase("""
+        try inMemoryDatabase(
+            """
             CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, admin INTEGER NOT NULL);
             INSERT INTO users VALUES (1, 'alice', 1), (2, 'betsy', 0), (3, 'cindy', 0);
             """)
@@ -30,8 +31,9 @@ struct SQLiteSwiftAPITests {
         let reader = try Connection(path, readonly: true)
         #expect(reader.readonly)
         #expect(Connection.Location.uri("foo").description == "foo")
-        #expect(Connection.Location.uri("foo", parameters: [.mode(.readOnly), .cache(.private)]).description
-            == "file:foo?mode=ro&cache=private")
+        #expect(
+            Connection.Location.uri("foo", parameters: [.mode(.readOnly), .cache(.private)]).description
+                == "file:foo?mode=ro&cache=private")
     }
 
     @Test func sqliteVersionIsTheLinkedOne() throws {
@@ -83,8 +85,9 @@ struct SQLiteSwiftAPITests {
     @Test func windowValueAndExpressionDefaults() throws {
         let int = SQLExpression<Int>("int")
         #expect(int.value(1, int.desc).asSQL() == "nth_value(\"int\", 1) OVER (ORDER BY \"int\" DESC)")
-        #expect(int.lag(offset: 1, default: SQLExpression<Int>(value: 3), int.desc).asSQL()
-            == "lag(\"int\", 1, 3) OVER (ORDER BY \"int\" DESC)")
+        #expect(
+            int.lag(offset: 1, default: SQLExpression<Int>(value: 3), int.desc).asSQL()
+                == "lag(\"int\", 1, 3) OVER (ORDER BY \"int\" DESC)")
         #expect(int.lead(offset: 1, default: int, int.desc).asSQL() == "lead(\"int\", 1, \"int\") OVER (ORDER BY \"int\" DESC)")
         let db = try database()
         let previous = id.lag(offset: 1, default: SQLExpression<Int64>(value: -1), id)

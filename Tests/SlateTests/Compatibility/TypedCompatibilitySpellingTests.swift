@@ -25,11 +25,12 @@ struct TypedCompatibilitySpellingTests: UsersFixture {
 
     @Test func foreignKeyErrorRowIdIsRowID() throws {
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE parents (id INTEGER PRIMARY KEY);
-            CREATE TABLE children (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parents (id));
-            INSERT INTO children VALUES (7, 1);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE parents (id INTEGER PRIMARY KEY);
+                CREATE TABLE children (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parents (id));
+                INSERT INTO children VALUES (7, 1);
+                """)
         let problems = try db.foreignKeyCheck()
         #expect(problems == [ForeignKeyError(from: "children", rowID: 7, to: "parents")])
         #expect(problems.first?.rowId == 7)

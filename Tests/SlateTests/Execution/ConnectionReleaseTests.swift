@@ -168,7 +168,7 @@ struct ConnectionReleaseTests {
         let cached = try db.cachedStatement(sql: "SELECT shout(name) FROM users WHERE id = ?")
         try cached.bind(Int64(1), at: 1)
         _ = try cached.step()
-        try cached.reset()   // its read lock would block the next connection's writes
+        try cached.reset()  // its read lock would block the next connection's writes
         try db.run(users.filter(name == "user \(round)").delete())
         try db.run(users.filter(name == "codable \(round)").delete())
     }

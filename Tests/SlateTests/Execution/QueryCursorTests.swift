@@ -9,17 +9,25 @@ struct QueryCursorTests: UsersFixture {
     @Test func readsWhatPrepareReads() throws {
         let db = try makeUsersDatabase()
         let query = users.order(id)
-        let copied = try db.prepare(query).map { [String(describing: $0[id]), $0[email], $0[name] ?? "nil",
-                                                  String($0[balance]), String($0[verified]), String(describing: $0[age])] }
+        let copied = try db.prepare(query).map {
+            [
+                String(describing: $0[id]), $0[email], $0[name] ?? "nil",
+                String($0[balance]), String($0[verified]), String(describing: $0[age])
+            ]
+        }
         let cursor = try db.cursor(query)
         var inPlace: [[String]] = []
         while let row = try cursor.next() {
             // Read twice, the second time backwards, so the column guess both hits and misses.
-            let first = [String(describing: row[id]), row[email], row[name] ?? "nil",
-                         String(row[balance]), String(row[verified]), String(describing: row[age])]
-            let second = [String(describing: try row.get(age)), String(try row.get(verified)),
-                          String(try row.get(balance)), try row.get(name) ?? "nil", try row.get(email),
-                          String(describing: try row.get(id))].reversed()
+            let first = [
+                String(describing: row[id]), row[email], row[name] ?? "nil",
+                String(row[balance]), String(row[verified]), String(describing: row[age])
+            ]
+            let second = [
+                String(describing: try row.get(age)), String(try row.get(verified)),
+                String(try row.get(balance)), try row.get(name) ?? "nil", try row.get(email),
+                String(describing: try row.get(id))
+            ].reversed()
             #expect(first == Array(second))
             inPlace.append(first)
         }
@@ -93,7 +101,7 @@ struct QueryCursorTests: UsersFixture {
         try db.execute(sql: "CREATE TABLE t (\"caf\u{E9}\" INTEGER, \"\u{1F600}\" TEXT, plain INTEGER)")
         try db.execute(sql: "INSERT INTO t VALUES (1, 'smile', 2)")
         let table = Table("t")
-        let cafe = SQLExpression<Int64>("cafe\u{301}")    // decomposed: canonically equal
+        let cafe = SQLExpression<Int64>("cafe\u{301}")  // decomposed: canonically equal
         let smile = SQLExpression<String>("\u{1F600}")
         let plain = SQLExpression<Int64>("plain")
         let copied = try #require(try db.pluck(table))
@@ -112,7 +120,7 @@ struct QueryCursorTests: UsersFixture {
         let db = try Connection(path)
         try db.execute(sql: "CREATE TABLE t (v INTEGER); INSERT INTO t VALUES (1), (2)")
         let other = try Connection(path)
-        try other.execute(sql: "BEGIN EXCLUSIVE")   // rollback journal: readers are locked out
+        try other.execute(sql: "BEGIN EXCLUSIVE")  // rollback journal: readers are locked out
         let v = SQLExpression<Int64>("v")
         let cursor = try db.cursor(Table("t").order(v))
         #expect(sqliteError { _ = try cursor.next() }.map { $0.code == SQLITE_BUSY } == true)

@@ -20,11 +20,12 @@ struct TypedReentryTests {
     /// `t`: ids 1, 2, 3 with texts a, b, c; `log`: empty.
     static func makeDatabase() throws -> Connection {
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE t (id INTEGER PRIMARY KEY, x TEXT NOT NULL);
-            INSERT INTO t (id, x) VALUES (1, 'a'), (2, 'b'), (3, 'c');
-            CREATE TABLE log (id INTEGER PRIMARY KEY, v INTEGER NOT NULL, note TEXT);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE t (id INTEGER PRIMARY KEY, x TEXT NOT NULL);
+                INSERT INTO t (id, x) VALUES (1, 'a'), (2, 'b'), (3, 'c');
+                CREATE TABLE log (id INTEGER PRIMARY KEY, v INTEGER NOT NULL, note TEXT);
+                """)
         return db
     }
 
@@ -87,7 +88,8 @@ struct TypedReentryTests {
             let viaScalar = try connection.scalar(nest(Self.bound(0), Self.bound(depth - 1)))
             let items = try connection.prepare(Self.t.order(Self.id)).map { try $0.decode() as Item }
             if viaCursor != viaPrepare || viaIterator != viaPrepare || viaPluck != viaPrepare.first
-                || viaScalar != expected(0, depth - 1) || items.map(\.id) != [1, 2, 3] {
+                || viaScalar != expected(0, depth - 1) || items.map(\.id) != [1, 2, 3]
+            {
                 record.mismatches.append(
                     "depth \(depth): \(viaPrepare) \(viaCursor) \(viaIterator) \(String(describing: viaPluck)) \(viaScalar)")
             }
@@ -151,11 +153,12 @@ struct TypedReentryTests {
             let inner = try db.cursor(query).map { try $0.get(Self.id) }
             seen.append([try row.get(Self.id)] + inner + [Int64(try db.scalar(Self.t.count))])
         }
-        #expect(seen == [
-            [1, 1, 2, 3, 1, 1, 2, 3], [2, 1, 2, 3, 1, 1, 2, 3], [3, 1, 2, 3, 1, 1, 2, 3],
-            [1, 1, 2, 3], [2, 1, 2, 3], [3, 1, 2, 3],
-            [1, 1, 2, 3, 3], [2, 1, 2, 3, 3], [3, 1, 2, 3, 3],
-        ])
+        #expect(
+            seen == [
+                [1, 1, 2, 3, 1, 1, 2, 3], [2, 1, 2, 3, 1, 1, 2, 3], [3, 1, 2, 3, 1, 1, 2, 3],
+                [1, 1, 2, 3], [2, 1, 2, 3], [3, 1, 2, 3],
+                [1, 1, 2, 3, 3], [2, 1, 2, 3, 3], [3, 1, 2, 3, 3]
+            ])
         // A loop left early gives its statement back: the next run starts at the first row.
         for _ in try db.prepare(query) { break }
         #expect(try db.prepare(query).map { $0[Self.id] } == [1, 2, 3])
@@ -192,11 +195,12 @@ struct TypedReentryTests {
         try db.run(Self.log.insert(Audited(v: 1, note: "outer"), userInfo: [Self.databaseKey: db]))
         try db.run(Self.log.insertMany([Audited(v: 2, note: "many"), Audited(v: 3, note: "many")], userInfo: [Self.databaseKey: db]))
         let rows = try db.prepare(Self.log.order(Self.v)).map { try $0.decode() as LogRow }
-        #expect(rows == [
-            LogRow(v: 1, note: "outer after 3 items"), LogRow(v: 2, note: "many after 3 items"),
-            LogRow(v: 3, note: "many after 3 items"), LogRow(v: 11, note: "nested"), LogRow(v: 12, note: "nested"),
-            LogRow(v: 13, note: "nested"), LogRow(v: 21, note: nil), LogRow(v: 22, note: nil), LogRow(v: 23, note: nil),
-        ])
+        #expect(
+            rows == [
+                LogRow(v: 1, note: "outer after 3 items"), LogRow(v: 2, note: "many after 3 items"),
+                LogRow(v: 3, note: "many after 3 items"), LogRow(v: 11, note: "nested"), LogRow(v: 12, note: "nested"),
+                LogRow(v: 13, note: "nested"), LogRow(v: 21, note: nil), LogRow(v: 22, note: nil), LogRow(v: 23, note: nil)
+            ])
         #expect(try Self.isIntact(db))
     }
 
@@ -246,10 +250,12 @@ struct TypedReentryTests {
     @Test func describedInsertReenteredFromItsOwnStepIsRefused() throws {
         let result = withReentryWatchdog(seconds: 30) { () throws -> ([[SQLiteValue]], [SQLiteError.Code], Bool) in
             let db = try Connection()
-            let description = try TableDescription(name: "described", columns: [
-                ColumnDescription(name: "n", type: .integer, nullable: false),
-                ColumnDescription(name: "label", type: .text),
-            ])
+            let description = try TableDescription(
+                name: "described",
+                columns: [
+                    ColumnDescription(name: "n", type: .integer, nullable: false),
+                    ColumnDescription(name: "label", type: .text)
+                ])
             try db.createTable(description)
             let insert = try db.prepareInsert(into: description)
             let other = try db.prepareInsert(into: description)
@@ -261,7 +267,7 @@ struct TypedReentryTests {
                 for attempt in [
                     { try insert.insert(["n": .int(n + 10), "label": .text("same statement")]) },
                     { try insert.insert(values: [.text("same statement"), .int(n + 20)]) },
-                    { try insert.insert(["n": .int(n + 30)]) },
+                    { try insert.insert(["n": .int(n + 30)]) }
                 ] as [() throws -> Int64] {
                     do { _ = try attempt() } catch let error as SQLiteError { record.errors.append(error) }
                 }
@@ -278,10 +284,11 @@ struct TypedReentryTests {
             return (rows, record.errors.map(\.code), try Self.isIntact(db))
         }
         let (rows, codes, intact) = try #require(result, "the prepared insert never finished").get()
-        #expect(rows == [
-            [.int(1), .text("outer")], [.int(2), .text("outer")], [.int(41), .text("other statement")],
-            [.int(42), .text("other statement")], [.int(100), .text("after")],
-        ])
+        #expect(
+            rows == [
+                [.int(1), .text("outer")], [.int(2), .text("outer")], [.int(41), .text("other statement")],
+                [.int(42), .text("other statement")], [.int(100), .text("after")]
+            ])
         #expect(codes.count == 6)
         #expect(codes.allSatisfy { $0 == SQLITE_MISUSE })
         #expect(intact)
@@ -333,22 +340,24 @@ struct TypedReentryTests {
         db.commitHook { attempt("commit") }
         db.updateHook { _, _, table, _ in if table == "t" { attempt("update") } }
         db.rollbackHook { attempt("rollback") }
-        try db.transaction { try db.run(Self.t.insert(Self.id <- 4, Self.x <- "d")) }   // update, commit
-        try db.run(Self.t.filter(Self.id == 4).update(Self.x <- "D"))                     // update, commit
+        try db.transaction { try db.run(Self.t.insert(Self.id <- 4, Self.x <- "d")) }  // update, commit
+        try db.run(Self.t.filter(Self.id == 4).update(Self.x <- "D"))  // update, commit
         try db.execute(sql: "BEGIN")
-        try db.run(Self.t.insert(Item(id: 5, x: "e")))                                     // update
-        try db.execute(sql: "ROLLBACK")                                                   // rollback
+        try db.run(Self.t.insert(Item(id: 5, x: "e")))  // update
+        try db.execute(sql: "ROLLBACK")  // rollback
         db.commitHook(nil)
         db.updateHook(nil)
         db.rollbackHook(nil)
         let changeHooks = use.isRead ? "ok" : "refused"
-        #expect(outcomes == [
-            "update \(changeHooks)", "commit refused", "update \(changeHooks)", "commit refused",
-            "update \(changeHooks)", "rollback \(changeHooks)",
-        ])
-        #expect(try db.prepare(Self.t.order(Self.id)).map { try $0.decode() as Item } == [
-            Item(id: 1, x: "a"), Item(id: 2, x: "b"), Item(id: 3, x: "c"), Item(id: 4, x: "D"),
-        ])
+        #expect(
+            outcomes == [
+                "update \(changeHooks)", "commit refused", "update \(changeHooks)", "commit refused",
+                "update \(changeHooks)", "rollback \(changeHooks)"
+            ])
+        #expect(
+            try db.prepare(Self.t.order(Self.id)).map { try $0.decode() as Item } == [
+                Item(id: 1, x: "a"), Item(id: 2, x: "b"), Item(id: 3, x: "c"), Item(id: 4, x: "D")
+            ])
         #expect(try Self.logValues(db) == [])
         // The caches the refused calls went through still work.
         try db.run(Self.log.insert(Self.v <- 1))

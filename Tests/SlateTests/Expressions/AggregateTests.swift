@@ -59,8 +59,9 @@ struct AggregateTests: UsersFixture {
         let query = users.select(verified, count(*)).group(verified)
         #expect(query.asSQL() == "SELECT \"verified\", count(*) FROM \"users\" GROUP BY \"verified\"")
         let having = users.select(verified, balance.sum).group(verified, having: count(*) > 1)
-        #expect(having.asSQL()
-            == "SELECT \"verified\", sum(\"balance\") FROM \"users\" GROUP BY \"verified\" HAVING (count(*) > 1)")
+        #expect(
+            having.asSQL()
+                == "SELECT \"verified\", sum(\"balance\") FROM \"users\" GROUP BY \"verified\" HAVING (count(*) > 1)")
         let db = try makeUsersDatabase()
         let groups = try db.prepare(query.order(verified)).map { ($0[verified], $0[count(*)]) }
         #expect(groups.map(\.0) == [false, true])

@@ -49,7 +49,7 @@ struct TextFunctionTests: UsersFixture {
             (email.replace("a", with: "b"), name.replace("a", with: "b"), "replace(\"X\", 'a', 'b')"),
             (email.substring(2), name.substring(2), "substr(\"X\", 2)"),
             (email.substring(2, length: 3), name.substring(2, length: 3), "substr(\"X\", 2, 3)"),
-            (email.substring(1..<3), name.substring(1..<3), "substr(\"X\", 2, 2)"),
+            (email.substring(1..<3), name.substring(1..<3), "substr(\"X\", 2, 2)")
         ]
         for (plain, optional, sql) in texts {
             #expect(plain.asSQL() == sql.replacingOccurrences(of: "\"X\"", with: "\"email\""))
@@ -80,20 +80,23 @@ struct TextFunctionTests: UsersFixture {
     @Test func aNullTextGivesNullAndAValueTheSameAsForString() throws {
         let db = try Connection()
         let people = Table("people")
-        try db.execute(sql: """
-            CREATE TABLE people (id INTEGER PRIMARY KEY, email TEXT NOT NULL, name TEXT, doc TEXT);
-            INSERT INTO people VALUES (1, ' Ada@Mac.com ', ' Ada ', '{"n": 1}');
-            INSERT INTO people VALUES (2, 'grace@icloud.com', NULL, NULL);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE people (id INTEGER PRIMARY KEY, email TEXT NOT NULL, name TEXT, doc TEXT);
+                INSERT INTO people VALUES (1, ' Ada@Mac.com ', ' Ada ', '{"n": 1}');
+                INSERT INTO people VALUES (2, 'grace@icloud.com', NULL, NULL);
+                """)
         let doc = SQLExpression<String?>("doc")
         let query = people.select(
             id, name.trim().uppercaseString, name.length, name.like("%ada%"), name.replace("A", with: "a"),
             email.trim().lowercaseString, email.substring(2, length: 3)
         ).order(id)
         let rows = try db.prepare(query).map { row in
-            (try row.get(name.trim().uppercaseString), try row.get(name.length), try row.get(name.like("%ada%")),
-             try row.get(name.replace("A", with: "a")), try row.get(email.trim().lowercaseString),
-             try row.get(email.substring(2, length: 3)))
+            (
+                try row.get(name.trim().uppercaseString), try row.get(name.length), try row.get(name.like("%ada%")),
+                try row.get(name.replace("A", with: "a")), try row.get(email.trim().lowercaseString),
+                try row.get(email.substring(2, length: 3))
+            )
         }
         #expect(rows.count == 2)
         #expect(rows[0].0 == "ADA")

@@ -28,12 +28,13 @@ struct TypedObservationTests {
     private func makeWriter(_ kind: WriterKind, in folder: TemporaryDirectory) throws -> any DatabaseWriter {
         let writer = try kind.open(folder.path("\(kind).sqlite"))
         try writer.write { db in
-            try db.run(members.create { t in
-                t.column(id, primaryKey: true)
-                t.column(email)
-                t.column(name)
-                t.column(visits, defaultValue: 0)
-            })
+            try db.run(
+                members.create { t in
+                    t.column(id, primaryKey: true)
+                    t.column(email)
+                    t.column(name)
+                    t.column(visits, defaultValue: 0)
+                })
             try db.execute(sql: "CREATE TABLE unrelated (x)")
         }
         return writer

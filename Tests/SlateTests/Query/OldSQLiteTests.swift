@@ -38,7 +38,7 @@ struct OldSQLiteTests: UsersFixture {
         let attempts: [() throws -> Void] = [
             { _ = try db.prepare(users.select(id, number)) },
             { _ = try db.prepareRowIterator(users.select(id, number)) },
-            { _ = try db.prepare(users.select(id.lag(id), id.lead(offset: 1, id))) },
+            { _ = try db.prepare(users.select(id.lag(id), id.lead(offset: 1, id))) }
         ]
         for attempt in attempts {
             let error = #expect(throws: SQLiteError.self) { try attempt() }

@@ -20,8 +20,9 @@ struct QueryTests: UsersFixture {
 
     @Test func documentedChain() throws {
         let query = users.select(email).filter(name != nil).order(email.desc, name).limit(5, offset: 1)
-        #expect(query.asSQL()
-            == "SELECT \"email\" FROM \"users\" WHERE (\"name\" IS NOT NULL) ORDER BY \"email\" DESC, \"name\" LIMIT 5 OFFSET 1")
+        #expect(
+            query.asSQL()
+                == "SELECT \"email\" FROM \"users\" WHERE (\"name\" IS NOT NULL) ORDER BY \"email\" DESC, \"name\" LIMIT 5 OFFSET 1")
         let db = try makeUsersDatabase()
         #expect(try db.prepare(query).map { $0[email] } == ["alice@mac.com"])
     }
@@ -42,10 +43,12 @@ struct QueryTests: UsersFixture {
     @Test func filters() throws {
         #expect(users.filter(id == 1).asSQL() == "SELECT * FROM \"users\" WHERE (\"id\" = 1)")
         #expect(users.where(id == 1).asSQL() == "SELECT * FROM \"users\" WHERE (\"id\" = 1)")
-        #expect(users.filter(verified || balance >= 10_000).asSQL()
-            == "SELECT * FROM \"users\" WHERE (\"verified\" OR (\"balance\" >= 10000.0))")
-        #expect(users.filter(id == 1).filter(verified).asSQL()
-            == "SELECT * FROM \"users\" WHERE ((\"id\" = 1) AND \"verified\")")
+        #expect(
+            users.filter(verified || balance >= 10_000).asSQL()
+                == "SELECT * FROM \"users\" WHERE (\"verified\" OR (\"balance\" >= 10000.0))")
+        #expect(
+            users.filter(id == 1).filter(verified).asSQL()
+                == "SELECT * FROM \"users\" WHERE ((\"id\" = 1) AND \"verified\")")
         let db = try makeUsersDatabase()
         #expect(try db.prepare(users.filter(verified || balance >= 10_000)).map { $0[id] } == [1, 2, 3])
         #expect(try db.prepare(users.filter(id == 1)).map { $0[email] } == ["alice@mac.com"])
@@ -53,8 +56,9 @@ struct QueryTests: UsersFixture {
 
     @Test func orderAndLimit() throws {
         #expect(users.order(email, name).asSQL() == "SELECT * FROM \"users\" ORDER BY \"email\", \"name\"")
-        #expect(users.order(email.desc, name.asc).asSQL()
-            == "SELECT * FROM \"users\" ORDER BY \"email\" DESC, \"name\" ASC")
+        #expect(
+            users.order(email.desc, name.asc).asSQL()
+                == "SELECT * FROM \"users\" ORDER BY \"email\" DESC, \"name\" ASC")
         #expect(users.limit(5).asSQL() == "SELECT * FROM \"users\" LIMIT 5")
         #expect(users.limit(5, offset: 5).asSQL() == "SELECT * FROM \"users\" LIMIT 5 OFFSET 5")
         let db = try makeUsersDatabase()
@@ -84,7 +88,7 @@ struct QueryTests: UsersFixture {
         let cross = users.join(.cross, posts)
         #expect(cross.asSQL() == "SELECT * FROM \"users\" CROSS JOIN \"posts\"")
         let db = try makeUsersDatabase()
-        #expect(Array(try db.prepare(left)).count == 4)   // betty has no post
+        #expect(Array(try db.prepare(left)).count == 4)  // betty has no post
         #expect(Array(try db.prepare(cross)).count == 9)
         let betty = try #require(try db.pluck(left.filter(users[id] == 2)))
         #expect(try betty.get(SQLExpression<String?>("title")) == nil)
@@ -93,8 +97,9 @@ struct QueryTests: UsersFixture {
     @Test func selfJoinWithAlias() throws {
         let managers = users.alias("managers")
         let query = users.join(managers, on: managers[id] == users[managerID])
-        #expect(query.asSQL()
-            == "SELECT * FROM \"users\" INNER JOIN \"users\" AS \"managers\" ON (\"managers\".\"id\" = \"users\".\"manager_id\")")
+        #expect(
+            query.asSQL()
+                == "SELECT * FROM \"users\" INNER JOIN \"users\" AS \"managers\" ON (\"managers\".\"id\" = \"users\".\"manager_id\")")
         let db = try makeUsersDatabase()
         let user = try #require(try db.pluck(query))
         #expect(user[users[id]] == 2)

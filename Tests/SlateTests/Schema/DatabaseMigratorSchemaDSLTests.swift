@@ -13,10 +13,11 @@ struct DatabaseMigratorSchemaDSLTests: UsersFixture {
             let users = Table("users")
             let id = SQLExpression<Int64>("id")
             let email = SQLExpression<String>("email")
-            try db.run(users.create { t in
-                t.column(id, primaryKey: .autoincrement)
-                t.column(email, unique: true)
-            })
+            try db.run(
+                users.create { t in
+                    t.column(id, primaryKey: .autoincrement)
+                    t.column(email, unique: true)
+                })
         }
         try migrator.registerMigration("create posts") { db in
             let users = Table("users")
@@ -24,11 +25,12 @@ struct DatabaseMigratorSchemaDSLTests: UsersFixture {
             let id = SQLExpression<Int64>("id")
             let userID = SQLExpression<Int64>("user_id")
             let title = SQLExpression<String>("title")
-            try db.run(posts.create { t in
-                t.column(id, primaryKey: true)
-                t.column(userID, references: users, id)
-                t.column(title)
-            })
+            try db.run(
+                posts.create { t in
+                    t.column(id, primaryKey: true)
+                    t.column(userID, references: users, id)
+                    t.column(title)
+                })
             try db.run(posts.createIndex(userID))
         }
         try migrator.registerMigration("users have names") { db in
@@ -40,8 +42,9 @@ struct DatabaseMigratorSchemaDSLTests: UsersFixture {
         return migrator
     }
 
-    @Test("typed CREATE TABLE, index and a schema-changer rebuild of a referenced table, on a queue and a pool",
-          arguments: WriterKind.allCases)
+    @Test(
+        "typed CREATE TABLE, index and a schema-changer rebuild of a referenced table, on a queue and a pool",
+        arguments: WriterKind.allCases)
     func typedMigrations(kind: WriterKind) throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("db.sqlite")

@@ -10,7 +10,6 @@ import Testing
 struct CachedWriteFailureTests: ItemsFixture {
     struct Item: Codable { let a: Int64; let b: String? }
 
-
     /// A database file with `items`, removed when the test ends.
     private func withDatabase(_ body: (String) throws -> Void) throws {
         let folder = try TemporaryDirectory()
@@ -28,14 +27,16 @@ struct CachedWriteFailureTests: ItemsFixture {
             // Warm every cached shape first, so the failures go through the cached statements.
             try db.run(items.insert(a <- 1, b <- "one"))
             try db.run(items.insert(Item(a: 2, b: "two")))
-            let description = try TableDescription(name: "items", columns: [
-                ColumnDescription(name: "a", type: .integer, nullable: false),
-                ColumnDescription(name: "b", type: .text, nullable: true),
-            ])
+            let description = try TableDescription(
+                name: "items",
+                columns: [
+                    ColumnDescription(name: "a", type: .integer, nullable: false),
+                    ColumnDescription(name: "b", type: .text, nullable: true)
+                ])
             let described = try db.prepareInsert(into: description)
             try described.insert(values: [.int(3), .text("three")])
 
-            try other.execute(sql: "BEGIN IMMEDIATE")   // holds the write lock
+            try other.execute(sql: "BEGIN IMMEDIATE")  // holds the write lock
             func code(_ body: () throws -> Void) -> SQLiteError? {
                 do { try body(); return nil } catch { return error as? SQLiteError }
             }
@@ -56,7 +57,7 @@ struct CachedWriteFailureTests: ItemsFixture {
     @Test func readOnlyConnectionThrowsReadonly() throws {
         try withDatabase { path in
             let db = try Connection(path, readonly: true)
-            for _ in 0..<2 {   // the second time through the cached shapes
+            for _ in 0..<2 {  // the second time through the cached shapes
                 do {
                     try db.run(items.insert(a <- 1, b <- "one"))
                     Issue.record("expected SQLITE_READONLY")

@@ -14,10 +14,11 @@ struct InsertShapeCacheTests: ItemsFixture {
         try db.run(items.insert(a <- 10, c <- 1.5))
         try db.run(items.insert(b <- "reordered", a <- 11))
         try db.run(items.insert(a <- 4, b <- "x4"))
-        #expect(try itemRows(db) == [
-            [.int(1), .text("x1"), .null], [.int(2), .text("x2"), .null], [.int(3), .text("x3"), .null],
-            [.int(10), .null, .real(1.5)], [.int(11), .text("reordered"), .null], [.int(4), .text("x4"), .null],
-        ])
+        #expect(
+            try itemRows(db) == [
+                [.int(1), .text("x1"), .null], [.int(2), .text("x2"), .null], [.int(3), .text("x3"), .null],
+                [.int(10), .null, .real(1.5)], [.int(11), .text("reordered"), .null], [.int(4), .text("x4"), .null]
+            ])
         // The rowid returned is the inserted row's.
         #expect(try db.run(items.insert(a <- 5, b <- "x5")) == 7)
         // The rendered SQL is unchanged.
@@ -55,9 +56,10 @@ struct InsertShapeCacheTests: ItemsFixture {
         try db.run(items.insert(a <- 1, b <- "before"))
         try db.execute(sql: "ALTER TABLE items ADD COLUMN d TEXT DEFAULT 'dflt'")
         try db.run(items.insert(a <- 2, b <- "after add column"))
-        #expect(try itemRows(db, "SELECT a, b, d FROM items ORDER BY id") == [
-            [.int(1), .text("before"), .text("dflt")], [.int(2), .text("after add column"), .text("dflt")],
-        ])
+        #expect(
+            try itemRows(db, "SELECT a, b, d FROM items ORDER BY id") == [
+                [.int(1), .text("before"), .text("dflt")], [.int(2), .text("after add column"), .text("dflt")]
+            ])
         // Dropped and created again with other types and constraints: the same shape still works.
         try db.execute(sql: "DROP TABLE items; CREATE TABLE items (id INTEGER PRIMARY KEY, a TEXT NOT NULL, b BLOB, c REAL)")
         try db.run(items.insert(a <- 3, b <- "recreated"))
@@ -105,13 +107,16 @@ struct InsertShapeCacheTests: ItemsFixture {
         let flag = Expression<Bool>("flag"), u = Expression<Int64?>("u")
         let date = Date(timeIntervalSince1970: 1_700_000_000.25)
         for round in 0..<2 {
-            try db.run(kinds.insert(
-                i <- 42 + round, d <- 2.5, s <- "héllo \u{1F600}", data <- Data([0, 1, 255]), n <- nil, at <- date,
-                flag <- true, u <- (round == 0 ? 7 : nil)))
+            try db.run(
+                kinds.insert(
+                    i <- 42 + round, d <- 2.5, s <- "héllo \u{1F600}", data <- Data([0, 1, 255]), n <- nil, at <- date,
+                    flag <- true, u <- (round == 0 ? 7 : nil)))
         }
         let read = try db.prepare(kinds).map { row in
-            (try row.get(i), try row.get(d), try row.get(s), try row.get(data), try row.get(n), try row.get(at),
-             try row.get(flag), try row.get(u))
+            (
+                try row.get(i), try row.get(d), try row.get(s), try row.get(data), try row.get(n), try row.get(at),
+                try row.get(flag), try row.get(u)
+            )
         }
         #expect(read.count == 2)
         for (round, row) in read.enumerated() {
@@ -145,18 +150,19 @@ struct InsertShapeCacheTests: ItemsFixture {
         let db = try makeItemsDatabase()
         try db.run(items.insert(a <- 1, b <- "one"))
         db.clearStatementCache()
-        #expect(preparedStatementCount(db) == 0)         // the insert shapes' statements too
-        try db.run(items.insert(a <- 2, b <- "two"))     // the shape prepares its statement again
-        try db.run(items.insert(a <- 3, c <- 3.5))       // a new shape prepares a new one
+        #expect(preparedStatementCount(db) == 0)  // the insert shapes' statements too
+        try db.run(items.insert(a <- 2, b <- "two"))  // the shape prepares its statement again
+        try db.run(items.insert(a <- 3, c <- 3.5))  // a new shape prepares a new one
         #expect(preparedStatementCount(db) > 0)
         db.clearStatementCache()
         #expect(preparedStatementCount(db) == 0)
         try db.execute(sql: "CREATE INDEX items_b ON items (b)")
         try db.run(items.insert(a <- 4, b <- "four"))
-        #expect(try itemRows(db) == [
-            [.int(1), .text("one"), .null], [.int(2), .text("two"), .null], [.int(3), .null, .real(3.5)],
-            [.int(4), .text("four"), .null],
-        ])
+        #expect(
+            try itemRows(db) == [
+                [.int(1), .text("one"), .null], [.int(2), .text("two"), .null], [.int(3), .null, .real(3.5)],
+                [.int(4), .text("four"), .null]
+            ])
     }
 
     @Test func closedConnectionThrows() throws {
@@ -166,7 +172,7 @@ struct InsertShapeCacheTests: ItemsFixture {
         // SQLite's text for the code, with Slate's explanation in `details`.
         let closed = SQLiteError(code: SQLITE_MISUSE, details: "the database connection is closed")
         #expect(closed.message == String(cString: sqlite3_errstr(SQLITE_MISUSE)))
-        #expect(throws: closed) { try db.run(items.insert(a <- 2)) }; #expect(Self.closedDetails { try db.run(items.insert(a <- 2)) })              // cached shape
+        #expect(throws: closed) { try db.run(items.insert(a <- 2)) }; #expect(Self.closedDetails { try db.run(items.insert(a <- 2)) })  // cached shape
         #expect(throws: closed) { try db.run(items.insert(a <- 2, b <- "new")) }; #expect(Self.closedDetails { try db.run(items.insert(a <- 2, b <- "new")) })  // new shape
         struct Item: Encodable { let a: Int64 }
         #expect(throws: closed) { try db.run(items.insert(Item(a: 3))) }; #expect(Self.closedDetails { try db.run(items.insert(Item(a: 3))) })
@@ -176,15 +182,16 @@ struct InsertShapeCacheTests: ItemsFixture {
     func expressionsAndUpsertsTakeTheFullPath() throws {
         let db = try makeItemsDatabase()
         try db.run(items.insert(a <- 1, b <- "x"))
-        try db.run(items.insert(a <- a + 0 + 2, b <- "y"))   // an expression value: rendered
+        try db.run(items.insert(a <- a + 0 + 2, b <- "y"))  // an expression value: rendered
         try db.run(items.insert(a <- 3, b <- Expression<String?>(value: "z").uppercaseString))
         try db.run(items.upsert(a <- 3, b <- "upserted", onConflictOf: a))
         try db.run(items.insertMany([[a <- 4, b <- "m1"], [a <- 5, b <- "m2"]]))
         try db.run(items.insertMany([[a <- 6, b <- "single"]]))
-        #expect(try itemRows(db, "SELECT a, b FROM items ORDER BY a") == [
-            [.int(1), .text("x")], [.int(2), .text("y")], [.int(3), .text("upserted")],
-            [.int(4), .text("m1")], [.int(5), .text("m2")], [.int(6), .text("single")],
-        ])
+        #expect(
+            try itemRows(db, "SELECT a, b FROM items ORDER BY a") == [
+                [.int(1), .text("x")], [.int(2), .text("y")], [.int(3), .text("upserted")],
+                [.int(4), .text("m1")], [.int(5), .text("m2")], [.int(6), .text("single")]
+            ])
     }
 
     @Test func insertManyStillChunksWithinTheVariableLimit() throws {
@@ -217,9 +224,10 @@ struct InsertShapeCacheTests: ItemsFixture {
         try db.execute(sql: "CREATE TRIGGER t AFTER INSERT ON items BEGIN SELECT again(NEW.a); END")
         try db.run(items.insert(a <- 1, b <- "outer"))
         try db.run(items.insert(a <- 2, b <- "outer"))
-        #expect(try itemRows(db, "SELECT a, b FROM items ORDER BY a") == [
-            [.int(1), .text("outer")], [.int(2), .text("outer")], [.int(101), .text("nested")], [.int(102), .text("nested")],
-        ])
+        #expect(
+            try itemRows(db, "SELECT a, b FROM items ORDER BY a") == [
+                [.int(1), .text("outer")], [.int(2), .text("outer")], [.int(101), .text("nested")], [.int(102), .text("nested")]
+            ])
         #expect(try db.scalar("SELECT count(*) FROM log") as? Int64 == 4)
     }
 
@@ -257,7 +265,7 @@ struct InsertShapeCacheTests: ItemsFixture {
         let values = [
             Record(a: 1, b: "one", c: 1.5, payload: Payload(tags: ["x", "y"], score: 3), when: date, uuid: uuid),
             Record(a: 2, b: nil, c: nil, payload: nil, when: nil, uuid: nil),
-            Record(a: 3, b: "three", c: nil, payload: Payload(tags: [], score: 0), when: date, uuid: uuid),
+            Record(a: 3, b: "three", c: nil, payload: Payload(tags: [], score: 0), when: date, uuid: uuid)
         ]
         for value in values { try db.run(records.insert(value)) }
         #expect(try db.scalar("SELECT count(*) FROM records WHERE b IS NULL AND c IS NULL AND payload IS NULL") as? Int64 == 1)
@@ -271,8 +279,9 @@ struct InsertShapeCacheTests: ItemsFixture {
         // for them when asked.
         let sparse = Record(a: 9, b: nil, c: nil, payload: nil, when: nil, uuid: nil)
         #expect(try records.insert(sparse).asSQL() == "INSERT INTO \"records\" (\"a\") VALUES (9)")
-        #expect(try records.insert(sparse, nilEncoding: .null).asSQL()
-            == "INSERT INTO \"records\" (\"a\", \"b\", \"c\", \"payload\", \"when\", \"uuid\") VALUES (9, NULL, NULL, NULL, NULL, NULL)")
+        #expect(
+            try records.insert(sparse, nilEncoding: .null).asSQL()
+                == "INSERT INTO \"records\" (\"a\", \"b\", \"c\", \"payload\", \"when\", \"uuid\") VALUES (9, NULL, NULL, NULL, NULL, NULL)")
     }
 
     @Test func codableAndTypedInsertsOfTheSameColumnsInterleave() throws {
@@ -284,17 +293,19 @@ struct InsertShapeCacheTests: ItemsFixture {
         try db.run(items.insert(or: .replace, Item(a: 3, b: "replaced")))
         #expect(throws: SQLiteError.self) { try db.run(items.insert(Item(a: 3, b: "duplicate"))) }
         try db.run(items.insert(Item(a: 4, b: "other setters"), otherSetters: [c <- 9.5]))
-        #expect(try itemRows(db, "SELECT a, b, c FROM items ORDER BY a") == [
-            [.int(1), .text("codable"), .null], [.int(2), .text("typed"), .null], [.int(3), .text("replaced"), .null],
-            [.int(4), .text("other setters"), .real(9.5)],
-        ])
+        #expect(
+            try itemRows(db, "SELECT a, b, c FROM items ORDER BY a") == [
+                [.int(1), .text("codable"), .null], [.int(2), .text("typed"), .null], [.int(3), .text("replaced"), .null],
+                [.int(4), .text("other setters"), .real(9.5)]
+            ])
     }
 
     /// Encodes its columns by hand: one key twice (the last value wins) and, optionally, more
     /// columns than the encoder searches in order.
     struct Repeating: Encodable {
         let count: Int
-        enum Key: CodingKey { case name(String)
+        enum Key: CodingKey {
+            case name(String)
             var stringValue: String { if case .name(let name) = self { return name }; return "" }
             init?(stringValue: String) { self = .name(stringValue) }
             var intValue: Int? { nil }
@@ -335,11 +346,13 @@ struct InsertShapeCacheTests: ItemsFixture {
     // MARK: InsertStatement
 
     func described(_ db: Connection) throws -> InsertStatement {
-        let description = try TableDescription(name: "described", columns: [
-            ColumnDescription(name: "id", type: .integer, nullable: false),
-            ColumnDescription(name: "label", type: .text),
-            ColumnDescription(name: "nämé", type: .text),
-        ])
+        let description = try TableDescription(
+            name: "described",
+            columns: [
+                ColumnDescription(name: "id", type: .integer, nullable: false),
+                ColumnDescription(name: "label", type: .text),
+                ColumnDescription(name: "nämé", type: .text)
+            ])
         try db.createTable(description)
         return try db.prepareInsert(into: description)
     }
@@ -354,10 +367,11 @@ struct InsertShapeCacheTests: ItemsFixture {
         try insert.insert(["ID": 3, "LABEL": "upper case", "NÄMÉ": "ü"])
         try insert.insert(values: [4, "positional", nil])
         try insert.insert(values: [5, "a\0b", "ï"])
-        #expect(try itemRows(db, "SELECT id, label, \"nämé\" FROM described ORDER BY id") == [
-            [.int(1), .text("all"), .text("é")], [.int(2), .null, .null], [.int(3), .text("upper case"), .text("ü")],
-            [.int(4), .text("positional"), .null], [.int(5), .text("a\0b"), .text("ï")],
-        ])
+        #expect(
+            try itemRows(db, "SELECT id, label, \"nämé\" FROM described ORDER BY id") == [
+                [.int(1), .text("all"), .text("é")], [.int(2), .null, .null], [.int(3), .text("upper case"), .text("ü")],
+                [.int(4), .text("positional"), .null], [.int(5), .text("a\0b"), .text("ï")]
+            ])
     }
 
     @Test func describedInsertsOfManyDictionariesLandInTheirColumns() throws {

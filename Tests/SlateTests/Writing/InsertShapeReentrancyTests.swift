@@ -38,9 +38,10 @@ import Testing
         }
         try db.execute(sql: "CREATE TRIGGER t AFTER INSERT ON items BEGIN SELECT churn(NEW.a); END")
         for value in Int64(1)...3 { try db.run(items.insert(a <- value, b <- "row \(value)")) }
-        #expect(try itemRows(db, "SELECT a, b FROM items ORDER BY a") == [
-            [.int(1), .text("row 1")], [.int(2), .text("row 2")], [.int(3), .text("row 3")],
-        ])
+        #expect(
+            try itemRows(db, "SELECT a, b FROM items ORDER BY a") == [
+                [.int(1), .text("row 1")], [.int(2), .text("row 2")], [.int(3), .text("row 3")]
+            ])
         #expect(try db.scalar("SELECT count(*) FROM other") as? Int64 == 3 * 3 * 9)
     }
 
@@ -55,9 +56,10 @@ import Testing
         try db.execute(sql: "CREATE TRIGGER t AFTER INSERT ON items BEGIN SELECT clear(NEW.a); END")
         try db.run(items.insert(a <- 1, b <- "outer"))
         try db.run(items.insert(a <- 2, b <- "outer"))
-        #expect(try itemRows(db, "SELECT a, b FROM items ORDER BY a") == [
-            [.int(1), .text("outer")], [.int(2), .text("outer")], [.int(11), .text("nested")], [.int(12), .text("nested")],
-        ])
+        #expect(
+            try itemRows(db, "SELECT a, b FROM items ORDER BY a") == [
+                [.int(1), .text("outer")], [.int(2), .text("outer")], [.int(11), .text("nested")], [.int(12), .text("nested")]
+            ])
     }
 
     @Test func codableInsertsFromInsideTheirOwnShapesStep() throws {
@@ -70,10 +72,11 @@ import Testing
         try db.execute(sql: "CREATE TRIGGER t AFTER INSERT ON items BEGIN SELECT again(NEW.a); END")
         try db.run(items.insert(Item(id: 1, a: 1, b: "x")))
         try db.run(items.insert(Item(id: 2, a: 2, b: "y")))
-        #expect(try itemRows(db, "SELECT id, a, b FROM items ORDER BY id") == [
-            [.int(1), .int(1), .text("x")], [.int(2), .int(2), .text("y")],
-            [.int(101), .int(101), .null], [.int(102), .int(102), .null],
-        ])
+        #expect(
+            try itemRows(db, "SELECT id, a, b FROM items ORDER BY id") == [
+                [.int(1), .int(1), .text("x")], [.int(2), .int(2), .text("y")],
+                [.int(101), .int(101), .null], [.int(102), .int(102), .null]
+            ])
     }
 
     // MARK: Reused decoder
@@ -105,11 +108,13 @@ extension InsertShapeReentrancyTests {
 
     @Test func describedInsertAfterAFailureMidwayBindsNoStaleValues() throws {
         let db = try Connection()
-        let description = try TableDescription(name: "described", columns: [
-            ColumnDescription(name: "id", type: .integer, nullable: false),
-            ColumnDescription(name: "label", type: .text),
-            ColumnDescription(name: "note", type: .text),
-        ])
+        let description = try TableDescription(
+            name: "described",
+            columns: [
+                ColumnDescription(name: "id", type: .integer, nullable: false),
+                ColumnDescription(name: "label", type: .text),
+                ColumnDescription(name: "note", type: .text)
+            ])
         try db.createTable(description)
         let insert = try db.prepareInsert(into: description)
         try insert.insert(["id": 1, "label": "one", "note": "first"])
@@ -121,10 +126,11 @@ extension InsertShapeReentrancyTests {
         try insert.insert(["note": "three", "id": 4])
         try insert.insert(values: [5, nil, "five"])
         try insert.insert(["id": 6, "label": "six"])
-        #expect(try rowValues(db, "SELECT id, label, note FROM described ORDER BY id") == [
-            [.int(1), .text("one"), .text("first")], [.int(3), .null, .null], [.int(4), .null, .text("three")],
-            [.int(5), .null, .text("five")], [.int(6), .text("six"), .null],
-        ])
+        #expect(
+            try rowValues(db, "SELECT id, label, note FROM described ORDER BY id") == [
+                [.int(1), .text("one"), .text("first")], [.int(3), .null, .null], [.int(4), .null, .text("three")],
+                [.int(5), .null, .text("five")], [.int(6), .text("six"), .null]
+            ])
     }
 }
 
@@ -148,9 +154,9 @@ extension InsertShapeReentrancyTests {
 /// tables whose names differ only in Unicode normalization must not share cached statements.
 @Suite struct CanonicallyEquivalentNamesTests {
     @Test func tablesSpelledInTwoNormalizationsStayApart() throws {
-        let precomposed = "caf\u{E9}"      // é
-        let decomposed = "cafe\u{301}"     // e + combining acute accent
-        #expect(precomposed == decomposed)   // equal Swift strings…
+        let precomposed = "caf\u{E9}"  // é
+        let decomposed = "cafe\u{301}"  // e + combining acute accent
+        #expect(precomposed == decomposed)  // equal Swift strings…
         let db = try Connection()
         try db.execute(sql: "CREATE TABLE \"\(precomposed)\" (v INTEGER); CREATE TABLE \"\(decomposed)\" (v INTEGER)")
         let first = Table(precomposed), second = Table(decomposed)

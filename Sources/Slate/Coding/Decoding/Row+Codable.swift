@@ -45,7 +45,8 @@ extension Row {
     /// reuse one: their rows are the ones decoded by the thousand (`prepare(table).map`).
     private func decodeRow<V: Decodable>(_ type: V.Type, userInfo: [CodingUserInfoKey: Any]) throws -> V {
         if userInfo.isEmpty, layout.keys != nil,
-           let decoder = layout.decoderSlot.checkOut(orMake: { RowDecoder(reusableFor: RowDecoder.parkedLayout) }) {
+            let decoder = layout.decoderSlot.checkOut(orMake: { RowDecoder(reusableFor: RowDecoder.parkedLayout) })
+        {
             defer { layout.decoderSlot.checkIn() }
             return try decoder.decodeRow(V.self, from: self)
         }

@@ -130,20 +130,24 @@ final class RowDecoder: Decoder {
 
     @usableFromInline
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
-            codingPath: [],
-            debugDescription: "a row decodes as a keyed container (a struct or class with one property per "
-                + "column), not as an unkeyed container (a list); the columns are "
-                + layout.names.joined(separator: ", ")))
+        throw DecodingError.typeMismatch(
+            [Any].self,
+            DecodingError.Context(
+                codingPath: [],
+                debugDescription: "a row decodes as a keyed container (a struct or class with one property per "
+                    + "column), not as an unkeyed container (a list); the columns are "
+                    + layout.names.joined(separator: ", ")))
     }
 
     @usableFromInline
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         guard count == 1 else {
-            throw DecodingError.typeMismatch(Any.self, DecodingError.Context(
-                codingPath: [],
-                debugDescription: "a row decodes as a single value only when it has exactly one column; "
-                    + "this row has \(count): " + layout.names.joined(separator: ", ")))
+            throw DecodingError.typeMismatch(
+                Any.self,
+                DecodingError.Context(
+                    codingPath: [],
+                    debugDescription: "a row decodes as a single value only when it has exactly one column; "
+                        + "this row has \(count): " + layout.names.joined(separator: ", ")))
         }
         return ColumnValueDecodingContainer(
             value: source.value(at: 0), column: layout.names[0], codingPath: [], userInfo: userInfo)
@@ -190,10 +194,12 @@ final class RowDecoder: Decoder {
     }
 
     private func keyNotFound<K: CodingKey, T>(_ key: K, _ type: T.Type) -> DecodingError {
-        DecodingError.keyNotFound(key, DecodingError.Context(
-            codingPath: [key],
-            debugDescription: "no column \"\(key.stringValue)\" to decode \(T.self) from; the row's columns are "
-                + (layout.names.isEmpty ? "(none)" : layout.names.joined(separator: ", "))))
+        DecodingError.keyNotFound(
+            key,
+            DecodingError.Context(
+                codingPath: [key],
+                debugDescription: "no column \"\(key.stringValue)\" to decode \(T.self) from; the row's columns are "
+                    + (layout.names.isEmpty ? "(none)" : layout.names.joined(separator: ", "))))
     }
 
     /// The error for a column that does not convert to `type`.

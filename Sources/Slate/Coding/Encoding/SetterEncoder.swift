@@ -229,13 +229,15 @@ final class SetterEncoder: Encoder {
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        fail("a row is encoded from a keyed container (a struct or class with properties), "
+        fail(
+            "a row is encoded from a keyed container (a struct or class with properties), "
                 + "not from an unkeyed container (a list)", codingPath: [])
         return DiscardingUnkeyedEncodingContainer(codingPath: [])
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        fail("a row is encoded from a keyed container (a struct or class with properties), "
+        fail(
+            "a row is encoded from a keyed container (a struct or class with properties), "
                 + "not from a single value", codingPath: [])
         return DiscardingSingleValueEncodingContainer(codingPath: [])
     }

@@ -122,18 +122,20 @@ public final class SchemaChanger {
         ///
         /// - Parameter expression: The column expression, such as `SQLExpression<String>("name")`.
         public func add<T: Value>(expression: SQLExpression<T>) {
-            add(column: ColumnDefinition(
-                name: SchemaSQL.unquotedName(expression), type: ColumnDefinition.Affinity(T.declaredDatatype),
-                nullable: false))
+            add(
+                column: ColumnDefinition(
+                    name: SchemaSQL.unquotedName(expression), type: ColumnDefinition.Affinity(T.declaredDatatype),
+                    nullable: false))
         }
 
         /// Adds a nullable column named and typed after an expression.
         ///
         /// - Parameter expression: The column expression, such as `SQLExpression<String?>("name")`.
         public func add<T: Value>(expression: SQLExpression<T?>) {
-            add(column: ColumnDefinition(
-                name: SchemaSQL.unquotedName(expression), type: ColumnDefinition.Affinity(T.declaredDatatype),
-                nullable: true))
+            add(
+                column: ColumnDefinition(
+                    name: SchemaSQL.unquotedName(expression), type: ColumnDefinition.Affinity(T.declaredDatatype),
+                    nullable: true))
         }
 
         /// Adds an index, created with the table.
@@ -236,7 +238,8 @@ public final class SchemaChanger {
         guard !definition.columns.isEmpty else {
             throw SQLiteError(code: SQLITE_MISUSE, details: "table \(table) needs at least one column")
         }
-        let sql = "CREATE TABLE " + (ifNotExists ? "IF NOT EXISTS " : "") + SQLiteValue.quoteIdentifier(table)
+        let sql =
+            "CREATE TABLE " + (ifNotExists ? "IF NOT EXISTS " : "") + SQLiteValue.quoteIdentifier(table)
             + " (" + Self.definitions(definition.columns).joined(separator: ", ") + ")"
         try atomically { () throws(SQLiteError) in
             try connection.execute(sql: sql)

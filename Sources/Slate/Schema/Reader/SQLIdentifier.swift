@@ -18,7 +18,7 @@ enum SQLIdentifier {
         "GROUP", "HAVING", "IN", "INDEX", "INDEXED", "INNER", "INSERT", "INTERSECT", "INTO", "IS", "ISNULL", "JOIN",
         "LEFT", "LIKE", "LIMIT", "MATCH", "NATURAL", "NOT", "NOTNULL", "NULL", "ON", "OR", "ORDER", "OUTER",
         "PRIMARY", "REFERENCES", "REGEXP", "RIGHT", "ROLLBACK", "SELECT", "SET", "TABLE", "THEN", "TO",
-        "TRANSACTION", "UNION", "UNIQUE", "UPDATE", "USING", "VALUES", "WHEN", "WHERE",
+        "TRANSACTION", "UNION", "UNIQUE", "UPDATE", "USING", "VALUES", "WHEN", "WHERE"
     ]
 
     /// Whether a token may be a column reference in an expression: a quoted identifier, or a

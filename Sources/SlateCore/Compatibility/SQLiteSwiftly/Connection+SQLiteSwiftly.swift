@@ -27,7 +27,8 @@ extension Connection {
         try SQLiteError.checkNoNUL(filename, "the database file name")
         let descriptor = open(filename, O_CREAT | O_EXCL | O_WRONLY, 0o644)
         guard descriptor >= 0 else {
-            let reason = errno == EEXIST
+            let reason =
+                errno == EEXIST
                 ? "a file already exists at \(filename); refusing to create a new database over it"
                 : "cannot create \(filename): \(String(cString: strerror(errno)))"
             throw SQLiteError(code: SQLITE_CANTOPEN, details: reason)

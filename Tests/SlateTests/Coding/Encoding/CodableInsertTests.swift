@@ -104,12 +104,13 @@ struct CodableInsertTests: ItemsFixture {
         let outer = InsertsWhileEncoding(db: db, table: items, a: 3, inner: Item(a: 2, b: "inner", c: 2.5))
         try db.run(items.insert(outer))
         try db.run(items.insert(Item(a: 4, b: "after", c: 4.5)))
-        #expect(try itemRows(db) == [
-            [.int(1), .text("before"), .null],
-            [.int(2), .text("inner"), .real(2.5)],
-            [.int(3), .text("outer"), .null],
-            [.int(4), .text("after"), .real(4.5)],
-        ])
+        #expect(
+            try itemRows(db) == [
+                [.int(1), .text("before"), .null],
+                [.int(2), .text("inner"), .real(2.5)],
+                [.int(3), .text("outer"), .null],
+                [.int(4), .text("after"), .real(4.5)]
+            ])
     }
 
     @Test func insertBuiltInsideEncodeToKeepsBothRowsApart() throws {
@@ -156,11 +157,12 @@ struct CodableInsertTests: ItemsFixture {
         // Run again after later rows: the same values (a UNIQUE violation each time).
         for insert in inserts { #expect(throws: SQLiteError.self) { try db.run(insert) } }
         #expect(inserts[5].asSQL() == "INSERT INTO \"items\" (\"a\") VALUES (6)")
-        #expect(try itemRows(db) == [
-            [.int(6), .null, .null],
-            [.int(5), .null, .real(5)], [.int(4), .text("text 4 \u{0} é"), .real(4)], [.int(3), .null, .real(3)],
-            [.int(2), .text("text 2 \u{0} é"), .real(2)], [.int(1), .null, .real(1)],
-        ])
+        #expect(
+            try itemRows(db) == [
+                [.int(6), .null, .null],
+                [.int(5), .null, .real(5)], [.int(4), .text("text 4 \u{0} é"), .real(4)], [.int(3), .null, .real(3)],
+                [.int(2), .text("text 2 \u{0} é"), .real(2)], [.int(1), .null, .real(1)]
+            ])
     }
 
     @Test func rowsOfOneTypeWithDifferentKeysEachTime() throws {
@@ -171,12 +173,14 @@ struct CodableInsertTests: ItemsFixture {
         try db.run(items.insert(Sparse(a: 4, b: "four", c: 4)))
         try db.run(items.insert(Sparse(a: 5, b: nil, c: 5)))
         try db.run(items.insert(Sparse(a: 0, b: "six", c: 6, repeatA: 6)))
-        #expect(try items.insert(Sparse(a: 0, b: nil, c: 7, repeatA: 7)).asSQL()
-            == "INSERT INTO \"items\" (\"a\", \"c\") VALUES (7, 7.0)")
-        #expect(try itemRows(db) == [
-            [.int(1), .text("one"), .real(1)], [.int(2), .null, .real(2)], [.int(3), .null, .real(3)],
-            [.int(4), .text("four"), .real(4)], [.int(5), .null, .real(5)], [.int(6), .text("six"), .real(6)],
-        ])
+        #expect(
+            try items.insert(Sparse(a: 0, b: nil, c: 7, repeatA: 7)).asSQL()
+                == "INSERT INTO \"items\" (\"a\", \"c\") VALUES (7, 7.0)")
+        #expect(
+            try itemRows(db) == [
+                [.int(1), .text("one"), .real(1)], [.int(2), .null, .real(2)], [.int(3), .null, .real(3)],
+                [.int(4), .text("four"), .real(4)], [.int(5), .null, .real(5)], [.int(6), .text("six"), .real(6)]
+            ])
     }
 
     @Test func keyTypesAlternatingPastTheCachedContainers() throws {
@@ -189,7 +193,7 @@ struct CodableInsertTests: ItemsFixture {
             try db.run(items.insert(ItemOnlyA(a: base + 3)))
             expected += [
                 [.int(base + 1), .text("é\u{0}ß"), .null], [.int(base + 2), .null, .real(0.5)],
-                [.int(base + 3), .null, .null],
+                [.int(base + 3), .null, .null]
             ]
         }
         #expect(try itemRows(db) == expected)
@@ -242,9 +246,11 @@ struct CodableInsertTests: ItemsFixture {
                 group.addTask {
                     try (0..<200).map { row in
                         let n = Int64(task * 1000 + row)
-                        return try items.insert(row.isMultiple(of: 2)
-                            ? Item(a: n, b: "t\(task)", c: nil) as any Encodable
-                            : ItemReordered(c: 0.5, a: n)).asSQL()
+                        return try items.insert(
+                            row.isMultiple(of: 2)
+                                ? Item(a: n, b: "t\(task)", c: nil) as any Encodable
+                                : ItemReordered(c: 0.5, a: n)
+                        ).asSQL()
                     }
                 }
             }
@@ -256,9 +262,10 @@ struct CodableInsertTests: ItemsFixture {
         for task in 0..<4 {
             for row in 0..<200 {
                 let n = task * 1000 + row
-                expected.append(row.isMultiple(of: 2)
-                    ? "INSERT INTO \"items\" (\"a\", \"b\") VALUES (\(n), 't\(task)')"
-                    : "INSERT INTO \"items\" (\"c\", \"a\") VALUES (0.5, \(n))")
+                expected.append(
+                    row.isMultiple(of: 2)
+                        ? "INSERT INTO \"items\" (\"a\", \"b\") VALUES (\(n), 't\(task)')"
+                        : "INSERT INTO \"items\" (\"c\", \"a\") VALUES (0.5, \(n))")
             }
         }
         #expect(sql.sorted() == expected.sorted())
