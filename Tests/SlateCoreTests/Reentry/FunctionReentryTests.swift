@@ -12,19 +12,7 @@ import SlateCoreTestSupport
 struct FunctionReentryTests {
     /// `t`: ids 1, 2, 3 with texts a, b, c; `log`: empty.
     static func makeDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(
-            sql: """
-                CREATE TABLE t (id INTEGER PRIMARY KEY, x TEXT NOT NULL);
-                INSERT INTO t (id, x) VALUES (1, 'a'), (2, 'b'), (3, 'c');
-                CREATE TABLE log (v INTEGER);
-                """)
-        return db
-    }
-
-    /// The rows of a query, each as its values.
-    static func rows(_ db: Connection, _ sql: String) throws -> [[SQLiteValue]] {
-        try db.prepare(sql: sql).cursor().map { row in (0..<row.columnCount).map { row[$0] } }
+        try reentryDatabase(log: "v INTEGER")
     }
 
     /// `PRAGMA integrity_check` says "ok".
@@ -95,10 +83,10 @@ struct FunctionReentryTests {
             return "\(below):\(text ?? "-")"
         }
         #expect(
-            try Self.rows(db, "SELECT id, audit(id) FROM t ORDER BY id") == [
+            try rowValues(db, "SELECT id, audit(id) FROM t ORDER BY id") == [
                 [.int(1), .text("1:a")], [.int(2), .text("2:b")], [.int(3), .text("3:c")]
             ])
-        #expect(try Self.rows(db, "SELECT v FROM log ORDER BY v") == [10, 11, 20, 21, 30, 31].map { [.int($0)] })
+        #expect(try rowValues(db, "SELECT v FROM log ORDER BY v") == [10, 11, 20, 21, 30, 31].map { [.int($0)] })
         #expect(try Self.isIntact(db))
     }
 
@@ -248,7 +236,7 @@ struct FunctionReentryTests {
             }
             return helped + id
         }
-        #expect(try Self.rows(db, "SELECT shell(id) FROM t ORDER BY id") == [[.int(101)], [.int(202)], [.int(303)]])
+        #expect(try rowValues(db, "SELECT shell(id) FROM t ORDER BY id") == [[.int(101)], [.int(202)], [.int(303)]])
         // Two refusals for the first row (a new collation is not a replacement, so it was
         // allowed), three for each later row (by then it is one).
         #expect(record.errors.count == 8)
@@ -264,9 +252,9 @@ struct FunctionReentryTests {
             if try args.get(0, as: Int64.self) == 2 { connection.interrupt() }
             return 0
         }
-        let error = sqliteError { _ = try Self.rows(db, "SELECT stop(id) FROM t ORDER BY id") }
+        let error = sqliteError { _ = try rowValues(db, "SELECT stop(id) FROM t ORDER BY id") }
         #expect(error?.code == SQLITE_INTERRUPT)
-        #expect(try Self.rows(db, "SELECT count(*) FROM t") == [[.int(3)]])
+        #expect(try rowValues(db, "SELECT count(*) FROM t") == [[.int(3)]])
         #expect(try Self.isIntact(db))
     }
 
@@ -294,7 +282,7 @@ struct FunctionReentryTests {
         }
         let reopened = try Connection(path)
         #expect(
-            try Self.rows(reopened, "SELECT id, x FROM t ORDER BY id") == [
+            try rowValues(reopened, "SELECT id, x FROM t ORDER BY id") == [
                 [.int(1), .text("a")], [.int(2), .text("b")], [.int(3), .text("c")]
             ])
         #expect(try Self.isIntact(reopened))
@@ -330,8 +318,8 @@ struct FunctionReentryTests {
             "CREATE INDEX t_x ON t (x) \(SQLITE_ERROR)", "VACUUM \(SQLITE_ERROR)", "ALTER TABLE log ADD COLUMN w \(SQLITE_ERROR)"
         ]
         #expect(refusals == firstCall + laterCall + laterCall)
-        #expect(try Self.rows(db, "SELECT v FROM log ORDER BY v").map { $0[0] } == [.int(1), .int(2), .int(3)])
-        #expect(try Self.rows(db, "SELECT count(*) FROM t") == [[.int(3)]])
+        #expect(try rowValues(db, "SELECT v FROM log ORDER BY v").map { $0[0] } == [.int(1), .int(2), .int(3)])
+        #expect(try rowValues(db, "SELECT count(*) FROM t") == [[.int(3)]])
         #expect(try db.scalar(Int64.self, "SELECT count(*) FROM sqlite_schema WHERE name IN ('extra', 't_x')") == 2)
         #expect(try db.scalar(Int64.self, "SELECT count(*) FROM pragma_table_info('log') WHERE name = 'w'") == 1)
         #expect(try Self.isIntact(db))
@@ -354,9 +342,9 @@ struct FunctionReentryTests {
         #expect(record.errors.isEmpty)
         #expect(error?.code.matches(SQLITE_ABORT_ROLLBACK) == true)
         #expect(db.isAutocommit)
-        #expect(try Self.rows(db, "SELECT count(*) FROM log") == [[.int(0)]])
+        #expect(try rowValues(db, "SELECT count(*) FROM log") == [[.int(0)]])
         try db.run("INSERT INTO log (v) VALUES (1)")
-        #expect(try Self.rows(db, "SELECT count(*) FROM log") == [[.int(1)]])
+        #expect(try rowValues(db, "SELECT count(*) FROM log") == [[.int(1)]])
         #expect(try Self.isIntact(db))
     }
 
@@ -394,19 +382,19 @@ struct FunctionReentryTests {
             let (left, right) = (rank(lhs), rank(rhs))
             return left < right ? .orderedAscending : left > right ? .orderedDescending : .orderedSame
         }
-        #expect(try Self.rows(db, "SELECT x FROM t ORDER BY x COLLATE BYRANK") == [[.text("b")], [.text("c")], [.text("a")]])
+        #expect(try rowValues(db, "SELECT x FROM t ORDER BY x COLLATE BYRANK") == [[.text("b")], [.text("c")], [.text("a")]])
         #expect(record.calls > 0)
         #expect(record.errors.isEmpty)
         // The same sort, run again from inside the comparison (once), through the cache.
         nonisolated(unsafe) var nested: [[SQLiteValue]] = []
         try db.createCollation("BYRANK2") { lhs, rhs in
             if nested.isEmpty {
-                nested = (try? Self.rows(connection, "SELECT x FROM t ORDER BY x COLLATE BYRANK")) ?? [[.null]]
+                nested = (try? rowValues(connection, "SELECT x FROM t ORDER BY x COLLATE BYRANK")) ?? [[.null]]
             }
             let (left, right) = (rank(lhs), rank(rhs))
             return left < right ? .orderedAscending : left > right ? .orderedDescending : .orderedSame
         }
-        #expect(try Self.rows(db, "SELECT x FROM t ORDER BY x COLLATE BYRANK2 DESC") == [[.text("a")], [.text("c")], [.text("b")]])
+        #expect(try rowValues(db, "SELECT x FROM t ORDER BY x COLLATE BYRANK2 DESC") == [[.text("a")], [.text("c")], [.text("b")]])
         #expect(nested == [[.text("b")], [.text("c")], [.text("a")]])
         #expect(try Self.isIntact(db))
     }
@@ -428,7 +416,7 @@ struct FunctionReentryTests {
             } catch {}
             return rhs.compare(lhs)
         }
-        #expect(try Self.rows(db, "SELECT x FROM t ORDER BY x COLLATE REV") == [[.text("c")], [.text("b")], [.text("a")]])
+        #expect(try rowValues(db, "SELECT x FROM t ORDER BY x COLLATE REV") == [[.text("c")], [.text("b")], [.text("a")]])
         #expect(!record.errors.isEmpty)
         #expect(record.errors.allSatisfy { $0.code == SQLITE_BUSY })
         #expect(try Self.isIntact(db))

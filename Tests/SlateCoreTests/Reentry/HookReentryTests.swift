@@ -16,13 +16,22 @@ import SlateCoreTestSupport
 @Suite("Re-entry: hooks and delegates that use their own connection")
 struct HookReentryTests {
     static func makeDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(
-            sql: """
-                CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT);
-                CREATE TABLE log (entry TEXT);
-                """)
-        return db
+        try inMemoryDatabase(
+            """
+            CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE log (entry TEXT);
+            """)
+    }
+
+    /// The items are `names`, the hooks logged nothing, no transaction is left open and the
+    /// database is intact.
+    static func expectUnchangedByTheHooks(
+        _ db: Connection, names expected: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        #expect(try names(db) == expected, sourceLocation: sourceLocation)
+        #expect(try logCount(db) == 0, sourceLocation: sourceLocation)
+        #expect(db.isAutocommit, sourceLocation: sourceLocation)
+        #expect(try isIntact(db), sourceLocation: sourceLocation)
     }
 
     static func names(_ db: Connection) throws -> [String] {
@@ -103,10 +112,7 @@ struct HookReentryTests {
         #expect(record.calls["commit"] == 3)
         #expect(record.allRefused("commit"))
         db.commitHook(nil)
-        #expect(try Self.names(db) == ["autocommit", "one", "two", "three"])
-        #expect(try Self.logCount(db) == 0)
-        #expect(db.isAutocommit)
-        #expect(try Self.isIntact(db))
+        try Self.expectUnchangedByTheHooks(db, names: ["autocommit", "one", "two", "three"])
     }
 
     @Test func commitHookRethrowingTheRefusalVetoesTheCommit() throws {
@@ -157,10 +163,7 @@ struct HookReentryTests {
         }
         db.updateHook(nil)
         db.rollbackHook(nil)
-        #expect(try Self.names(db) == ["b"])
-        #expect(try Self.logCount(db) == 0)
-        #expect(db.isAutocommit)
-        #expect(try Self.isIntact(db))
+        try Self.expectUnchangedByTheHooks(db, names: ["b"])
     }
 
     /// A read in the update hook sees the change being made, and in the rollback hook the state

@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// Issue 19: a custom function runs inside `sqlite3_step`, so it can use Slate's typed paths on
@@ -19,14 +20,7 @@ struct TypedReentryTests {
 
     /// `t`: ids 1, 2, 3 with texts a, b, c; `log`: empty.
     static func makeDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(
-            sql: """
-                CREATE TABLE t (id INTEGER PRIMARY KEY, x TEXT NOT NULL);
-                INSERT INTO t (id, x) VALUES (1, 'a'), (2, 'b'), (3, 'c');
-                CREATE TABLE log (id INTEGER PRIMARY KEY, v INTEGER NOT NULL, note TEXT);
-                """)
-        return db
+        try reentryDatabase(log: "id INTEGER PRIMARY KEY, v INTEGER NOT NULL, note TEXT")
     }
 
     static func isIntact(_ db: Connection) throws -> Bool {
@@ -250,13 +244,7 @@ struct TypedReentryTests {
     @Test func describedInsertReenteredFromItsOwnStepIsRefused() throws {
         let result = withReentryWatchdog(seconds: 30) { () throws -> ([[SQLiteValue]], [SQLiteError.Code], Bool) in
             let db = try Connection()
-            let description = try TableDescription(
-                name: "described",
-                columns: [
-                    ColumnDescription(name: "n", type: .integer, nullable: false),
-                    ColumnDescription(name: "label", type: .text)
-                ])
-            try db.createTable(description)
+            let description = try createLabelledTable("described", in: db)
             let insert = try db.prepareInsert(into: description)
             let other = try db.prepareInsert(into: description)
             let record = Record()

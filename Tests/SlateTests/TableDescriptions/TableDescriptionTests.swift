@@ -95,13 +95,7 @@ struct TableDescriptionTests {
 
     @Test func bulkInsertInATransaction() throws {
         let db = try Connection()
-        let description = try TableDescription(
-            name: "numbers",
-            columns: [
-                ColumnDescription(name: "n", type: .integer, nullable: false),
-                ColumnDescription(name: "label", type: .text)
-            ])
-        try db.createTable(description)
+        let description = try createLabelledTable("numbers", in: db)
         let insert = try db.prepareInsert(into: description)
         try db.transaction {
             for n in 1...500 {
