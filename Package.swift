@@ -64,9 +64,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "SlateCoreTests", dependencies: ["SlateCore"]),
-        .testTarget(name: "SlateTests", dependencies: ["Slate"]),
-        .testTarget(name: "SlateCLITests", dependencies: ["SlateCLI", "Slate"]),
+        // Helpers shared by the test targets (issue 19): temporary folders, watchdogs, error checks
+        // and fixture databases. SlateCoreTestSupport needs only SlateCore, so SlateCoreTests
+        // never links the typed layer; SlateTestSupport adds the typed fixtures (`users`,
+        // `items`) and re-exports SlateCoreTestSupport.
+        .target(name: "SlateCoreTestSupport", dependencies: ["SlateCore"], path: "Tests/SlateCoreTestSupport"),
+        .target(name: "SlateTestSupport", dependencies: ["Slate", "SlateCoreTestSupport"], path: "Tests/SlateTestSupport"),
+        .testTarget(name: "SlateCoreTests", dependencies: ["SlateCore", "SlateCoreTestSupport"]),
+        .testTarget(name: "SlateTests", dependencies: ["Slate", "SlateTestSupport"]),
+        .testTarget(name: "SlateCLITests", dependencies: ["SlateCLI", "Slate", "SlateTestSupport"]),
         // Reliability (issue 14): a fault-injecting VFS in C over the linked SQLite's API; a probe
         // executable (the writer that the crash loop kills with SIGKILL, and a row streamer whose
         // memory is measured in a process of its own); and the tests that use them.
@@ -81,7 +87,7 @@ let package = Package(
         .executableTarget(name: "SlateReliabilityProbe", dependencies: ["Slate"], path: "Tests/SlateReliabilityProbe"),
         .testTarget(
             name: "SlateReliabilityTests",
-            dependencies: ["Slate", "SlateCLI", "CFaultVFS", "SlateReliabilityProbe"]
+            dependencies: ["Slate", "SlateCLI", "CFaultVFS", "SlateReliabilityProbe", "SlateTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

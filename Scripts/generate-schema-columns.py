@@ -4,7 +4,7 @@
 
 SQLite.swift's column API is a grid: optional or not, `check` typed Bool or Bool?, default given as
 a value or an expression, primary key, references, collation. Each cell is one Swift overload that
-forwards to a single renderer (ColumnSpec); they are generated so the grid has no slips.
+forwards to a single renderer (ColumnDefinition); they are generated so the grid has no slips.
 Run from the package root: python3 Scripts/generate-schema-columns.py
 """
 import os
@@ -186,14 +186,14 @@ def render(func, optional, add_column):
             example = (f"With `{declaration}`, `{swift}` returns "
                        f"`ALTER TABLE \"users\" ADD COLUMN {sql}`.")
             returns = "    /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`."
-            body = (f"        addColumn(ColumnSpec(name, type: {'V' if generic else 'String'}.declaredDatatype, "
+            body = (f"        addColumn(ColumnDefinition(name, type: {'V' if generic else 'String'}.declaredDatatype, "
                     f"notNull: {'false' if optional else 'true'}, {args}))")
             head = f"    public func {func}{generic}({sig_params}) -> String{where} {{"
         else:
             summary = f"Adds a {nullability} {purpose}."
             example = f"With `{declaration}`, `{swift}` adds `{sql}` to the `CREATE TABLE` statement."
             returns = None
-            body = (f"        definitions.append(ColumnSpec(name, type: {'V' if generic else 'String'}.declaredDatatype, "
+            body = (f"        definitions.append(ColumnDefinition(name, type: {'V' if generic else 'String'}.declaredDatatype, "
                     f"notNull: {'false' if optional else 'true'}, {args}).sql)")
             head = f"    public func {func}{generic}({sig_params}){where} {{"
         lines += wrapped(summary)

@@ -18,7 +18,7 @@ struct SlateCommand: ParsableCommand {
         version: "slate \(version) (SQLite \(SQLite.version)\(encryptionNote))",
         subcommands: [
             DemoCommand.self, ImportCommand.self, QueryCommand.self, ExportCommand.self, SchemaCommand.self,
-            BackupCommand.self, CheckCommand.self, VacuumCommand.self, RekeyCommand.self,
+            BackupCommand.self, CheckCommand.self, VacuumCommand.self, RekeyCommand.self
         ]
     )
 

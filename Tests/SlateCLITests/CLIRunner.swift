@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// Runs the built `slate` executable in a real process, as a user would.
@@ -11,30 +12,14 @@ struct SlateResult {
 
 enum CLIRunner {
     /// The `slate` binary, built into the same folder as the test runner.
-    static var executable: String {
-        let runner = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: runner).deletingLastPathComponent().appendingPathComponent("slate").path
-    }
+    static var executable: String { builtProduct("slate").path }
 
     /// Runs `slate` with `arguments` in `directory`, feeding `stdin` (empty by default).
-    ///
-    /// Output goes through files rather than pipes, so a chatty process can never block on a
-    /// full pipe.
     @discardableResult
     static func run(
         _ arguments: [String], in directory: String? = nil, stdin: Data = Data(),
         environment: [String: String] = [:], launcher: [String] = []
     ) throws -> SlateResult {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("slate-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let input = folder.appendingPathComponent("stdin")
-        let output = folder.appendingPathComponent("stdout")
-        let errors = folder.appendingPathComponent("stderr")
-        try stdin.write(to: input)
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-
         let process = Process()
         if launcher.isEmpty {
             process.executableURL = URL(fileURLWithPath: executable)
@@ -43,14 +28,36 @@ enum CLIRunner {
             process.executableURL = URL(fileURLWithPath: launcher[0])
             process.arguments = Array(launcher.dropFirst()) + [executable] + arguments
         }
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "SLATE_KEY")
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        process.standardInput = try FileHandle(forReadingFrom: input)
+        return try capture(process, in: directory, stdin: stdin)
+    }
+
+    /// Runs `process` (its executable and arguments set) in `directory` and waits for it.
+    ///
+    /// Input and output go through files rather than pipes, so a chatty process can never block
+    /// on a full pipe. With no `stdin` the process reads `/dev/null`; with `mergingErrors` its
+    /// standard error goes to the captured standard output, and `stderr` is empty.
+    static func capture(
+        _ process: Process, in directory: String?, stdin: Data? = nil, mergingErrors: Bool = false
+    ) throws -> SlateResult {
+        let folder = try TemporaryDirectory(prefix: "slate-run")
+        let output = folder.fileURL("stdout")
+        let errors = folder.fileURL("stderr")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        if let stdin {
+            let input = folder.fileURL("stdin")
+            try stdin.write(to: input)
+            process.standardInput = try FileHandle(forReadingFrom: input)
+        } else {
+            process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        }
         process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardError = mergingErrors ? process.standardOutput : try FileHandle(forWritingTo: errors)
         try process.run()
         process.waitUntilExit()
         return SlateResult(
@@ -62,15 +69,12 @@ enum CLIRunner {
 
 /// A temporary folder for one test, removed when the test ends.
 final class Workspace {
+    private let directory: TemporaryDirectory
     let path: String
 
     init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("slate-cli-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
+        directory = try TemporaryDirectory(prefix: "slate-cli")
+        path = directory.url.path
     }
 
     /// The path of a file in the workspace.

@@ -1,4 +1,5 @@
 import Foundation
+import SlateTestSupport
 import Testing
 
 /// Proves with `ldd` that the `slate` executable links exactly one SQLite library: SQLCipher in the
@@ -10,8 +11,7 @@ struct EncryptionLinkageTests {
     @Test("The slate executable links exactly the SQLite library its trait selects")
     func slateLinksOneLibrary() throws {
         // The test runner is built into the same folder as the `slate` product.
-        let runner = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let slate = URL(fileURLWithPath: runner).deletingLastPathComponent().appendingPathComponent("slate")
+        let slate = builtProduct("slate")
         try #require(FileManager.default.isExecutableFile(atPath: slate.path), "no slate binary at \(slate.path)")
 
         let ldd = Process()

@@ -14,18 +14,22 @@ struct FieldClassifierTests {
         return bytes.withUnsafeBufferPointer { FieldClassifier.classify($0.baseAddress!, $0.count - 1) }
     }
 
-    @Test("integers in canonical form only", arguments: [
-        ("0", true), ("42", true), ("-7", true), ("9223372036854775807", true), ("-9223372036854775808", true),
-        ("02134", false), ("+5", false), ("-0", false), ("9223372036854775808", false), ("1_000", false), (" 5", false), ("5 ", false), ("", false),
-    ])
+    @Test(
+        "integers in canonical form only",
+        arguments: [
+            ("0", true), ("42", true), ("-7", true), ("9223372036854775807", true), ("-9223372036854775808", true),
+            ("02134", false), ("+5", false), ("-0", false), ("9223372036854775808", false), ("1_000", false), (" 5", false), ("5 ", false), ("", false)
+        ])
     func integers(text: String, isInteger: Bool) {
         #expect((Self.classify(text).kind == .integer) == isInteger)
     }
 
-    @Test("decimals that SQLite writes back unchanged are numbers; others stay text", arguments: [
-        "2.5", "100000.0", "0.001", "0.0001", "-10.25", "0.0", "123456789012345.0", "0.30000000000000004", "1.0e+20", "1.0e-05",
-        "2.50", "1e5", "0x1E", "1.", ".5", "-0.0", "0.00001", "1234567890123456.0", "1e+20", "NaN", "inf", "1,5",
-    ])
+    @Test(
+        "decimals that SQLite writes back unchanged are numbers; others stay text",
+        arguments: [
+            "2.5", "100000.0", "0.001", "0.0001", "-10.25", "0.0", "123456789012345.0", "0.30000000000000004", "1.0e+20", "1.0e-05",
+            "2.50", "1e5", "0x1E", "1.", ".5", "-0.0", "0.00001", "1234567890123456.0", "1e+20", "NaN", "inf", "1,5"
+        ])
     func decimalsAgreeWithSQLite(text: String) throws {
         let value = Self.classify(text)
         let db = try Connection()

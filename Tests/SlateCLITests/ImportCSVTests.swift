@@ -128,7 +128,9 @@ struct ImportCSVTests {
     @Test("types are per column: codes, signs, hex, exponents and padded decimals stay text, exactly")
     func typeDetection() throws {
         let work = try Workspace()
-        try work.write("data.csv", """
+        try work.write(
+            "data.csv",
+            """
             id,zip,plus,hex,sci,padded,price,ratio,mixed,flag,empty
             1,02134,+5,0x1E,1e5,2.50,2.5,1,7,yes,
             2,10001,+6,0x1F,2e5,3.10,100000.0,2.5,x,no,
@@ -138,11 +140,14 @@ struct ImportCSVTests {
         let result = try work.slate("import", "new.db", "data.csv", "-q")
         #expect(result.status == 0, "\(result.stderr)")
         let declared = try declaredColumns(work.file("new.db"), "data").map { [SQLiteValue.text($0)] }
-        #expect(declared == [
-            "id INTEGER", "zip TEXT", "plus TEXT", "hex TEXT", "sci TEXT", "padded TEXT", "price REAL",
-            "ratio NUMERIC", "mixed TEXT", "flag TEXT", "empty TEXT",
-        ].map { [SQLiteValue.text($0)] })
-        #expect(try rows(work.file("new.db"), "SELECT zip, plus, hex, sci, padded, typeof(price), ratio, typeof(ratio) FROM data WHERE id = 1")
+        #expect(
+            declared
+                == [
+                    "id INTEGER", "zip TEXT", "plus TEXT", "hex TEXT", "sci TEXT", "padded TEXT", "price REAL",
+                    "ratio NUMERIC", "mixed TEXT", "flag TEXT", "empty TEXT"
+                ].map { [SQLiteValue.text($0)] })
+        #expect(
+            try rows(work.file("new.db"), "SELECT zip, plus, hex, sci, padded, typeof(price), ratio, typeof(ratio) FROM data WHERE id = 1")
                 == [[.text("02134"), .text("+5"), .text("0x1E"), .text("1e5"), .text("2.50"), .text("real"), .int(1), .text("integer")]])
         #expect(try rows(work.file("new.db"), "SELECT ratio, mixed FROM data WHERE id = 2") == [[.real(2.5), .text("x")]])
         // An export gives back exactly the text that was imported.
@@ -162,7 +167,8 @@ struct ImportCSVTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("slate: warning: data.csv, line 52: column \"zip\" holds \"02134\", which INTEGER would not keep as written: the column is now TEXT"))
         #expect(try declaredColumns(work.file("new.db"), "data") == ["id INTEGER", "zip TEXT", "price REAL"])
-        #expect(try rows(work.file("new.db"), "SELECT zip, typeof(zip), price FROM data WHERE id IN (1, 51) ORDER BY id")
+        #expect(
+            try rows(work.file("new.db"), "SELECT zip, typeof(zip), price FROM data WHERE id IN (1, 51) ORDER BY id")
                 == [[.text("10001"), .text("text"), .real(1.5)], [.text("02134"), .text("text"), .real(0.30000000000000004)]])
         #expect(try rows(work.file("new.db"), "SELECT count(*) FROM data") == [[.int(52)]])
     }
@@ -190,7 +196,8 @@ struct ImportCSVTests {
         let work = try Workspace()
         try work.write("data.csv", "id,note\n1,\n2,\"\"\n3,x\n")
         #expect(try work.slate("import", "a.db", "data.csv", "--no-detect-types", "-q").status == 0)
-        #expect(try rows(work.file("a.db"), "SELECT id, typeof(id), note FROM data ORDER BY id")
+        #expect(
+            try rows(work.file("a.db"), "SELECT id, typeof(id), note FROM data ORDER BY id")
                 == [[.text("1"), .text("text"), .null], [.text("2"), .text("text"), .text("")], [.text("3"), .text("text"), .text("x")]])
         #expect(try work.slate("import", "b.db", "data.csv", "--no-empty-null", "-q").status == 0)
         #expect(try rows(work.file("b.db"), "SELECT note FROM data ORDER BY id") == [[.text("")], [.text("")], [.text("x")]])

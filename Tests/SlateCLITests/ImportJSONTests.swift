@@ -12,7 +12,9 @@ struct ImportJSONTests {
     @Test("a JSON array keeps each value's JSON type (integers and reals mixed are NUMERIC); nested values become JSON text; strings are never guessed")
     func jsonArray() throws {
         let work = try Workspace()
-        try work.write("items.json", """
+        try work.write(
+            "items.json",
+            """
             [
               {"id": 1, "zip": "02134", "price": 2.5, "ok": true, "tags": ["a", "b"], "note": null},
               {"id": 2, "zip": "10001", "price": 3, "ok": false, "tags": {"k": "v \\"q\\""}, "note": "caf\\u00e9 \\ud83d\\ude00"}
@@ -20,12 +22,14 @@ struct ImportJSONTests {
             """)
         let result = try work.slate("import", "new.db", "items.json", "-q")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try declaredColumns(work.file("new.db"), "items")
+        #expect(
+            try declaredColumns(work.file("new.db"), "items")
                 == ["id INTEGER", "zip TEXT", "price NUMERIC", "ok INTEGER", "tags TEXT", "note TEXT"])
-        #expect(try rows(work.file("new.db"), "SELECT id, zip, price, ok, tags, note FROM items ORDER BY id") == [
-            [.int(1), .text("02134"), .real(2.5), .int(1), .text("[\"a\",\"b\"]"), .null],
-            [.int(2), .text("10001"), .int(3), .int(0), .text("{\"k\":\"v \\\"q\\\"\"}"), .text("café 😀")],
-        ])
+        #expect(
+            try rows(work.file("new.db"), "SELECT id, zip, price, ok, tags, note FROM items ORDER BY id") == [
+                [.int(1), .text("02134"), .real(2.5), .int(1), .text("[\"a\",\"b\"]"), .null],
+                [.int(2), .text("10001"), .int(3), .int(0), .text("{\"k\":\"v \\\"q\\\"\"}"), .text("café 😀")]
+            ])
     }
 
     @Test("NDJSON from standard input; a key first met later adds a column")
@@ -46,7 +50,8 @@ struct ImportJSONTests {
         #expect(result.stderr == "slate: bad.ndjson, record 3 (line 3): invalid JSON: expected a key (a string in quotes)\n")
         #expect(!work.exists("new.db"))
         try work.write("scalar.json", "[{\"a\": 1}, 5]")
-        #expect(try work.slate("import", "new.db", "scalar.json").stderr
+        #expect(
+            try work.slate("import", "new.db", "scalar.json").stderr
                 == "slate: scalar.json, record 2 (line 1): invalid JSON: record 2 is not a JSON object (each record must be {\"column\": value, …})\n")
         try work.write("open.json", "[{\"a\": 1},\n{\"a\": 2}\n")
         #expect(try work.slate("import", "new.db", "open.json").stderr.contains("the file ends inside the top-level array"))

@@ -9,12 +9,13 @@ struct OutputFormatTests {
     func sampleDatabase(_ work: Workspace) throws -> String {
         let path = work.file("sample.db")
         let db = try Connection(path)
-        try db.execute(sql: """
-            CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, price REAL, data BLOB);
-            INSERT INTO t VALUES (1, 'Ada', 2.5, x'0102'), (2, NULL, NULL, NULL), (3, 'NULL', -10.25, NULL),
-                                 (4, '日本語', 100000.0, NULL), (5, 'two
-            lines', 0.1, NULL), (6, '', 7.0, NULL);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, price REAL, data BLOB);
+                INSERT INTO t VALUES (1, 'Ada', 2.5, x'0102'), (2, NULL, NULL, NULL), (3, 'NULL', -10.25, NULL),
+                                     (4, '日本語', 100000.0, NULL), (5, 'two
+                lines', 0.1, NULL), (6, '', 7.0, NULL);
+                """)
         return path
     }
 
@@ -24,18 +25,19 @@ struct OutputFormatTests {
         _ = try sampleDatabase(work)
         let result = try work.slate("query", "sample.db", "SELECT id, name, price, data FROM t ORDER BY id")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == """
-            id | name       | price    | data
-            ---+------------+----------+--------
-             1 | Ada        |      2.5 | x'0102'
-             2 | ∅          |        ∅ | ∅
-             3 | NULL       |   -10.25 | ∅
-             4 | 日本語     | 100000.0 | ∅
-             5 | two\\nlines |      0.1 | ∅
-             6 |            |      7.0 | ∅
-            (6 rows)
+        #expect(
+            result.stdout == """
+                id | name       | price    | data
+                ---+------------+----------+--------
+                 1 | Ada        |      2.5 | x'0102'
+                 2 | ∅          |        ∅ | ∅
+                 3 | NULL       |   -10.25 | ∅
+                 4 | 日本語     | 100000.0 | ∅
+                 5 | two\\nlines |      0.1 | ∅
+                 6 |            |      7.0 | ∅
+                (6 rows)
 
-            """)
+                """)
     }
 
     @Test("box and markdown tables, the line format, and --null")
@@ -43,16 +45,17 @@ struct OutputFormatTests {
         let work = try Workspace()
         _ = try sampleDatabase(work)
         let box = try work.slate("query", "sample.db", "SELECT id, name FROM t WHERE id IN (1, 4)", "--format", "box")
-        #expect(box.stdout == """
-            ┌────┬────────┐
-            │ id │ name   │
-            ├────┼────────┤
-            │  1 │ Ada    │
-            │  4 │ 日本語 │
-            └────┴────────┘
-            (2 rows)
+        #expect(
+            box.stdout == """
+                ┌────┬────────┐
+                │ id │ name   │
+                ├────┼────────┤
+                │  1 │ Ada    │
+                │  4 │ 日本語 │
+                └────┴────────┘
+                (2 rows)
 
-            """)
+                """)
         let markdown = try work.slate("query", "sample.db", "SELECT id, name FROM t WHERE id <= 2", "--format", "markdown", "--null", "NULL")
         #expect(markdown.stdout == "| id  | name |\n| --: | ---- |\n|   1 | Ada  |\n|   2 | NULL |\n")
         let line = try work.slate("query", "sample.db", "SELECT id, name AS label FROM t WHERE id <= 2", "--format", "line")
@@ -66,17 +69,20 @@ struct OutputFormatTests {
         let work = try Workspace()
         _ = try sampleDatabase(work)
         let sql = "SELECT id, name, price, data FROM t WHERE id IN (1, 2, 5, 6) ORDER BY id"
-        #expect(try work.slate("query", "sample.db", sql, "--format", "csv").stdout
+        #expect(
+            try work.slate("query", "sample.db", sql, "--format", "csv").stdout
                 == "id,name,price,data\n1,Ada,2.5,0102\n2,,,\n5,\"two\nlines\",0.1,\n6,\"\",7.0,\n")
-        #expect(try work.slate("query", "sample.db", sql, "-f", "tsv").stdout
+        #expect(
+            try work.slate("query", "sample.db", sql, "-f", "tsv").stdout
                 == "id\tname\tprice\tdata\n1\tAda\t2.5\t0102\n2\t\t\t\n5\t\"two\nlines\"\t0.1\t\n6\t\"\"\t7.0\t\n")
-        #expect(try work.slate("query", "sample.db", sql, "-f", "ndjson").stdout == """
-            {"id":1,"name":"Ada","price":2.5,"data":"0102"}
-            {"id":2,"name":null,"price":null,"data":null}
-            {"id":5,"name":"two\\nlines","price":0.1,"data":null}
-            {"id":6,"name":"","price":7.0,"data":null}
+        #expect(
+            try work.slate("query", "sample.db", sql, "-f", "ndjson").stdout == """
+                {"id":1,"name":"Ada","price":2.5,"data":"0102"}
+                {"id":2,"name":null,"price":null,"data":null}
+                {"id":5,"name":"two\\nlines","price":0.1,"data":null}
+                {"id":6,"name":"","price":7.0,"data":null}
 
-            """)
+                """)
         #expect(try work.slate("query", "sample.db", "SELECT 0.1 + 0.2 AS x", "-f", "json").stdout == "[\n{\"x\":0.30000000000000004}\n]\n")
         #expect(try work.slate("query", "sample.db", "SELECT 1 WHERE 0", "-f", "json").stdout == "[]\n")
     }
@@ -118,7 +124,9 @@ struct OutputFormatTests {
         let db = try Connection(work.file("big.db"))
         try db.execute(sql: "CREATE TABLE n (x INTEGER)")
         // A statement that fails after many rows: rows already streamed are on stdout, then the error.
-        let result = try work.slate("query", "big.db", """
+        let result = try work.slate(
+            "query", "big.db",
+            """
             WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 200000)
             SELECT CASE WHEN i < 200000 THEN i ELSE abs(-9223372036854775807 - 1) END FROM c
             """, "-f", "csv", "--no-header")
@@ -128,17 +136,19 @@ struct OutputFormatTests {
         #expect(result.stdout.split(separator: "\n").count == 199_999)
     }
 
-    @Test("export then import gives back equal rows, in each format, to a file or standard output",
-          arguments: ["csv", "tsv", "json", "ndjson"])
+    @Test(
+        "export then import gives back equal rows, in each format, to a file or standard output",
+        arguments: ["csv", "tsv", "json", "ndjson"])
     func roundTrip(format: String) throws {
         let work = try Workspace()
         let db = try Connection(work.file("source.db"))
-        try db.execute(sql: """
-            CREATE TABLE items (id INTEGER, code TEXT, price REAL, ratio NUMERIC, note TEXT);
-            INSERT INTO items VALUES (1, '02134', 2.5, 1, 'a, "quoted"
-            note'), (2, '+5', 100000.0, 2.25, ''), (3, NULL, 0.30000000000000004, -3, NULL), (4, '0x1E', -7.0, 0, 'tab	here'),
-            (5, 'é😀', 1.0e20, 4.5, 'x');
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE items (id INTEGER, code TEXT, price REAL, ratio NUMERIC, note TEXT);
+                INSERT INTO items VALUES (1, '02134', 2.5, 1, 'a, "quoted"
+                note'), (2, '+5', 100000.0, 2.25, ''), (3, NULL, 0.30000000000000004, -3, NULL), (4, '0x1E', -7.0, 0, 'tab	here'),
+                (5, 'é😀', 1.0e20, 4.5, 'x');
+                """)
         let file = "items.\(format)"
         let export = try work.slate("export", "source.db", "items", "--output", file)
         #expect(export.status == 0, "\(export.stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import SlateTestSupport
 import Testing
 
 @testable import SlateCLI
@@ -56,9 +57,11 @@ struct ProgressBarTests {
 
     @Test("the drawing's text, with and without a known size")
     func lineText() {
-        #expect(ProgressBar.line(done: 420_000, bytes: 29_100_000, totalBytes: 69_000_000, unit: "rows", seconds: 2)
+        #expect(
+            ProgressBar.line(done: 420_000, bytes: 29_100_000, totalBytes: 69_000_000, unit: "rows", seconds: 2)
                 == "[##########··············]   42%  420,000 rows  210,000 rows/s  29.1 MB / 69.0 MB")
-        #expect(ProgressBar.line(done: 12, bytes: 1_500, totalBytes: nil, unit: "rows", seconds: 0)
+        #expect(
+            ProgressBar.line(done: 12, bytes: 1_500, totalBytes: nil, unit: "rows", seconds: 0)
                 == "12 rows  0.0 MB")
         #expect(ProgressBar.grouped(1_234_567) == "1,234,567")
         #expect(ProgressBar.grouped(999) == "999")
@@ -66,22 +69,11 @@ struct ProgressBarTests {
 }
 
 extension CLIRunner {
-    /// Runs any program (here `script`), capturing its output through files.
+    /// Runs any program (here `script`), capturing its output and errors together.
     static func runProgram(_ path: String, _ arguments: [String], in directory: String) throws -> SlateResult {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("slate-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let output = folder.appendingPathComponent("stdout")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = process.standardOutput
-        try process.run()
-        process.waitUntilExit()
-        return SlateResult(status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self), stderr: "")
+        return try capture(process, in: directory, mergingErrors: true)
     }
 }

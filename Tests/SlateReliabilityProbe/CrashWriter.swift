@@ -29,11 +29,12 @@ func crashWriter(_ arguments: [String]) throws {
     try db.execute(sql: "PRAGMA busy_timeout = 5000")
     try db.execute(sql: "PRAGMA journal_mode = \(journalMode)")
     try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
-    try db.execute(sql: """
-        CREATE TABLE IF NOT EXISTS log(n INTEGER PRIMARY KEY, payload BLOB NOT NULL);
-        CREATE TABLE IF NOT EXISTS counter(id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
-        INSERT OR IGNORE INTO counter(id, n) VALUES (1, 0);
-        """)
+    try db.execute(
+        sql: """
+            CREATE TABLE IF NOT EXISTS log(n INTEGER PRIMARY KEY, payload BLOB NOT NULL);
+            CREATE TABLE IF NOT EXISTS counter(id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
+            INSERT OR IGNORE INTO counter(id, n) VALUES (1, 0);
+            """)
     var number = try db.scalar(Int64.self, "SELECT n FROM counter WHERE id = 1") ?? 0
     let insert = try db.prepare(sql: "INSERT INTO log(n, payload) VALUES (?, randomblob(?))")
     let update = try db.prepare(sql: "UPDATE counter SET n = ? WHERE id = 1")

@@ -38,10 +38,11 @@ func streamRows(_ arguments: [String]) throws {
     try db.execute(sql: "CREATE TABLE IF NOT EXISTS streamed(id INTEGER PRIMARY KEY, name TEXT NOT NULL, payload BLOB NOT NULL)")
     if try db.scalar(Int64.self, "SELECT count(*) FROM streamed") != rows {
         try db.execute(sql: "DELETE FROM streamed")
-        try db.execute(sql: """
-            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT \(rows))
-            INSERT INTO streamed(id, name, payload) SELECT x, printf('row %012d of the stream', x), zeroblob(100) FROM c
-            """)
+        try db.execute(
+            sql: """
+                WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT \(rows))
+                INSERT INTO streamed(id, name, payload) SELECT x, printf('row %012d of the stream', x), zeroblob(100) FROM c
+                """)
     }
     let step = rows / 10
 

@@ -66,10 +66,16 @@ enum CodableJSON {
     /// The user info as Foundation's JSON coders want it.
     ///
     /// Codable's (and SQLite.swift's) user info holds `Any` values while Foundation's JSON coders
-    /// ask for `any Sendable`. `Sendable` is a marker protocol, so both dictionaries have the same
-    /// representation; the coders run synchronously on the caller's thread and never send the
-    /// values anywhere.
+    /// ask for `any Sendable`. `Sendable` is a marker protocol with no run-time form, so the
+    /// checked cast below always succeeds and keeps every value as it is; the coders run
+    /// synchronously on the caller's thread and never send the values anywhere.
     private static func sendableView(of userInfo: [CodingUserInfoKey: Any]) -> [CodingUserInfoKey: any Sendable] {
-        unsafeBitCast(userInfo, to: [CodingUserInfoKey: any Sendable].self)
+        userInfo.compactMapValues { cast($0, to: (any Sendable).self) }
+    }
+
+    /// `value as? Target`, generic so that the cast to a marker-protocol existential is checked
+    /// at run time like any other (the compiler rejects the direct `as? any Sendable`).
+    private static func cast<Value, Target>(_ value: Value, to target: Target.Type) -> Target? {
+        value as? Target
     }
 }

@@ -1,46 +1,33 @@
-// Running typed queries: prepare, prepareRowIterator, pluck and scalar.
+// Running typed queries. Every read goes through one pipeline:
+//
+//   query ──render──▶ SQLExpression ──cachedStatement + bind──▶ Statement (with the query's
+//   column keys) ──cursor()──▶ Cursor ──next()──▶ RowView ──get(expr)──▶ value
+//                                                        └──snapshot()──▶ Row (a copy)
+//
+// `prepare(query)`, `prepareRowIterator`, `pluck` and `scalar` are that pipeline with the rows
+// copied; see the Typed Queries article.
 
 extension Connection {
-    /// Runs a query and returns its rows for iteration.
+    /// Runs a typed query through a cursor that reads each row where it lies in SQLite's
+    /// statement: the primary way to read a query's rows.
     ///
     /// ```swift
-    /// for user in try db.prepare(users) {
-    ///     print("id: \(user[id]), email: \(user[email])")
+    /// let cursor = try db.cursor(users.filter(verified))
+    /// while let user = try cursor.next() {
+    ///     let id: Int64 = try user.get(id)
+    ///     print(user[email])
     /// }
     /// ```
     ///
-    /// - Parameter query: The query.
-    /// - Returns: The rows. The query runs when iteration starts, and again for each iteration.
-    /// - Throws: `SQLiteError` when the SQL does not compile.
-    public func prepare(_ query: some QueryType) throws(SQLiteError) -> RowSequence {
-        // Render once and compile now, so that bad SQL fails here; the query itself runs when
-        // iteration starts.
-        try requireSQLiteFeatures(of: query)
-        let expression = query.expression
-        let sql = expression.template
-        do {
-            _ = try Self.isCacheable(expression) ? cachedStatement(sql: sql) : prepare(sql: sql)
-        } catch {
-            throw explainingOldSQLite(error, sql: sql)
-        }
-        // The sequence holds the connection (it is the user's, never cached), so that
-        // `for row in try Connection(path).prepare(query)` runs after the connection expression.
-        return RowSequence {
-            do throws(SQLiteError) {
-                return try self.prepareQuery(query, rendered: expression)
-            } catch {
-                return QueryExecution(failure: error)
-            }
-        }
-    }
-
-    /// Runs a query and returns an iterator whose errors are thrown.
+    /// No row is copied: a row is valid until the cursor steps again (copy what must outlive
+    /// the step with `RowView.snapshot()`). The cursor compiles its own statement,
+    /// so two cursors over the same query never share one.
     ///
     /// - Parameter query: The query.
-    /// - Returns: The row iterator.
+    /// - Returns: A cursor positioned before the first row.
     /// - Throws: `SQLiteError` when the SQL does not compile or the values do not bind.
-    public func prepareRowIterator(_ query: some QueryType) throws(SQLiteError) -> RowIterator {
-        RowIterator(state: try prepareQuery(query))
+    public func cursor(_ query: some QueryType) throws(SQLiteError) -> Cursor {
+        try statement(for: query, cached: false).cursor()
     }
 
     /// The first row of a query (`LIMIT 1`), or `nil` when there is none.
@@ -49,22 +36,10 @@ extension Connection {
     /// - Returns: The row, or `nil`.
     /// - Throws: `SQLiteError` on failure.
     public func pluck(_ query: some QueryType) throws(SQLiteError) -> Row? {
-        // One row: step the cached statement directly, without a QueryExecution (and its
-        // closure) per call, and leave the statement reset for the next caller.
         // `LIMIT 1`, keeping a smaller limit (0: no row) and the offset; a negative limit
         // means none to SQLite.
         let length = query.clauses.limit.map { $0.length >= 0 ? min($0.length, 1) : 1 } ?? 1
-        let limited = query.limit(length, offset: query.clauses.limit?.offset)
-        let expression = limited.expression
-        let statement = try bound(expression)
-        defer { try? statement.reset() }
-        guard try statement.step() else { return nil }
-        let layout = queryLayout(for: limited, sql: expression.template, statement: statement)
-        let count = Int32(layout.names.count)
-        var values: [SQLiteValue] = []
-        values.reserveCapacity(Int(count))
-        for index in 0..<count { values.append(statement.columnValue(at: index)) }
-        return Row(layout: layout, values: values)
+        return try firstRow(of: try statement(for: query.limit(length, offset: query.clauses.limit?.offset)))
     }
 
     /// Runs a scalar query and returns its value.
@@ -79,10 +54,10 @@ extension Connection {
     /// - Throws: `SQLiteError` on failure, when there is no row, or when the value is `NULL` or
     ///   does not convert; or the error ``Value/fromDatatypeValue(_:)`` throws.
     public func scalar<V: Value>(_ query: ScalarQuery<V>) throws -> V {
-        guard let row = try prepareQuery(query).nextRow() else {
+        guard let row = try firstRow(of: try statement(for: query)) else {
             throw SQLiteError(code: SQLITE_ERROR, details: "the scalar query returned no row", sql: query.asSQL())
         }
-        return try row.get(SQLExpression<V>(template: row.layout.typedKey(at: 0), values: []))
+        return try row.decode(V.self, at: 0, column: row.layout.key(at: 0))
     }
 
     /// Runs a scalar query whose value may be `NULL`.
@@ -92,8 +67,8 @@ extension Connection {
     /// - Throws: `SQLiteError` on failure or when the value does not convert; or the error
     ///   ``Value/fromDatatypeValue(_:)`` throws.
     public func scalar<V: Value>(_ query: ScalarQuery<V?>) throws -> V? {
-        guard let row = try prepareQuery(query).nextRow() else { return nil }
-        return try row.get(SQLExpression<V?>(template: row.layout.typedKey(at: 0), values: []))
+        guard let row = try firstRow(of: try statement(for: query)), !row[0].isNull else { return nil }
+        return try row.decode(V.self, at: 0, column: row.layout.key(at: 0))
     }
 
     /// Evaluates an expression (`SELECT expression`).
@@ -102,12 +77,10 @@ extension Connection {
     /// - Returns: Its value.
     /// - Throws: `SQLiteError` on failure or when the value is `NULL` or does not convert.
     public func scalar<V: Value>(_ expression: SQLExpression<V>) throws -> V {
-        let statement = try bound(SQLExpression(template: "SELECT " + expression.template, values: expression.values))
-        let run = QueryExecution(statement: statement, makeLayout: Self.layout(keys: [expression.template]))
-        guard let row = try run.nextRow() else {
+        guard let row = try firstRow(of: try selecting(expression)) else {
             throw SQLiteError(code: SQLITE_ERROR, details: "the expression returned no row")
         }
-        return try row.get(expression)
+        return try row.decode(V.self, at: 0, column: expression.template)
     }
 
     /// Evaluates an expression that may be `NULL` (`SELECT expression`).
@@ -116,49 +89,59 @@ extension Connection {
     /// - Returns: Its value, or `nil`.
     /// - Throws: `SQLiteError` on failure or when the value does not convert.
     public func scalar<V: Value>(_ expression: SQLExpression<V?>) throws -> V? {
-        let statement = try bound(SQLExpression(template: "SELECT " + expression.template, values: expression.values))
-        let run = QueryExecution(statement: statement, makeLayout: Self.layout(keys: [expression.template]))
-        guard let row = try run.nextRow() else { return nil }
-        return try row.get(expression)
+        guard let row = try firstRow(of: try selecting(expression)), !row[0].isNull else { return nil }
+        return try row.decode(V.self, at: 0, column: expression.template)
     }
 
-    // MARK: Internals
+    // MARK: The pipeline
 
-    /// Renders a query once, takes its statement from the cache, binds its values and starts a run.
-    func prepareQuery(_ query: some QueryType, rendered: SQLExpression<Void>? = nil) throws(SQLiteError) -> QueryExecution {
+    /// A typed query's statement, ready to step: the query rendered once, its statement taken
+    /// from the connection's cache (or compiled for the caller alone when `cached` is false),
+    /// its values bound, and its rows given the query's column keys (see ``columnKeys(of:)``).
+    func statement(for query: some QueryType, cached: Bool = true) throws(SQLiteError) -> Statement {
         try requireSQLiteFeatures(of: query)
-        let expression = rendered ?? query.expression
-        let statement = try bound(expression)
-        let sql = expression.template
-        // The run holds the connection: it is the caller's (a row iterator), never cached.
-        return QueryExecution(statement: statement) { statement in
-            self.queryLayout(for: query, sql: sql, statement: statement)
-        }
+        let statement = try bound(query.expression, cached: cached)
+        // A cached statement is reused only for the same SQL, which selects the same columns:
+        // keys it already has are this query's. (Checked here, not in SlateCore, so that a
+        // repeated query makes no closure: W6, `Benchmarks/PROFILE.md`.)
+        if !statement.hasColumnKeys { statement.useColumnKeys(Self.columnKeys(of: query)) }
+        return statement
     }
 
-    /// A layout builder for rows whose column keys are known in advance (falling back to the
-    /// names SQLite reports when the counts differ).
-    static func layout(keys: [String]) -> (Statement) -> ColumnLayout {
-        { statement in
-            let names = statement.columnNames
-            let typed = keys.count == names.count ? keys : names.map(SQLiteValue.quoteIdentifier)
-            return ColumnLayout(names: names, attachment: QueryColumns(keys: typed))
-        }
+    /// The statement of `SELECT expression`, whose one column is found by the expression.
+    private func selecting(_ expression: SQLExpression<some Any>) throws(SQLiteError) -> Statement {
+        let select = SQLExpression<Void>(template: "SELECT " + expression.template, values: expression.values)
+        return try bound(select, keys: [expression.template])
+    }
+
+    /// The first row of a statement, copied (as a cursor's `RowView.snapshot()`
+    /// copies it), leaving the statement reset for the next caller. The statement comes fresh
+    /// from ``bound(_:cached:columnKeys:)``, so it steps directly: a ``SlateCore/Cursor`` and a
+    /// row view for one row cost more than the row (W6, `Benchmarks/PROFILE.md`).
+    func firstRow(of statement: Statement) throws(SQLiteError) -> Row? {
+        defer { try? statement.reset() }
+        guard try statement.step() else { return nil }
+        return Row(statement: statement)
     }
 
     /// A statement for an expression's SQL with the expression's values bound: from the
     /// connection's cache, or compiled for the caller alone when `cached` is false or when the
     /// SQL grows with its input (see ``isCacheable(_:)``).
     func bound(_ expression: SQLExpression<Void>, cached: Bool = true) throws(SQLiteError) -> Statement {
-        let statement: Statement
         do {
-            statement = try cached && Self.isCacheable(expression)
-                ? cachedStatement(sql: expression.template) : prepare(sql: expression.template)
+            return try statement(
+                sql: expression.template, values: expression.values, cached: cached && Self.isCacheable(expression))
         } catch {
             throw explainingOldSQLite(error, sql: expression.template)
         }
-        for (offset, value) in expression.values.enumerated() {
-            try statement.bind(value, at: Int32(offset + 1))
+    }
+
+    /// ``bound(_:cached:)`` for rows whose column keys are known in advance (a `RETURNING`
+    /// list, a scalar's expression; the names SQLite reports when the counts differ).
+    func bound(_ expression: SQLExpression<Void>, keys: [String]) throws(SQLiteError) -> Statement {
+        let statement = try bound(expression)
+        if !statement.hasColumnKeys {
+            statement.useColumnKeys { _, names in keys.count == names.count ? keys : names.map(SQLiteValue.quoteIdentifier) }
         }
         return statement
     }
@@ -176,73 +159,45 @@ extension Connection {
         expression.values.count <= maximumCachedParameterCount
     }
 
-    /// The layout of a query's rows, computed once per statement.
-    ///
-    /// The layout (column names and the expression keys of ``QueryColumns``) is given to the
-    /// statement, which keeps it while SQLite does not recompile it with other columns: a
-    /// cached statement's later runs find it there, without reading a column name. A statement
-    /// without one (its first run, or one compiled for a cursor) takes the layout kept for its
-    /// SQL text when the columns are the same, or a new one.
-    func queryLayout(for query: some QueryType, sql: String, statement: Statement) -> ColumnLayout {
-        if let layout = statement.existingColumnLayout, let columns = layout.attachment,
-           type(of: columns) == QueryColumns.self {
-            return layout
-        }
-        let names = statement.columnNames
-        let cache = self[storage: QueryLayoutCache.StorageKey.self]
-        let key = SQLText(sql)
-        // A schema change can widen `SELECT *` under the same SQL text: reuse only a matching layout.
-        if let cached = cache.layout(for: key), cached.names == names {
-            statement.adoptColumnLayout(cached)
-            return cached
-        }
-        let layout = ColumnLayout(names: names, attachment: QueryColumns(keys: columnKeys(for: query, names: names)))
-        // SQL that grows with its input would only churn the cache (see `isCacheable`).
-        if statement.parameterCount() <= Self.maximumCachedParameterCount { cache.keep(layout, for: key) }
-        statement.adoptColumnLayout(layout)
-        return layout
-    }
+    // MARK: Column keys
 
-    /// The key of each result column: its expression's SQL, or `namespace."column"` for `*`.
-    func columnKeys(for query: some QueryType, names: [String]) -> [String] {
-        let clauses = query.clauses
-        var sources: [(namespace: String, columnsSQL: String?)] = [(query.namespace, nil)]
-        for join in clauses.join { sources.append((join.namespace, join.columnsSQL)) }
-        var keys: [String] = []
-        for column in clauses.select.columns {
-            let template = column.template
-            if template == "*" || template.hasSuffix(".*") {
+    /// The key of each result column of a query: its expression's SQL, or `namespace."column"`
+    /// for `*`. Made when the statement's layout is built (after a run's first step, when
+    /// SQLite has recompiled the statement for a changed schema), from its column names.
+    static func columnKeys(of query: some QueryType) -> (Statement, [String]) -> [String] {
+        { statement, names in
+            let clauses = query.clauses
+            var sources: [(namespace: String, columnsSQL: String?)] = [(query.namespace, nil)]
+            for join in clauses.join { sources.append((join.namespace, join.columnsSQL)) }
+            var keys: [String] = []
+            for column in clauses.select.columns {
+                let template = column.template
+                guard template == "*" || template.hasSuffix(".*") else {
+                    keys.append(ColumnKeys.alias(in: template) ?? template)
+                    continue
+                }
                 let namespace = template == "*" ? nil : String(template.dropLast(2))
-                if clauses.join.isEmpty {
-                    if namespace == nil || namespace == query.namespace {
-                        keys += names.map { query.namespace + "." + SQLiteValue.quoteIdentifier($0) }
-                        continue
-                    }
+                if clauses.join.isEmpty, namespace == nil || namespace == query.namespace {
+                    keys += names.map { query.namespace + "." + SQLiteValue.quoteIdentifier($0) }
+                    continue
                 }
+                // A joined source's columns: ask SQLite for them, through the statement (the
+                // `Connection` object may be gone while a cursor lives on).
                 for source in sources where namespace == nil || namespace == source.namespace {
-                    let sql = source.columnsSQL ?? ("SELECT * FROM " + SQLTemplate.inline(
-                        query.fromExpression.values, into: query.fromExpression.template))
-                    guard let statement = try? prepare(sql: sql) else { return names.map(SQLiteValue.quoteIdentifier) }
-                    keys += statement.columnNames.map { source.namespace + "." + SQLiteValue.quoteIdentifier($0) }
+                    let sql =
+                        source.columnsSQL
+                        ?? ("SELECT * FROM "
+                            + SQLTemplate.inline(
+                                query.fromExpression.values, into: query.fromExpression.template))
+                    guard let columns = statement.columnNames(ofSQL: sql) else {
+                        return names.map(SQLiteValue.quoteIdentifier)
+                    }
+                    keys += columns.map { source.namespace + "." + SQLiteValue.quoteIdentifier($0) }
                 }
-            } else if let alias = QueryColumns.alias(in: template) {
-                keys.append(alias)
-            } else {
-                keys.append(template)
             }
+            // A mismatch (a source we could not inspect) falls back to the names SQLite reports.
+            guard keys.count == names.count else { return names.map(SQLiteValue.quoteIdentifier) }
+            return keys
         }
-        // A mismatch (a source we could not inspect) falls back to the names SQLite reports.
-        guard keys.count == names.count else { return names.map(SQLiteValue.quoteIdentifier) }
-        return keys
-    }
-}
-
-extension ColumnLayout {
-    /// The typed-layer key of a column (its expression's SQL), or its quoted name.
-    func typedKey(at index: Int) -> String {
-        if let columns = attachment as? QueryColumns, columns.keys.indices.contains(index) {
-            return columns.keys[index]
-        }
-        return names.indices.contains(index) ? SQLiteValue.quoteIdentifier(names[index]) : ""
     }
 }

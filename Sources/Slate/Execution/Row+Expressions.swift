@@ -1,6 +1,6 @@
 // Typed access to SlateCore's `Row`: `try row.get(email)`, `try row.get(users[id])`.
 // SQLite.swift's trapping subscript, `row[email]`, forwards here from
-// Compatibility/Row+SQLiteSwift.swift.
+// Compatibility/SQLiteSwift/Row+SQLiteSwift.swift.
 
 extension Row {
     /// The index of the column an expression names.
@@ -19,18 +19,7 @@ extension Row {
     /// ``columnIndex(for:)`` by the expression's SQL.
     @usableFromInline
     func columnIndex(template: String) throws(SQLiteError) -> Int {
-        // QueryColumns is final: comparing the dynamic type is exact and skips `as?`'s cast machinery.
-        if let typed = layout.attachment, type(of: typed) == QueryColumns.self {
-            return try unsafeDowncast(typed, to: QueryColumns.self).index(of: template)
-        }
-        let key = QueryColumns.alias(in: template) ?? template
-        let name = QueryColumns.lastComponent(of: key).map(Self.unquote) ?? key
-        guard let index = layout.index(of: name) else {
-            throw SQLiteError(
-                code: SQLITE_RANGE,
-                details: "no column \(template) in the result; the columns are \(layout.names.joined(separator: ", "))")
-        }
-        return index
+        try layout.index(forKey: template)
     }
 
     /// Reads a column that is never `NULL`.
@@ -58,7 +47,7 @@ extension Row {
     @inlinable
     public func get<V: Value>(_ column: SQLExpression<V?>) throws -> V? {
         let index = try columnIndex(template: column.template)
-        if self[index].isNull { return nil }   // `self[index]`: .null, not a trap, past the values
+        if self[index].isNull { return nil }  // `self[index]`: .null, not a trap, past the values
         return try decode(V.self, at: index, column: column.template)
     }
 
@@ -88,10 +77,5 @@ extension Row {
         SQLiteError(
             code: SQLITE_MISMATCH,
             details: "column \(column): \(V.self).fromDatatypeValue returned a \(Swift.type(of: value)), not a \(V.self)")
-    }
-
-    private static func unquote(_ identifier: String) -> String {
-        // On UTF-8 bytes (see `QueryColumns.unquoted`).
-        QueryColumns.unquoted(identifier)
     }
 }

@@ -97,7 +97,8 @@ enum SQLTemplate {
         // nearly every operand ends in neither "L" nor ")". A string ending in an ASCII byte ends
         // in that character (no combining mark follows it).
         let last = template.utf8.last
-        let isNullTest = last == UInt8(ascii: "L")
+        let isNullTest =
+            last == UInt8(ascii: "L")
             && (template.hasSuffix(" IS NULL") || template.hasSuffix(" IS NOT NULL"))
         let isBetween = last != UInt8(ascii: ")") && containsASCII(template, " BETWEEN ")
         if isNullTest || isBetween {

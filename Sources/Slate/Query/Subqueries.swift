@@ -88,10 +88,10 @@ extension Connection {
     ///   does not convert.
     public func scalar<V: Value>(_ select: Select<V>) throws -> V {
         let key = select.expression.template
-        let run = QueryExecution(statement: try bound(select.expression), makeLayout: Self.layout(keys: [key]))
-        guard let row = try run.nextRow() else {
+        let statement = try bound(select.expression, keys: [key])
+        guard let row = try firstRow(of: statement) else {
             throw SQLiteError(code: SQLITE_ERROR, details: "the statement returned no row", sql: select.asSQL())
         }
-        return try row.get(SQLExpression<V>(template: key, values: []))
+        return try row.decode(V.self, at: 0, column: key)
     }
 }

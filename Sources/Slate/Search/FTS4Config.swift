@@ -85,7 +85,7 @@ open class FTS4Config: FTSConfig {
         }
         let named: [(String, String?)] = [
             ("languageid", languageId), ("compress", compressFunction), ("uncompress", uncompressFunction),
-            ("matchinfo", matchInfo?.rawValue), ("order", order?.rawValue),
+            ("matchinfo", matchInfo?.rawValue), ("order", order?.rawValue)
         ]
         for case let (key, value?) in named {
             arguments.append(key + "=" + SQLiteValue.quoteIdentifier(value))

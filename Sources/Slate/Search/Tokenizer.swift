@@ -47,7 +47,8 @@ public struct Tokenizer: Sendable, Hashable, CustomStringConvertible {
     ///   - arguments: Its arguments: each quoted for FTS4, joined with spaces for FTS5.
     /// - Returns: The tokenizer.
     public static func Custom(_ name: String, _ arguments: [String] = []) -> Tokenizer {
-        Tokenizer(SQLiteValue.quoteIdentifier(name), arguments.map(SQLiteValue.quoteIdentifier), fts5Name: name,
+        Tokenizer(
+            SQLiteValue.quoteIdentifier(name), arguments.map(SQLiteValue.quoteIdentifier), fts5Name: name,
             fts5Options: arguments)
     }
 

@@ -67,8 +67,10 @@ extension Connection {
             }
             if found.notNull == column.isNullable {
                 differences.append(
-                    "column \"\(column.name)\" is " + (found.notNull ? "NOT NULL but described as nullable"
-                        : "nullable but described as NOT NULL"))
+                    "column \"\(column.name)\" is "
+                        + (found.notNull
+                            ? "NOT NULL but described as nullable"
+                            : "nullable but described as NOT NULL"))
             }
         }
         for extra in actual.values.map(\.name).sorted() {

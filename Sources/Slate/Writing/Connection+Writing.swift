@@ -19,7 +19,7 @@ extension Connection {
         if let rowid = try runThroughShapeCache(query) { return rowid }
         try check(query)
         let chunks = try chunks(of: query)
-        if chunks.isEmpty { return lastInsertRowid }   // insertMany of no rows inserts nothing
+        if chunks.isEmpty { return lastInsertRowid }  // insertMany of no rows inserts nothing
         if chunks.count == 1 {
             try bound(query.expression).executeToCompletion()
             return lastInsertRowid
@@ -68,23 +68,24 @@ extension Connection {
     /// - Throws: `SQLiteError` on failure, or when the linked SQLite is older than 3.35.
     @discardableResult
     public func run(_ query: Returning) throws(SQLiteError) -> [Row] {
-        try SQLite.require("RETURNING", version: 3_035_000)
+        try SQLite.require(.returning)
         if let failure = query.failure { throw failure }
         var pieces: [SQLExpression<Void>] = []
         if case .insert(let insert) = query.statement {
             try check(insert)
             pieces = try chunks(of: insert).map { query.render($0) }
-            if pieces.isEmpty { return [] }   // insertMany of no rows inserts nothing
+            if pieces.isEmpty { return [] }  // insertMany of no rows inserts nothing
         } else {
             if case .write(let write) = query.statement { try check(write) }
             pieces = [query.expression]
         }
-        let keys = query.columns.map { QueryColumns.alias(in: $0.template) ?? $0.template }
+        let keys = query.columns.map { ColumnKeys.alias(in: $0.template) ?? $0.template }
         var rows: [Row] = []
         let collect = { (piece: SQLExpression<Void>) throws(SQLiteError) in
-            let statement = try self.bound(piece)
-            let run = QueryExecution(statement: statement, makeLayout: Self.layout(keys: keys))
-            while let row = try run.nextRow() { rows.append(row) }
+            let statement = try self.bound(piece, keys: keys)
+            defer { try? statement.reset() }
+            let cursor = statement.cursor()
+            while let row = try cursor.next() { rows.append(row.snapshot()) }
         }
         if pieces.count == 1 {
             try collect(pieces[0])
@@ -126,9 +127,10 @@ extension Connection {
                 return nil
             case .missing:
                 statement = try shapeStatement(for: insert)
-                cache.add(InsertShapeCache.Entry(
-                    conflict: insert.conflict, tableName: insert.tableName, database: insert.database,
-                    columns: row.map(\.column.template), encoded: false, statement: statement))
+                cache.add(
+                    InsertShapeCache.Entry(
+                        conflict: insert.conflict, tableName: insert.tableName, database: insert.database,
+                        columns: row.map(\.column.template), encoded: false, statement: statement))
             }
             for index in row.indices {
                 if case .bound(let value) = row[index].payload {
@@ -146,9 +148,10 @@ extension Connection {
                 // A key encoded twice: the full path renders the row with the name once.
                 guard EncodedColumn.distinct(row).count == row.count else { return nil }
                 statement = try shapeStatement(for: insert)
-                cache.add(InsertShapeCache.Entry(
-                    conflict: insert.conflict, tableName: insert.tableName, database: insert.database,
-                    columns: row.map(\.name), encoded: true, statement: statement))
+                cache.add(
+                    InsertShapeCache.Entry(
+                        conflict: insert.conflict, tableName: insert.tableName, database: insert.database,
+                        columns: row.map(\.name), encoded: true, statement: statement))
             }
             for index in row.indices {
                 try statement.bind(row[index].value, at: Int32(truncatingIfNeeded: index + 1))
@@ -176,12 +179,12 @@ extension Connection {
             throw Self.misplaced(insert.misplacedClauses, in: "INSERT", sql: insert.expression.template)
         }
         if let problem = insert.problem { throw SQLiteError(code: SQLITE_MISUSE, details: problem) }
-        if insert.upsert != nil { try SQLite.require("upsert (INSERT … ON CONFLICT … DO)", version: 3_024_000) }
+        if insert.upsert != nil { try SQLite.require(.upsert) }
     }
 
     /// The rows of an insert grouped so that each statement stays within the variable limit.
     private func chunks(of insert: Insert) throws(SQLiteError) -> [ArraySlice<[SQLExpression<Void>]>] {
-        let rows = insert.rows   // computed from the setters: once
+        let rows = insert.rows  // computed from the setters: once
         guard rows.count > 1 else { return rows.isEmpty ? [] : [rows[...]] }
         // Rows of defaults have no VALUES list to share: one `DEFAULT VALUES` statement each.
         if insert.columns.isEmpty { return rows.indices.map { rows[$0...$0] } }

@@ -10,7 +10,7 @@ extension QueryType {
     ///
     /// - Parameter values: The column values.
     /// - Returns: The statement.
-    @inlinable   // specialized for the table type: reads only the table name from its clauses
+    @inlinable  // specialized for the table type: reads only the table name from its clauses
     public func insert(_ values: Setter...) -> Insert {
         insert(values)
     }
@@ -19,7 +19,7 @@ extension QueryType {
     ///
     /// - Parameter values: The column values.
     /// - Returns: The statement.
-    @inlinable   // specialized for the table type: reads only the table name from its clauses
+    @inlinable  // specialized for the table type: reads only the table name from its clauses
     public func insert(_ values: [Setter]) -> Insert {
         makeInsert(conflict: nil, .setters([values]))
     }
@@ -30,7 +30,7 @@ extension QueryType {
     ///   - onConflict: The conflict resolution (`.replace`, `.ignore`, …).
     ///   - values: The column values.
     /// - Returns: The statement.
-    @inlinable   // specialized for the table type: reads only the table name from its clauses
+    @inlinable  // specialized for the table type: reads only the table name from its clauses
     public func insert(or onConflict: OnConflict, _ values: Setter...) -> Insert {
         insert(or: onConflict, values)
     }
@@ -41,7 +41,7 @@ extension QueryType {
     ///   - onConflict: The conflict resolution.
     ///   - values: The column values.
     /// - Returns: The statement.
-    @inlinable   // specialized for the table type: reads only the table name from its clauses
+    @inlinable  // specialized for the table type: reads only the table name from its clauses
     public func insert(or onConflict: OnConflict, _ values: [Setter]) -> Insert {
         makeInsert(conflict: onConflict, .setters([values]))
     }
@@ -98,7 +98,8 @@ extension QueryType {
     /// - Returns: The statement.
     public func upsert(_ insertValues: [Setter], onConflictOf conflicting: any Expressible) -> Insert {
         let target = conflicting.expression.template
-        let excluded = insertValues
+        let excluded =
+            insertValues
             .filter { $0.column.template != target }
             .map { Setter(column: $0.column, value: SQLExpression<Void>(literal: "\"excluded\"." + $0.column.template)) }
         return upsert(insertValues, onConflictOf: conflicting, set: excluded)
@@ -206,10 +207,11 @@ extension QueryType {
         let select = query.expression
         let head = SQLExpression<Void>(
             template: "INSERT INTO " + writeTarget.template + " " + select.template, values: select.values)
-        return Update(statement: WriteStatement(
-            verb: "INSERT", head: head, limiting: nil, limitingClauses: [],
-            misplacedClauses: clausesOutsideWrites(allowingFilters: false),
-            hasMaterializationHint: query.clauses.with.contains { $0.hint != nil }))
+        return Update(
+            statement: WriteStatement(
+                verb: "INSERT", head: head, limiting: nil, limitingClauses: [],
+                misplacedClauses: clausesOutsideWrites(allowingFilters: false),
+                hasMaterializationHint: query.clauses.with.contains { $0.hint != nil }))
     }
 
     /// An insert into the query's table (never its alias).

@@ -105,7 +105,7 @@ public func <- <V: Value>(column: SQLExpression<V>, value: SQLExpression<V>) -> 
 ///   - column: The column.
 ///   - value: The value.
 /// - Returns: The setter.
-@inlinable   // specialized for the value's type where it is used: no generic calls per setter
+@inlinable  // specialized for the value's type where it is used: no generic calls per setter
 public func <- <V: Value>(column: SQLExpression<V>, value: V) -> Setter {
     Setter(column: SQLExpression(template: column.template, values: column.values), storing: value.storedValue)
 }
@@ -136,7 +136,7 @@ public func <- <V: Value>(column: SQLExpression<V?>, value: SQLExpression<V?>) -
 ///   - column: The column.
 ///   - value: The value, or `nil` for `NULL`.
 /// - Returns: The setter.
-@inlinable   // specialized for the value's type where it is used: no generic calls per setter
+@inlinable  // specialized for the value's type where it is used: no generic calls per setter
 public func <- <V: Value>(column: SQLExpression<V?>, value: V?) -> Setter {
     Setter(column: SQLExpression(template: column.template, values: column.values), storing: value?.storedValue)
 }

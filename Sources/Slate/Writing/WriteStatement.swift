@@ -146,7 +146,7 @@ extension Connection {
             throw Self.misplaced(write.misplacedClauses, in: write.verb, sql: write.render(returning: nil).template)
         }
         if write.hasMaterializationHint {
-            try SQLite.require("the common table expression hint AS [NOT] MATERIALIZED", version: 3_035_000)
+            try SQLite.require(.materializationHint)
         }
         if !write.limitingClauses.isEmpty && !supportsUpdateDeleteLimit {
             throw SQLiteError(
@@ -176,7 +176,7 @@ extension Connection {
     /// (`SQLITE_ENABLE_UPDATE_DELETE_LIMIT`), asked once per connection.
     var supportsUpdateDeleteLimit: Bool {
         get { updateDeleteLimitSupport.supported }
-        set { updateDeleteLimitSupport.supported = newValue }   // tests stand in for a library without it
+        set { updateDeleteLimitSupport.supported = newValue }  // tests stand in for a library without it
     }
 
     private var updateDeleteLimitSupport: UpdateDeleteLimitSupport {

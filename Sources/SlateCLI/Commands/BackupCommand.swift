@@ -67,7 +67,7 @@ struct BackupCommand: ParsableCommand {
             while !finished {
                 do {
                     finished = try backup.step(pagesToCopy: .limited(number: Int32(clamping: pagesPerStep)))
-                } catch where error.isTransient && Date() < deadline {
+                } catch  where error.isTransient && Date() < deadline {
                     // Another connection is writing: wait a little and step again.
                     usleep(20_000)
                     continue

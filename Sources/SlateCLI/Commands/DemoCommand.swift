@@ -70,7 +70,8 @@ struct DemoCommand: ParsableCommand {
             throw error
         }
         let rows = report.themes + report.sets + report.parts + report.inventoryRows
-        OutputSink.standard.write("""
+        OutputSink.standard.write(
+            """
             Slate demo — SQLite \(SQLite.version), database: \(file ?? ":memory:")
               themes:          \(report.themes)
               sets:            \(report.sets)

@@ -28,7 +28,7 @@ struct CatalogDemo {
 
     static let themeNames = [
         "City", "Technic", "Star Wars", "Creator", "Ninjago", "Friends", "Castle", "Space", "Pirates", "Ideas",
-        "Architecture", "Harry Potter", "Speed Champions", "Duplo", "Marvel", "Botanicals",
+        "Architecture", "Harry Potter", "Speed Champions", "Duplo", "Marvel", "Botanicals"
     ]
     static let shapes = ["Brick", "Plate", "Tile", "Slope", "Technic Beam", "Axle", "Minifig Torso", "Wheel"]
     static let sizes = ["1 x 1", "1 x 2", "1 x 4", "2 x 2", "2 x 4", "2 x 6", "4 x 4", "6 x 8"]
@@ -91,9 +91,10 @@ struct CatalogDemo {
                 try insertPart.reset()
             }
 
-            let insertSet = try db.prepare(sql: """
-                INSERT INTO sets (id, number, name, year, theme_id, released_at) VALUES (?, ?, ?, ?, ?, ?)
-                """)
+            let insertSet = try db.prepare(
+                sql: """
+                    INSERT INTO sets (id, number, name, year, theme_id, released_at) VALUES (?, ?, ?, ?, ?, ?)
+                    """)
             let insertInventory = try db.prepare(sql: "INSERT INTO inventory (set_id, part_id, quantity) VALUES (?, ?, ?)")
             for id in 1...setCount {
                 let theme = Int(random.next() % UInt64(Self.themeNames.count)) + 1
@@ -131,14 +132,16 @@ struct CatalogDemo {
         while let row = try cursor.next() {
             report.piecesInInventory += try row.get(2, as: Int64.self)
         }
-        let largest = try db.cursor("""
+        let largest = try db.cursor(
+            """
             SELECT s.name, sum(i.quantity) AS pieces FROM sets s JOIN inventory i ON i.set_id = s.id
             GROUP BY s.id ORDER BY pieces DESC, s.id LIMIT 1
             """)
         if let row = try largest.next() {
             report.largestSet = "\(try row.get(0, as: String.self)) (\(try row.get(1, as: Int.self)) pieces)"
         }
-        let busiest = try db.cursor("""
+        let busiest = try db.cursor(
+            """
             SELECT t.name, count(*) AS n FROM sets s JOIN themes t ON t.id = s.theme_id
             GROUP BY t.id ORDER BY n DESC, t.id LIMIT 1
             """)

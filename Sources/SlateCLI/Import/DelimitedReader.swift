@@ -17,16 +17,17 @@ final class DelimitedReader {
     /// Receives one line per lenient repair.
     var warn: (String) -> Void = { _ in }
 
+    // Unchecked: its check costs 76 instructions per row of `slate import` (Benchmarks/PROFILE.md, “Unsafe flags”).
     @exclusivity(unchecked) private var chunk = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    @exclusivity(unchecked) private var position = 0
+    private var position = 0
     /// The absolute offset (in the UTF-8 stream) of `chunk[0]`.
-    @exclusivity(unchecked) private var chunkStart: Int64 = 0
+    private var chunkStart: Int64 = 0
     /// The physical line the parser is on (1-based).
-    @exclusivity(unchecked) private(set) var line = 1
+    private(set) var line = 1
     /// The absolute offset where the current line starts.
-    @exclusivity(unchecked) private var lineStart: Int64 = 0
+    private var lineStart: Int64 = 0
     /// A CR ended the last line: an LF right after it belongs to the same line break.
-    @exclusivity(unchecked) private var skipLineFeed = false
+    private var skipLineFeed = false
     private var warnedLine = 0
 
     private enum State { case fieldStart, unquoted, quoted, afterQuote }
@@ -77,7 +78,6 @@ final class DelimitedReader {
         var openedLine = 0
         var openedLineStart: Int64 = 0
         var openedOffset: Int64 = 0
-
 
         while true {
             if position == chunk.count {
@@ -160,8 +160,9 @@ final class DelimitedReader {
                 } else if byte == 0x22 {
                     let cause = "a quote inside an unquoted field"
                     if !lenient {
-                        throw CLIError(file: source.name, position: describe(index),
-                                       cause + " (quote the whole field and double the quote: \"a\"\"b\"), or use --lenient to keep it as text")
+                        throw CLIError(
+                            file: source.name, position: describe(index),
+                            cause + " (quote the whole field and double the quote: \"a\"\"b\"), or use --lenient to keep it as text")
                     }
                     lenientWarning(at: index, cause + "; kept it as text (--lenient)")
                     record.append(byte: 0x22)
@@ -201,8 +202,9 @@ final class DelimitedReader {
                 } else {
                     let cause = "text after the closing quote of a quoted field"
                     if !lenient {
-                        throw CLIError(file: source.name, position: describe(index),
-                                       cause + " (a quote inside a quoted field is written \"\"), or use --lenient to keep it")
+                        throw CLIError(
+                            file: source.name, position: describe(index),
+                            cause + " (a quote inside a quoted field is written \"\"), or use --lenient to keep it")
                     }
                     lenientWarning(at: index, cause + "; kept it (--lenient)")
                     position = index
@@ -250,8 +252,9 @@ final class DelimitedReader {
             next = try source.nextChunk()
         } catch let invalid as ByteSource.InvalidUTF8 {
             let shown = invalid.bytes.map { "0x" + hexDigits[Int($0 >> 4)].uppercased() + hexDigits[Int($0 & 0xF)].uppercased() }
-            throw CLIError(file: source.name, position: describe(chunk.count),
-                           "invalid UTF-8 (byte \(shown.joined(separator: " "))); if the file is in another encoding, give it with --encoding latin1 or --encoding cp1252")
+            throw CLIError(
+                file: source.name, position: describe(chunk.count),
+                "invalid UTF-8 (byte \(shown.joined(separator: " "))); if the file is in another encoding, give it with --encoding latin1 or --encoding cp1252")
         }
         chunkStart += Int64(chunk.count)
         guard let next, next.count > 0 else {

@@ -40,12 +40,13 @@ final class Importer {
         var seen: ValueClasses = []
     }
 
+    // Unchecked: its checks cost 503 instructions per row of `slate import` (Benchmarks/PROFILE.md, “Unsafe flags”).
     @exclusivity(unchecked) private var columns: [Column] = []
     private var tableExists = false
     private var insert: Statement?
-    @exclusivity(unchecked) private var insertHandle: OpaquePointer?
+    private var insertHandle: OpaquePointer?
     /// Column position in the table for each source column.
-    @exclusivity(unchecked) private var boundColumns = 0
+    private var boundColumns = 0
     private var scratch: [UInt8] = []
 
     init(db: Connection, databaseName: String, settings: ImportSettings, warn: @escaping (String) -> Void) {
@@ -126,8 +127,9 @@ final class Importer {
             }
             if settings.positional {
                 guard names.count <= existing.count else {
-                    throw CLIError(file: source.name, position: nil,
-                                   "\(names.count) fields per row, but table \(settings.table) has \(existing.count) columns (\(existing.map(\.name).joined(separator: ", ")))")
+                    throw CLIError(
+                        file: source.name, position: nil,
+                        "\(names.count) fields per row, but table \(settings.table) has \(existing.count) columns (\(existing.map(\.name).joined(separator: ", ")))")
                 }
             }
             for (index, name) in names.enumerated() {
@@ -136,8 +138,9 @@ final class Importer {
                     continue
                 }
                 guard let match = existing.first(where: { $0.name.lowercased() == name.lowercased() }) else {
-                    throw CLIError(file: source.name, position: nil,
-                                   "table \(settings.table) has no column \"\(name)\" (its columns: \(existing.map(\.name).joined(separator: ", ")))")
+                    throw CLIError(
+                        file: source.name, position: nil,
+                        "table \(settings.table) has no column \"\(name)\" (its columns: \(existing.map(\.name).joined(separator: ", ")))")
                 }
                 let override = settings.typeOverrides.first { $0.key.lowercased() == name.lowercased() }?.value
                 columns.append(Column(name: match.name, type: override ?? ColumnType(affinityOf: match.declared), fixed: true))
@@ -235,11 +238,12 @@ final class Importer {
         do {
             try registerExactText()
             try db.execute(sql: tableDefinition(named: temporary))
-            try db.execute(sql: """
-                INSERT INTO \(SQLiteValue.quoteIdentifier(temporary)) SELECT \(selected.joined(separator: ", ")) FROM \(SQLiteValue.quoteIdentifier(settings.table));
-                DROP TABLE \(SQLiteValue.quoteIdentifier(settings.table));
-                ALTER TABLE \(SQLiteValue.quoteIdentifier(temporary)) RENAME TO \(SQLiteValue.quoteIdentifier(settings.table));
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO \(SQLiteValue.quoteIdentifier(temporary)) SELECT \(selected.joined(separator: ", ")) FROM \(SQLiteValue.quoteIdentifier(settings.table));
+                    DROP TABLE \(SQLiteValue.quoteIdentifier(settings.table));
+                    ALTER TABLE \(SQLiteValue.quoteIdentifier(temporary)) RENAME TO \(SQLiteValue.quoteIdentifier(settings.table));
+                    """)
         } catch let error as SQLiteError {
             throw CLIError.database(databaseName, error)
         }
@@ -336,7 +340,8 @@ final class Importer {
         } else if type == .text {
             // TEXT keeps every value as written (JSON numbers and booleans as their literal); an
             // unquoted empty CSV field is NULL unless --no-empty-null.
-            code = length == 0 && kind == .unquoted && settings.emptyIsNull
+            code =
+                length == 0 && kind == .unquoted && settings.emptyIsNull
                 ? sqlite3_bind_null(handle, parameter) : bindText(handle, parameter, pointer, length)
         } else {
             let value = classify(kind: kind, pointer, length)
@@ -344,7 +349,8 @@ final class Importer {
                 code = sqlite3_bind_null(handle, parameter)  // a number cannot be empty
             } else if type != .blob && type.accepted.contains(value.kind) {
                 columns[index].seen.formUnion(value.kind)
-                code = value.kind == .integer || value.kind == .jsonInteger
+                code =
+                    value.kind == .integer || value.kind == .jsonInteger
                     ? sqlite3_bind_int64(handle, parameter, value.integer) : sqlite3_bind_double(handle, parameter, value.real)
             } else {
                 let column = columns[index]
@@ -372,8 +378,9 @@ final class Importer {
         switch column.type {
         case .blob where declaredByUser:
             guard kind != .number && kind != .boolean, let bytes = FieldClassifier.decodeHex(pointer, length) else {
-                throw CLIError(file: source.name, position: position,
-                               "column \"\(column.name)\" is BLOB (--type), which reads hex digits, but holds \"\(text)\"")
+                throw CLIError(
+                    file: source.name, position: position,
+                    "column \"\(column.name)\" is BLOB (--type), which reads hex digits, but holds \"\(text)\"")
             }
             scratch = bytes
             return scratch.withUnsafeBytes { raw in sqlite3_bind_blob64(handle, parameter, raw.baseAddress, UInt64(raw.count), sqliteTransient) }
@@ -396,8 +403,9 @@ final class Importer {
             if value.kind.isSubset(of: [.integer, .jsonInteger]) { return sqlite3_bind_int64(handle, parameter, value.integer) }
             if value.kind.isSubset(of: [.integralDecimal, .fractionalDecimal, .jsonReal]) { return sqlite3_bind_double(handle, parameter, value.real) }
             if column.type != .text && column.type != .blob && FieldClassifier.looksNumericToSQLite(pointer, length) {
-                throw CLIError(file: source.name, position: position,
-                               "column \"\(column.name)\" of table \(settings.table) is \(column.type.rawValue), which would store \"\(text)\" as a different number; import into a TEXT column or a new table")
+                throw CLIError(
+                    file: source.name, position: position,
+                    "column \"\(column.name)\" of table \(settings.table) is \(column.type.rawValue), which would store \"\(text)\" as a different number; import into a TEXT column or a new table")
             }
             return bindText(handle, parameter, pointer, length)
         }
@@ -418,8 +426,9 @@ final class Importer {
         for index in columns.count..<names.count {
             let name = names[index]
             if tableExists {
-                throw CLIError(file: source.name, position: source.describe(record),
-                               "key \"\(name)\" is not a column of table \(settings.table)")
+                throw CLIError(
+                    file: source.name, position: source.describe(record),
+                    "key \"\(name)\" is not a column of table \(settings.table)")
             }
             let override = settings.typeOverrides.first { $0.key.lowercased() == name.lowercased() }?.value
             let kind = index < record.count ? classify(record, index).kind : []
@@ -436,4 +445,5 @@ final class Importer {
 }
 
 /// `SQLITE_TRANSIENT`: SQLite copies the value before the call returns.
+/// The standard Swift spelling of C's `(sqlite3_destructor_type)-1`, which Swift cannot import.
 let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -353,8 +353,9 @@ final class JSONRecordReader {
         } catch let invalid as ByteSource.InvalidUTF8 {
             let shown = invalid.bytes.map { "0x" + (hexDigits[Int($0 >> 4)] + hexDigits[Int($0 & 0xF)]).uppercased() }
             let whereText = recordNumber > 0 ? "record \(recordNumber) (line \(line))" : "line \(line)"
-            throw CLIError(file: source.name, position: whereText,
-                           "invalid UTF-8 (byte \(shown.joined(separator: " "))); JSON must be UTF-8, or give the encoding with --encoding latin1")
+            throw CLIError(
+                file: source.name, position: whereText,
+                "invalid UTF-8 (byte \(shown.joined(separator: " "))); JSON must be UTF-8, or give the encoding with --encoding latin1")
         }
     }
 }

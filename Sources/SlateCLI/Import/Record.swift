@@ -20,18 +20,18 @@ enum FieldKind: UInt8 {
 /// (`strtod`) can read a field in place.
 ///
 /// The reader refills the same record for every row. Its storage is managed by hand, not with
-/// arrays: appending a field costs no uniqueness or exclusivity check, and clearing it frees
-/// nothing, so a row costs no allocation.
+/// arrays: appending a field costs no uniqueness check, and clearing it frees nothing, so a row
+/// costs no allocation.
 final class Record {
-    @exclusivity(unchecked) private(set) var bytes: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) private(set) var byteCount = 0
-    @exclusivity(unchecked) private var byteCapacity: Int
-    @exclusivity(unchecked) private(set) var starts: UnsafeMutablePointer<Int>
-    @exclusivity(unchecked) private(set) var lengths: UnsafeMutablePointer<Int>
-    @exclusivity(unchecked) private(set) var kinds: UnsafeMutablePointer<FieldKind>
+    private(set) var bytes: UnsafeMutablePointer<UInt8>
+    private(set) var byteCount = 0
+    private var byteCapacity: Int
+    private(set) var starts: UnsafeMutablePointer<Int>
+    private(set) var lengths: UnsafeMutablePointer<Int>
+    private(set) var kinds: UnsafeMutablePointer<FieldKind>
     /// The number of fields.
-    @exclusivity(unchecked) private(set) var count = 0
-    @exclusivity(unchecked) private var fieldCapacity: Int
+    private(set) var count = 0
+    private var fieldCapacity: Int
     /// Where the record starts: its physical line (CSV) or the line of its first byte (JSON).
     var line = 0
     /// The JSON record number (1-based); 0 for CSV.

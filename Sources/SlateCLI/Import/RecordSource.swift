@@ -34,8 +34,9 @@ final class CSVRecordSource: RecordSource {
         try reader.skipLines(skipLines)
         let first = Record()
         guard try reader.next(into: first) else {
-            throw CLIError(file: reader.source.name, position: nil,
-                           header ? "the file is empty: the first line must name the columns (or use --no-header)" : "the file holds no records")
+            throw CLIError(
+                file: reader.source.name, position: nil,
+                header ? "the file is empty: the first line must name the columns (or use --no-header)" : "the file holds no records")
         }
         if header {
             var seen: [String: Int] = [:]
@@ -43,8 +44,9 @@ final class CSVRecordSource: RecordSource {
                 var name = first.text(index)
                 if name.isEmpty { name = "c\(index + 1)" }
                 if let earlier = seen[name.lowercased()] {
-                    throw CLIError(file: reader.source.name, position: "line \(first.line)",
-                                   "the header names column \"\(name)\" twice (fields \(earlier + 1) and \(index + 1)); column names must differ (ignoring case)")
+                    throw CLIError(
+                        file: reader.source.name, position: "line \(first.line)",
+                        "the header names column \"\(name)\" twice (fields \(earlier + 1) and \(index + 1)); column names must differ (ignoring case)")
                 }
                 seen[name.lowercased()] = index
                 columnNames.append(name)

@@ -20,8 +20,7 @@ final class OutputSink {
     let name: String
     private let capacity = 1 << 16
     private let buffer: UnsafeMutablePointer<UInt8>
-    // Written for every cell of every row by one thread: unchecked, as in SlateCore's hot paths.
-    @exclusivity(unchecked) private var count = 0
+    private var count = 0
     private(set) var failure: String?
 
     init(descriptor: Int32, name: String) {

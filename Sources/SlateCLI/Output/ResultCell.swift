@@ -43,7 +43,8 @@ struct ResultCell {
             // decimals of up to 15 digits exactly, much faster than strtod; other forms are
             // checked by strtod.
             let classified = FieldClassifier.classify(base, text.count)
-            let parsed = classified.kind == .fractionalDecimal || classified.kind == .integralDecimal
+            let parsed =
+                classified.kind == .fractionalDecimal || classified.kind == .integralDecimal
                 ? classified.real : base.withMemoryRebound(to: CChar.self, capacity: text.count + 1) { strtod($0, nil) }
             if parsed == value {
                 sink.write(text)

@@ -8,9 +8,11 @@ struct DatabaseOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Seconds to wait while another connection holds a lock.", valueName: "seconds"))
     var busyTimeout: Double = 5
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The database's encryption key (SQLCipher builds); SLATE_KEY in the environment works too.",
-        valueName: "key"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The database's encryption key (SQLCipher builds); SLATE_KEY in the environment works too.",
+            valueName: "key"))
     var key: String?
 
     func validate() throws {
@@ -65,7 +67,7 @@ struct DatabaseOptions: ParsableArguments {
         while true {
             do {
                 return try open()
-            } catch where error.isTransient && Date() < deadline {
+            } catch  where error.isTransient && Date() < deadline {
                 usleep(10_000)
             } catch {
                 throw CLIError.database(path, error)
@@ -86,7 +88,7 @@ struct DatabaseOptions: ParsableArguments {
             #if SQLCipher
             do {
                 try db.apply(.passphrase(key))
-            } catch where error.isTransient {
+            } catch  where error.isTransient {
                 throw CLIError.database(path, error)
             } catch {
                 throw CLIError(file: path, position: nil, "cannot open with this key: \(error.explanation)")
@@ -102,7 +104,7 @@ struct DatabaseOptions: ParsableArguments {
             // encrypted database is named as such before any work starts.
             do {
                 _ = try db.prepare(sql: "SELECT count(*) FROM sqlite_master").step()
-            } catch where error.isTransient {
+            } catch  where error.isTransient {
                 throw CLIError.database(path, error)
             } catch {
                 throw CLIError(file: path, position: nil, "\(error.explanation) (if it is encrypted, give its key with --key or SLATE_KEY)")

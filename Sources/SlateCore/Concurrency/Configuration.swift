@@ -56,7 +56,8 @@ public struct Configuration: Sendable {
     /// Opens one connection of a queue or pool, with the busy timeout in force from the start.
     func openConnection(_ location: Connection.Location, readonly: Bool) throws(SQLiteError) -> Connection {
         let milliseconds = try Connection.busyTimeoutMilliseconds(busyTimeout)
-        let options: Connection.Options = readonly
+        let options: Connection.Options =
+            readonly
             ? [.readonly, .defaultThreading, .uri]
             : [.readwrite, .create, .defaultThreading, .uri]
         return try Connection(location: location, options: options, busyTimeoutMilliseconds: milliseconds)

@@ -64,7 +64,7 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
         if let mode = configuration.journalMode, mode != .wal {
             throw SQLiteError.misuse("a DatabasePool always uses journal_mode WAL, not \(mode)")
         }
-        _ = try Connection.busyTimeoutMilliseconds(configuration.busyTimeout)   // refused before any file is created
+        _ = try Connection.busyTimeoutMilliseconds(configuration.busyTimeout)  // refused before any file is created
         self.configuration = configuration
         self.path = path
         let closedError = SQLiteError.misuse("the DatabasePool at \(path) is closed")

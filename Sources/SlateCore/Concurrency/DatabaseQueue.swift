@@ -63,7 +63,7 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
     }
 
     private init(location: Connection.Location, path: String?, configuration: Configuration) throws(SQLiteError) {
-        _ = try Connection.busyTimeoutMilliseconds(configuration.busyTimeout)   // refused before any file is created
+        _ = try Connection.busyTimeoutMilliseconds(configuration.busyTimeout)  // refused before any file is created
         self.configuration = configuration
         self.path = path
         database = SerializedDatabase(

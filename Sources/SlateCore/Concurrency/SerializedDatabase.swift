@@ -140,10 +140,12 @@ final class AccessCancellation: @unchecked Sendable {
         // stops any statement of this access within a thousand VM steps of the cancellation.
         let sqlite = db.sqliteHandle
         if let sqlite {
-            sqlite3_progress_handler(sqlite, 1000, { context in
-                guard let context else { return 0 }
-                return Unmanaged<AccessCancellation>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
-            }, Unmanaged.passUnretained(self).toOpaque())
+            sqlite3_progress_handler(
+                sqlite, 1000,
+                { context in
+                    guard let context else { return 0 }
+                    return Unmanaged<AccessCancellation>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
+                }, Unmanaged.passUnretained(self).toOpaque())
         }
         defer { if let sqlite { sqlite3_progress_handler(sqlite, 0, nil, nil) } }
         do {

@@ -55,7 +55,8 @@ extension Connection {
     /// - Returns: The error to throw.
     func explainingMissingJSON(_ error: SQLiteError) -> SQLiteError {
         let message = error.message
-        let missingJSON = message == "no such function: json" || message.hasPrefix("no such function: json_")
+        let missingJSON =
+            message == "no such function: json" || message.hasPrefix("no such function: json_")
             || message.hasPrefix("no such table: json_each") || message.hasPrefix("no such table: json_tree")
         guard missingJSON, !supportsJSON else { return error }
         return SQLiteError(

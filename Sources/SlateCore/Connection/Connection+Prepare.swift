@@ -18,13 +18,13 @@ extension Connection {
         guard let db = handle else { throw SQLiteError.connectionClosed }
         if connectionHandle.accessOwner != ConnectionHandle.insideChangeHook { try connectionHandle.checkAccess() }
         // A library older than the flag (SQLCipher 3.4 is SQLite 3.15) would silently ignore it.
-        if options.contains(.noVtab) { try SQLite.require("SQLITE_PREPARE_NO_VTAB", version: 3_028_000) }
-        let text = try SQLLexer.compilableText(sql)
+        if options.contains(.noVtab) { try SQLite.require(.prepareNoVtab) }
+        let text = try CompilableSQL.text(sql)
         let result: Result<Statement, SQLiteError> = text.withCString { start in
             let end = start + text.utf8.count
             var statement: OpaquePointer?
             var tail: UnsafePointer<CChar>?
-            let code = slate_prepare_v3(db, start, SQLLexer.byteLength(end - start), options.rawValue, &statement, &tail)
+            let code = slate_prepare_v3(db, start, CompilableSQL.byteLength(end - start), options.rawValue, &statement, &tail)
             guard code == SQLITE_OK else {
                 return .failure(SQLiteError(code: code, db: db, sql: text))
             }
@@ -33,11 +33,12 @@ extension Connection {
             }
             if let tail, Self.holdsStatement(from: tail, to: end, db: db) {
                 sqlite3_finalize(statement)
-                return .failure(.misuse(
-                    "prepare(sql:) compiles exactly one statement, but more SQL follows the first one "
-                        + "(\"\(String(cString: tail).trimmingWhitespace().prefix(60))\"); "
-                        + "use execute(sql:) to run a script",
-                    sql: text))
+                return .failure(
+                    .misuse(
+                        "prepare(sql:) compiles exactly one statement, but more SQL follows the first one "
+                            + "(\"\(String(cString: tail).trimmingWhitespace().prefix(60))\"); "
+                            + "use execute(sql:) to run a script",
+                        sql: text))
             }
             return .success(Statement(connectionHandle: connectionHandle, handle: statement))
         }
@@ -55,7 +56,7 @@ extension Connection {
         while cursor < end {
             var statement: OpaquePointer?
             var tail: UnsafePointer<CChar>?
-            let code = slate_prepare_v3(db, cursor, SQLLexer.byteLength(end - cursor), 0, &statement, &tail)
+            let code = slate_prepare_v3(db, cursor, CompilableSQL.byteLength(end - cursor), 0, &statement, &tail)
             if code != SQLITE_OK { return true }
             if statement != nil {
                 sqlite3_finalize(statement)
@@ -79,11 +80,12 @@ extension Connection {
     /// - Returns: A reset statement with its bindings cleared.
     /// - Throws: ``SQLiteError`` when the SQL does not compile.
     public func cachedStatement(sql: String) throws(SQLiteError) -> Statement {
-        let key = SQLText(sql)   // by bytes: canonically equal SQL may name other tables
+        let key = SQLText(sql)  // by bytes: canonically equal SQL may name other tables
         if let statement = statementCache.statement(for: key), !statement.isBusy {
             // Its last user may have run it to its end without a reset (a cursor does not reset).
             statement.resetIfStepped()
             sqlite3_clear_bindings(statement.handle)
+            statement.cacheCheckouts &+= 1
             return statement
         }
         let statement = try prepare(sql: sql, options: .persistent)
@@ -142,5 +144,25 @@ extension String {
             return ""
         }
         return self[first...last]
+    }
+}
+
+extension Connection {
+    /// The entry of a typed layer's query into SlateCore: a statement for `sql` with `values`
+    /// bound, from the cache (or compiled for the caller alone when `cached` is false). The
+    /// layer then gives a statement without keys its query's column keys
+    /// (``Statement/useColumnKeys(_:)``), once per statement.
+    ///
+    /// - Parameters:
+    ///   - sql: One SQL statement.
+    ///   - values: The values of its parameters, in order.
+    ///   - cached: Whether to take the statement from the connection's cache.
+    /// - Throws: ``SQLiteError`` when the SQL does not compile or a value does not bind.
+    package func statement(sql: String, values: [SQLiteValue], cached: Bool) throws(SQLiteError) -> Statement {
+        let statement = try cached ? cachedStatement(sql: sql) : prepare(sql: sql)
+        for (offset, value) in values.enumerated() {
+            try statement.bind(value, at: Int32(offset + 1))
+        }
+        return statement
     }
 }

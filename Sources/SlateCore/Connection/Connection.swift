@@ -36,6 +36,7 @@ public final class Connection {
     /// Values kept for the layers built on SlateCore, by ``ConnectionStorageSlot``
     /// (see ``ConnectionStorageKey``). Not checked for exclusivity at run time: a connection is
     /// used by one thread at a time, and Slate's query layer reads a slot on every insert.
+    /// Unchecked: the check costs 76 instructions per typed insert, W5 `c0 <- v0` +76 per row (Benchmarks/PROFILE.md, “Unsafe flags”).
     @usableFromInline @exclusivity(unchecked) var storage: [AnyObject?] = []
 
     /// The last error that a non-throwing property (``userVersion``, ``busyTimeout``, …) hit.
@@ -72,8 +73,8 @@ public final class Connection {
         flags.insert(.exrescode)
         // Older libraries (SQLCipher 3.4 is SQLite 3.15) pass unknown flags on to the VFS: refuse
         // NOFOLLOW rather than silently follow links, and drop EXRESCODE (enabled again below).
-        if flags.contains(.nofollow) { try SQLite.require("SQLITE_OPEN_NOFOLLOW", version: 3_031_000) }
-        if SQLite.versionNumber < 3_037_000 { flags.remove(.exrescode) }
+        if flags.contains(.nofollow) { try SQLite.require(.openNoFollow) }
+        if !SQLiteFeature.openExtendedResultCodes.isAvailable { flags.remove(.exrescode) }
         let filename = location.filename
         try SQLiteError.checkNoNUL(filename, "the database file name")
         var db: OpaquePointer?

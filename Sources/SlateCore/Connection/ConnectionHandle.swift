@@ -24,10 +24,10 @@ import Synchronization
 package final class ConnectionHandle {
     /// The `sqlite3` handle, or `nil` once closed.
     ///
-    /// Every `step()` and `reset()` reads it to refuse work after ``Connection/close()``. Its
-    /// exclusivity is not checked at run time: the check (`swift_beginAccess`) cost more than the
-    /// read on those hot paths, and a connection and its statements are used by one thread at a
-    /// time, so accesses cannot overlap.
+    /// Every `step()`, `reset()` and bind reads it to refuse work after ``Connection/close()``.
+    /// Its exclusivity is not checked at run time: a connection and its statements are used by
+    /// one thread at a time, so accesses cannot overlap.
+    /// Unchecked: 76 instructions per checked read; W1 Cursor.next +76, W5 bind +912 per row (Benchmarks/PROFILE.md, “Unsafe flags”).
     @usableFromInline @exclusivity(unchecked)
     package private(set) var db: OpaquePointer?
 
@@ -49,7 +49,7 @@ package final class ConnectionHandle {
         set { accessOwnerStorage.store(newValue, ordering: .relaxed) }
     }
     #else
-    @usableFromInline @exclusivity(unchecked)
+    @usableFromInline
     package var accessOwner: UInt = ConnectionHandle.unrestricted
     #endif
 

@@ -137,4 +137,3 @@ extension Connection {
         public static let nofollow = Options(rawValue: SQLITE_OPEN_NOFOLLOW)
     }
 }
-

@@ -31,8 +31,10 @@ extension Connection {
         defer { sqlite3_close_v2(check) }
         var code = sqlite3_open_v2(filename, &check, SQLITE_OPEN_READONLY, nil)
         guard code == SQLITE_OK, let check else {
-            throw SQLiteError(code: code, details: "cannot confirm the rekey of \(SQLiteValue.quote(schema)): "
-                + "cannot open \(filename) to check it")
+            throw SQLiteError(
+                code: code,
+                details: "cannot confirm the rekey of \(SQLiteValue.quote(schema)): "
+                    + "cannot open \(filename) to check it")
         }
         code = material.withUnsafeBytes { bytes in
             sqlite3_key_v2(check, "main", bytes.baseAddress, Int32(bytes.count))

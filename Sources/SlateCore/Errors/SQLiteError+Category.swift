@@ -26,9 +26,11 @@ extension SQLiteError {
             case SQLITE_BUSY, SQLITE_LOCKED: self = .transient
             case SQLITE_CONSTRAINT: self = .constraint
             case SQLITE_ERROR, SQLITE_MISUSE, SQLITE_RANGE, SQLITE_MISMATCH, SQLITE_SCHEMA, SQLITE_TOOBIG,
-                 SQLITE_AUTH: self = .misuse
+                SQLITE_AUTH:
+                self = .misuse
             case SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_NOLFS, SQLITE_PROTOCOL, SQLITE_PERM,
-                 SQLITE_NOMEM: self = .io
+                SQLITE_NOMEM:
+                self = .io
             case SQLITE_CORRUPT, SQLITE_FORMAT: self = .corrupt
             case SQLITE_NOTADB: self = .notADatabase
             case SQLITE_READONLY: self = .readOnly

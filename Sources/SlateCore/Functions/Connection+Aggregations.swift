@@ -32,12 +32,13 @@ extension Connection {
         reduce: @escaping (T, [(any Binding)?]) throws -> T,
         result: @escaping (T) throws -> (any Binding)?
     ) throws(SQLiteError) {
-        try register(FunctionDefinition(
-            name: functionName, argumentCount: try Self.argumentCount(argumentCount),
-            options: deterministic ? .deterministic : [],
-            kind: .aggregate {
-                ReducingAggregateState(initial: initialValue(), reduce: reduce, remove: nil, result: result)
-            }))
+        try register(
+            FunctionDefinition(
+                name: functionName, argumentCount: try Self.argumentCount(argumentCount),
+                options: deterministic ? .deterministic : [],
+                kind: .aggregate {
+                    ReducingAggregateState(initial: initialValue(), reduce: reduce, remove: nil, result: result)
+                }))
     }
 
     /// Creates (or replaces) an aggregate that can also be used as a window function
@@ -70,11 +71,12 @@ extension Connection {
         inverse: @escaping (T, [(any Binding)?]) throws -> T,
         value: @escaping (T) throws -> (any Binding)?
     ) throws(SQLiteError) {
-        try register(FunctionDefinition(
-            name: functionName, argumentCount: try Self.argumentCount(argumentCount),
-            options: deterministic ? .deterministic : [],
-            kind: .window {
-                ReducingAggregateState(initial: initialValue(), reduce: step, remove: inverse, result: value)
-            }))
+        try register(
+            FunctionDefinition(
+                name: functionName, argumentCount: try Self.argumentCount(argumentCount),
+                options: deterministic ? .deterministic : [],
+                kind: .window {
+                    ReducingAggregateState(initial: initialValue(), reduce: step, remove: inverse, result: value)
+                }))
     }
 }

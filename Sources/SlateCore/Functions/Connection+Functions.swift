@@ -53,10 +53,11 @@ extension Connection {
         _ function: String, argumentCount: UInt? = nil, deterministic: Bool = false,
         _ block: @escaping (_ args: [(any Binding)?]) throws -> (any Binding)?
     ) throws(SQLiteError) {
-        try register(FunctionDefinition(
-            name: function, argumentCount: try Self.argumentCount(argumentCount),
-            options: deterministic ? .deterministic : [],
-            kind: .scalar { arguments in SQLiteValue(binding: try block(arguments.bindings)) }))
+        try register(
+            FunctionDefinition(
+                name: function, argumentCount: try Self.argumentCount(argumentCount),
+                options: deterministic ? .deterministic : [],
+                kind: .scalar { arguments in SQLiteValue(binding: try block(arguments.bindings)) }))
     }
 
     /// Creates (or replaces) a SQL function from a closure over typed arguments.
@@ -75,9 +76,10 @@ extension Connection {
     ) throws(SQLiteError) {
         let count = argumentCount ?? -1
         guard count >= -1 else { throw Self.badArgumentCount(Int(count)) }
-        try register(FunctionDefinition(
-            name: function, argumentCount: count, options: options,
-            kind: .scalar { arguments in try block(arguments)?.checkedSQLiteValue() ?? .null }))
+        try register(
+            FunctionDefinition(
+                name: function, argumentCount: count, options: options,
+                kind: .scalar { arguments in try block(arguments)?.checkedSQLiteValue() ?? .null }))
     }
 
     /// Creates (or replaces) a SQL function without arguments.
@@ -97,9 +99,10 @@ extension Connection {
     public func createFunction<Z: SQLiteBindable>(
         _ function: String, deterministic: Bool = false, _ block: @escaping () throws -> Z
     ) throws(SQLiteError) {
-        try register(FunctionDefinition(
-            name: function, argumentCount: 0, options: deterministic ? .deterministic : [],
-            kind: .scalar { _ in try block().checkedSQLiteValue() }))
+        try register(
+            FunctionDefinition(
+                name: function, argumentCount: 0, options: deterministic ? .deterministic : [],
+                kind: .scalar { _ in try block().checkedSQLiteValue() }))
     }
 
     /// Creates (or replaces) a SQL function of one typed argument.
@@ -122,9 +125,10 @@ extension Connection {
     public func createFunction<Z: SQLiteBindable, A: SQLiteRepresentable>(
         _ function: String, deterministic: Bool = false, _ block: @escaping (A) throws -> Z
     ) throws(SQLiteError) {
-        try register(FunctionDefinition(
-            name: function, argumentCount: 1, options: deterministic ? .deterministic : [],
-            kind: .scalar { arguments in try block(arguments.get(0)).checkedSQLiteValue() }))
+        try register(
+            FunctionDefinition(
+                name: function, argumentCount: 1, options: deterministic ? .deterministic : [],
+                kind: .scalar { arguments in try block(arguments.get(0)).checkedSQLiteValue() }))
     }
 
     /// Creates (or replaces) a SQL function of two typed arguments.
@@ -140,9 +144,10 @@ extension Connection {
     public func createFunction<Z: SQLiteBindable, A: SQLiteRepresentable, B: SQLiteRepresentable>(
         _ function: String, deterministic: Bool = false, _ block: @escaping (A, B) throws -> Z
     ) throws(SQLiteError) {
-        try register(FunctionDefinition(
-            name: function, argumentCount: 2, options: deterministic ? .deterministic : [],
-            kind: .scalar { arguments in try block(arguments.get(0), arguments.get(1)).checkedSQLiteValue() }))
+        try register(
+            FunctionDefinition(
+                name: function, argumentCount: 2, options: deterministic ? .deterministic : [],
+                kind: .scalar { arguments in try block(arguments.get(0), arguments.get(1)).checkedSQLiteValue() }))
     }
 
     /// Creates (or replaces) a SQL function of three typed arguments.
@@ -157,11 +162,12 @@ extension Connection {
     >(
         _ function: String, deterministic: Bool = false, _ block: @escaping (A, B, C) throws -> Z
     ) throws(SQLiteError) {
-        try register(FunctionDefinition(
-            name: function, argumentCount: 3, options: deterministic ? .deterministic : [],
-            kind: .scalar { arguments in
-                try block(arguments.get(0), arguments.get(1), arguments.get(2)).checkedSQLiteValue()
-            }))
+        try register(
+            FunctionDefinition(
+                name: function, argumentCount: 3, options: deterministic ? .deterministic : [],
+                kind: .scalar { arguments in
+                    try block(arguments.get(0), arguments.get(1), arguments.get(2)).checkedSQLiteValue()
+                }))
     }
 
     /// Removes a SQL function created with `createFunction`, `createAggregation`,
@@ -195,11 +201,11 @@ extension Connection {
         try SQLiteError.checkNoNUL(definition.name, "the function name")
         guard definition.argumentCount >= -1 else { throw Self.badArgumentCount(Int(definition.argumentCount)) }
         if case .window = definition.kind {
-            try SQLite.require("window functions", version: 3_025_000)
+            try SQLite.require(.windowFunctions)
         }
         if definition.options.contains(.directonly) {
             // An older SQLite ignores the flag, which would silently lift a safety restriction.
-            try SQLite.require("Function.Options.directonly", version: 3_030_000)
+            try SQLite.require(.directOnly)
         }
         let flags = SQLITE_UTF8 | definition.options.rawValue
         // Released by functionDestroyCallback: when the function is replaced or removed, when the

@@ -44,10 +44,12 @@ final class ConnectionHooks: ConnectionCloseObserver {
             guard let db else { return }
             if busyCallback != nil {
                 busyInstalled = true
-                sqlite3_busy_handler(db, { context, tries in
-                    guard let context else { return 0 }
-                    return Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue().shouldRetry(tries: tries)
-                }, Unmanaged.passUnretained(self).toOpaque())
+                sqlite3_busy_handler(
+                    db,
+                    { context, tries in
+                        guard let context else { return 0 }
+                        return Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue().shouldRetry(tries: tries)
+                    }, Unmanaged.passUnretained(self).toOpaque())
             } else if busyInstalled {
                 busyInstalled = false
                 sqlite3_busy_handler(db, nil, nil)
@@ -140,11 +142,13 @@ final class ConnectionHooks: ConnectionCloseObserver {
         if wantsUpdate != updateInstalled {
             updateInstalled = wantsUpdate
             if wantsUpdate {
-                sqlite3_update_hook(db, { context, operation, database, table, rowid in
-                    guard let context else { return }
-                    Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue()
-                        .didUpdate(operation: operation, database: database, table: table, rowid: rowid)
-                }, context)
+                sqlite3_update_hook(
+                    db,
+                    { context, operation, database, table, rowid in
+                        guard let context else { return }
+                        Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue()
+                            .didUpdate(operation: operation, database: database, table: table, rowid: rowid)
+                    }, context)
             } else {
                 sqlite3_update_hook(db, nil, nil)
             }
@@ -154,10 +158,12 @@ final class ConnectionHooks: ConnectionCloseObserver {
         if wantsCommit != commitInstalled {
             commitInstalled = wantsCommit
             if wantsCommit {
-                sqlite3_commit_hook(db, { context in
-                    guard let context else { return 0 }
-                    return Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue().willCommit()
-                }, context)
+                sqlite3_commit_hook(
+                    db,
+                    { context in
+                        guard let context else { return 0 }
+                        return Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue().willCommit()
+                    }, context)
             } else {
                 sqlite3_commit_hook(db, nil, nil)
             }
@@ -167,10 +173,12 @@ final class ConnectionHooks: ConnectionCloseObserver {
         if wantsRollback != rollbackInstalled {
             rollbackInstalled = wantsRollback
             if wantsRollback {
-                sqlite3_rollback_hook(db, { context in
-                    guard let context else { return }
-                    Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue().didRollback()
-                }, context)
+                sqlite3_rollback_hook(
+                    db,
+                    { context in
+                        guard let context else { return }
+                        Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue().didRollback()
+                    }, context)
             } else {
                 sqlite3_rollback_hook(db, nil, nil)
             }
@@ -186,16 +194,18 @@ final class ConnectionHooks: ConnectionCloseObserver {
         if mask != traceMask {
             traceMask = mask
             if mask != 0 {
-                sqlite3_trace_v2(db, mask, { event, context, statement, text in
-                    guard let context, let statement else { return 0 }
-                    let hooks = Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue()
-                    if event == UInt32(SQLITE_TRACE_PROFILE) {
-                        hooks.didFinish(statement: OpaquePointer(statement))
-                    } else {
-                        hooks.didStart(statement: OpaquePointer(statement), text: text?.assumingMemoryBound(to: CChar.self))
-                    }
-                    return 0
-                }, context)
+                sqlite3_trace_v2(
+                    db, mask,
+                    { event, context, statement, text in
+                        guard let context, let statement else { return 0 }
+                        let hooks = Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue()
+                        if event == UInt32(SQLITE_TRACE_PROFILE) {
+                            hooks.didFinish(statement: OpaquePointer(statement))
+                        } else {
+                            hooks.didStart(statement: OpaquePointer(statement), text: text?.assumingMemoryBound(to: CChar.self))
+                        }
+                        return 0
+                    }, context)
             } else {
                 sqlite3_trace_v2(db, 0, nil, nil)
             }
@@ -222,8 +232,9 @@ final class ConnectionHooks: ConnectionCloseObserver {
     private func didUpdate(
         operation: Int32, database: UnsafePointer<CChar>?, table: UnsafePointer<CChar>?, rowid: Int64
     ) {
-        handle.refusingUse({ notifyUpdate(operation: operation, database: database, table: table, rowid: rowid) },
-                           readsAllowed: true)
+        handle.refusingUse(
+            { notifyUpdate(operation: operation, database: database, table: table, rowid: rowid) },
+            readsAllowed: true)
     }
 
     private func notifyUpdate(

@@ -1,4 +1,8 @@
 /// Facts about the linked SQLite library, for run-time feature checks.
+///
+/// The one home of the linked library's version in Slate: the features that need a newer one
+/// are listed with their versions beside it (`SQLiteFeature`), and SQLite.swift's
+/// `Connection.sqliteVersion` is a view of ``versionNumber``.
 public enum SQLite {
     /// The library's version, such as `"3.40.1"`.
     public static var version: String { String(cString: sqlite3_libversion()) }
@@ -45,7 +49,8 @@ public enum SQLite {
     /// - Throws: ``SQLiteError`` when the library is older.
     public static func require(_ feature: String, version minimum: Int32) throws(SQLiteError) {
         guard versionNumber < minimum else { return }
-        let required = "\(minimum / 1_000_000).\(minimum / 1000 % 1000).\(minimum % 1000)"
+        let parts = versionParts(minimum)
+        let required = "\(parts.major).\(parts.minor).\(parts.point)"
         throw SQLiteError.error("\(feature) needs SQLite \(required) or newer; the linked library is \(version)")
     }
 }

@@ -30,7 +30,7 @@ extension Connection {
     public func vacuum(into path: String, schema: String = "main") throws(SQLiteError) {
         _ = try checkedHandle()
         try SQLiteError.checkNoNUL(path, "the file name to vacuum into")
-        try SQLite.require("VACUUM INTO", version: 3_027_000)
+        try SQLite.require(.vacuumInto)
         // SQLite writes the copy in place, without a journal: after a failure the file can hold
         // page 1 and part of the rest, and still open as a valid, empty or partial database.
         let manager = FileManager.default

@@ -30,9 +30,10 @@ enum DatabaseEraser {
 
     private static func names(of type: String, _ db: Connection, virtual: Bool = false) throws(SQLiteError) -> [String] {
         let filter = virtual ? " AND sql LIKE 'CREATE VIRTUAL TABLE%'" : ""
-        let statement = try db.prepare(sql: """
-            SELECT name FROM sqlite_master WHERE type = ? AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'\(filter)
-            """)
+        let statement = try db.prepare(
+            sql: """
+                SELECT name FROM sqlite_master WHERE type = ? AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'\(filter)
+                """)
         try statement.bind(type, at: 1)
         var names: [String] = []
         while try statement.step() {

@@ -9,11 +9,12 @@ struct SchemaFingerprint: Equatable {
     let objects: [String]
 
     init(_ db: Connection) throws(SQLiteError) {
-        let statement = try db.prepare(sql: """
-            SELECT type, name, tbl_name, sql FROM sqlite_master
-            WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT IN (?, ?)
-            ORDER BY type, name
-            """)
+        let statement = try db.prepare(
+            sql: """
+                SELECT type, name, tbl_name, sql FROM sqlite_master
+                WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT IN (?, ?)
+                ORDER BY type, name
+                """)
         try statement.bind(MigrationsTable.name, at: 1)
         try statement.bind(MigrationsTable.grdbName, at: 2)
         var objects: [String] = []

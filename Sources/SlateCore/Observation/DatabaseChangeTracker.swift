@@ -66,10 +66,12 @@ final class DatabaseChangeTracker: ConnectionActivityObserver, ConnectionCloseOb
         defer { sqlite3_close_v2(db) }
         final class Flag { var fired = false }
         let flag = Flag()
-        sqlite3_trace_v2(db, UInt32(SQLITE_TRACE_PROFILE), { _, context, _, _ in
-            context.map { Unmanaged<Flag>.fromOpaque($0).takeUnretainedValue().fired = true }
-            return 0
-        }, Unmanaged.passUnretained(flag).toOpaque())
+        sqlite3_trace_v2(
+            db, UInt32(SQLITE_TRACE_PROFILE),
+            { _, context, _, _ in
+                context.map { Unmanaged<Flag>.fromOpaque($0).takeUnretainedValue().fired = true }
+                return 0
+            }, Unmanaged.passUnretained(flag).toOpaque())
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(db, "CREATE TABLE probe (x)", -1, &statement, nil) == SQLITE_OK else { return false }
         let code = sqlite3_step(statement)

@@ -50,12 +50,14 @@ struct StatementFootprint: Sendable {
     private static func analyzeReporting(sql: String, on db: OpaquePointer) -> StatementFootprint? {
         let recorder = AuthorizerRecorder()
         let context = Unmanaged.passUnretained(recorder).toOpaque()
-        sqlite3_set_authorizer(db, { context, action, first, second, database, _ in
-            guard let context else { return SQLITE_OK }
-            Unmanaged<AuthorizerRecorder>.fromOpaque(context).takeUnretainedValue()
-                .record(action: action, first: first, second: second, database: database)
-            return SQLITE_OK
-        }, context)
+        sqlite3_set_authorizer(
+            db,
+            { context, action, first, second, database, _ in
+                guard let context else { return SQLITE_OK }
+                Unmanaged<AuthorizerRecorder>.fromOpaque(context).takeUnretainedValue()
+                    .record(action: action, first: first, second: second, database: database)
+                return SQLITE_OK
+            }, context)
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         sqlite3_finalize(statement)

@@ -79,8 +79,9 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
         guard !isCancelled else { return }
         do {
             guard DatabaseChangeTracker.reportsStatementEndsOnStep else {
-                throw SQLiteError.misuse("ValueObservation needs SQLite to report a statement's end when sqlite3_step "
-                    + "finishes it; SQLite \(SQLite.version) reports it only on reset, so commits could go unnoticed")
+                throw SQLiteError.misuse(
+                    "ValueObservation needs SQLite to report a statement's end when sqlite3_step "
+                        + "finishes it; SQLite \(SQLite.version) reports it only on reset, so commits could go unnoticed")
             }
             try writer.writeWithoutTransaction { db in
                 guard let tracker = DatabaseChangeTracker.tracker(on: db) else { throw SQLiteError.connectionClosed }

@@ -1,4 +1,6 @@
-/// The names of a result's columns and a name → index table, built once per statement.
+/// The names of a result's columns, their lookup tables and, for a typed query, the key of each
+/// column (the SQL of the expression that selected it); built once per statement and shared by
+/// every row copied from it.
 public final class ColumnLayout: Hashable, Sendable {
     /// The column names, in order.
     public let names: [String]
@@ -6,10 +8,12 @@ public final class ColumnLayout: Hashable, Sendable {
     /// ASCII names → index without SipHash (see ``ColumnNameTable``).
     private let nameTable: ColumnNameTable
     private let indexByLowercasedName: [String: Int]
-    /// What the layer that made the layout attached to it (another way to find its columns,
-    /// such as by expression rather than by name); `nil` for layouts made from names alone.
-    /// SlateCore never looks inside.
-    package let attachment: (any AnyObject & Sendable)?
+    /// The typed query's key of each column, or `nil` for the rows of raw SQL, which are found
+    /// by name.
+    package let keys: ColumnKeys?
+    /// A decoder the typed layer reuses for every row copied with this layout (`Row.decode()`);
+    /// see ``ReusableObjectSlot``.
+    package let decoderSlot = ReusableObjectSlot()
     /// Whether each column is the first with its exact spelling (a join can repeat `id`).
     @usableFromInline let isFirstOfItsName: [Bool]
 
@@ -17,13 +21,13 @@ public final class ColumnLayout: Hashable, Sendable {
     ///
     /// - Parameter names: The column names, in order.
     public convenience init(names: [String]) {
-        self.init(names: names, attachment: nil)
+        self.init(names: names, keys: nil)
     }
 
-    /// Creates a layout carrying another layer's data (see ``attachment``).
-    package init(names: [String], attachment: (any AnyObject & Sendable)?) {
+    /// Creates a layout whose columns are also found by key (see ``keys``).
+    package init(names: [String], keys: [String]?) {
         self.names = names
-        self.attachment = attachment
+        self.keys = keys.map(ColumnKeys.init(keys:))
         var exact: [String: Int] = [:]
         var folded: [String: Int] = [:]
         var first: [Bool] = []
@@ -36,6 +40,30 @@ public final class ColumnLayout: Hashable, Sendable {
         nameTable = ColumnNameTable(names: names)
         indexByLowercasedName = folded
         isFirstOfItsName = first
+    }
+
+    /// The index of the column an expression's SQL names: by the typed query's keys, which
+    /// report an ambiguous unqualified name (`"id"` after a join) with its candidates; or, for
+    /// rows of raw SQL, by the name the expression ends with (`"users"."id"` finds `id`).
+    ///
+    /// - Parameter key: The expression's SQL (`"users"."id"`, `count(*)`).
+    /// - Throws: ``SQLiteError`` for an ambiguous or missing column.
+    package func index(forKey key: String) throws(SQLiteError) -> Int {
+        if let keys { return try keys.index(of: key) }
+        let unaliased = ColumnKeys.alias(in: key) ?? key
+        let name = ColumnKeys.lastComponent(of: unaliased).map(ColumnKeys.unquoted) ?? unaliased
+        guard let index = index(of: name) else {
+            throw SQLiteError(
+                code: SQLITE_RANGE,
+                details: "no column \(key) in the result; the columns are \(names.joined(separator: ", "))")
+        }
+        return index
+    }
+
+    /// The key of a column: the typed query's, or the quoted name.
+    package func key(at index: Int) -> String {
+        if let keys, keys.keys.indices.contains(index) { return keys.keys[index] }
+        return names.indices.contains(index) ? SQLiteValue.quoteIdentifier(names[index]) : ""
     }
 
     /// Whether the column at `index` is the one ``index(of:)`` finds for `name`: spelled exactly
@@ -63,38 +91,24 @@ public final class ColumnLayout: Hashable, Sendable {
 }
 
 extension Statement {
-    /// The statement's column names as a shared layout.
+    /// The statement's column names as a shared layout, with the keys of the typed query that
+    /// runs it (see `useColumnKeys(_:)`).
     public var columnLayout: ColumnLayout {
-        if let layout = existingColumnLayout { return layout }
-        let layout = ColumnLayout(names: columnNames)
+        if layoutNeedsCheck { checkLayout() }
+        if let cachedLayout { return cachedLayout }
+        let names = columnNames
+        let layout = ColumnLayout(names: names, keys: columnKeyProvider.map { $0(self, names) })
         install(layout)
         return layout
-    }
-
-    /// The layout already built for the statement's columns, if it is still valid: the one
-    /// ``columnLayout`` would return, without building one.
-    package var existingColumnLayout: ColumnLayout? {
-        if layoutNeedsCheck { checkLayout() }
-        return cachedLayout
-    }
-
-    /// Makes `layout` the statement's layout, so that later runs (and reads by name) find it
-    /// without reading the column names: a layer above gives the statement a layout that
-    /// carries its own ``ColumnLayout/attachment``. Ignored unless its names are the
-    /// statement's column names. Like any layout of the statement, it is dropped if SQLite
-    /// recompiles the statement with other columns.
-    ///
-    /// - Parameter layout: A layout of the statement's columns.
-    package func adoptColumnLayout(_ layout: ColumnLayout) {
-        guard layout.names == columnNames else { return }
-        install(layout)
     }
 
     private func install(_ layout: ColumnLayout) {
         cachedLayout = layout
         layoutReprepareCount = reprepareCount
         guessNames = layout.names.indices.map { layout.isColumn($0, named: layout.names[$0]) ? layout.names[$0] : nil }
+        guessKeys = Array(repeating: nil, count: layout.names.count)
         nextColumnGuess = 0
+        nextKeyGuess = 0
     }
 
     /// Forgets the cached columns if SQLite recompiled the statement with other ones since they
@@ -102,7 +116,7 @@ extension Statement {
     /// only then has SQLite recompiled what it had to.
     @usableFromInline
     func checkLayout() {
-        guard sqlite3_stmt_busy(handle) != 0 else { return }   // not stepped yet: check later
+        guard sqlite3_stmt_busy(handle) != 0 else { return }  // not stepped yet: check later
         layoutNeedsCheck = false
         guard let layout = cachedLayout else { return }
         if let count = reprepareCount, count == layoutReprepareCount { return }
@@ -112,9 +126,44 @@ extension Statement {
             layoutReprepareCount = reprepareCount
             return
         }
-        cachedLayout = nil
-        guessNames = []
-        nextColumnGuess = 0
+        forgetLayout()
     }
 
+    /// Drops the layout, so that the next lookup builds one for the statement's columns.
+    func forgetLayout() {
+        cachedLayout = nil
+        guessNames = []
+        guessKeys = []
+        nextColumnGuess = 0
+        nextKeyGuess = 0
+    }
+
+    /// Gives the statement the keys of the typed query that runs it: `provider` makes them from
+    /// the statement and its column names when the layout is (re)built, after the first step of
+    /// a run, when SQLite has recompiled the statement for a changed schema. A cached statement
+    /// is reused only for the same SQL, so a later query that takes it has the same keys; the
+    /// layout already built is kept unless it has no keys.
+    ///
+    /// - Parameter provider: The keys of the columns, one per name.
+    package func useColumnKeys(_ provider: @escaping (Statement, [String]) -> [String]) {
+        columnKeyProvider = provider
+        if let cachedLayout, cachedLayout.keys == nil { forgetLayout() }
+    }
+
+    /// The column names of another SELECT on the statement's database, or `nil` when it does
+    /// not compile: what a typed query's keys need to expand `*` over a joined source. Through
+    /// the SQLite handle the statement keeps open, so it works after the `Connection` object is
+    /// released (a cursor in the user's hands outlives it).
+    ///
+    /// - Parameter sql: One SELECT statement.
+    package func columnNames(ofSQL sql: String) -> [String]? {
+        guard let db = connectionHandle.db else { return nil }
+        var other: OpaquePointer?
+        guard sqlite3_prepare_v2(db, sql, -1, &other, nil) == SQLITE_OK, let other else { return nil }
+        defer { sqlite3_finalize(other) }
+        return (0..<sqlite3_column_count(other)).map { sqlite3_column_name(other, $0).map { String(cString: $0) } ?? "" }
+    }
+
+    /// Whether a typed query gave the statement its column keys (``useColumnKeys(_:)``).
+    package var hasColumnKeys: Bool { columnKeyProvider != nil }
 }

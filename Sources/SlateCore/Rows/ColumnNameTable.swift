@@ -44,7 +44,7 @@ package struct ColumnNameTable: Sendable {
             while slots[slot] >= 0 {
                 let entry = slots[slot]
                 if entry & ~0xffff_ffff == tag && names[Int(entry & 0xffff_ffff)] == name {
-                    isRepeat = true   // keep the first column of that name
+                    isRepeat = true  // keep the first column of that name
                     break
                 }
                 slot = (slot + 1) & mask

@@ -7,16 +7,17 @@
 ///
 /// ## Choosing a row type
 ///
-/// Each row type has one job:
-/// - `Row` (this type) is a *copy* that outlives the statement: what ``Statement/rows()``,
-///   ``RowView/snapshot()`` and SQLite.swift-style `for row in try db.prepare(query)` give.
+/// One row type reads, one copies:
 /// - ``RowView`` reads the statement's current row *in place*, without copying: what a
-///   ``Cursor`` hands out, and the fastest way to read.
-/// - `QueryRowView` (in `Slate`) is a ``RowView`` that also reads columns by typed expression
-///   (`row.get(email)`), from `db.cursor(query)`.
-/// - ``SQLiteRow`` is DataLiteCore's ordered column → value map: the named parameters of
-///   ``Statement/bind(_:)-(SQLiteRow)`` and ``Statement/execute(_:)``, and what
-///   ``Statement/currentRow()`` returns.
+///   ``Cursor`` hands out, for raw SQL (`row.get("name")`, `row.get(0)`) and typed queries
+///   alike (`row.get(email)`, from `db.cursor(query)` in `Slate`). The primary row type.
+/// - `Row` (this type) is a *copy* that outlives the statement: a ``RowView/snapshot()``, and
+///   what ``Statement/rows()`` and SQLite.swift-style `for row in try db.prepare(query)` give.
+///
+/// The other row shapes are the spellings of the libraries Slate stands in for, in
+/// `Compatibility/`: DataLiteCore's ``SQLiteRow`` (an ordered column → value map, also the named
+/// parameters of ``Statement/bind(_:)-(SQLiteRow)``) and SQLite.swift's `Statement.CurrentRow`
+/// and `[Binding?]` rows.
 public struct Row: Hashable, Sendable, CustomStringConvertible {
     /// The column names and their lookup table, shared by every row of a statement.
     public let layout: ColumnLayout
@@ -35,9 +36,13 @@ public struct Row: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Copies the statement's current row.
-    init(statement: Statement) {
-        self.init(layout: statement.columnLayout,
-                  values: (0..<statement.columnCount()).map { statement.columnValue(at: $0) })
+    package init(statement: Statement) {
+        let layout = statement.columnLayout
+        let count = sqlite3_column_count(statement.handle)
+        var values: [SQLiteValue] = []
+        values.reserveCapacity(Int(count))
+        for index in 0..<count { values.append(SQLiteValue(sqliteStatement: statement.handle, column: index)) }
+        self.init(layout: layout, values: values)
     }
 
     /// The column names, in order.

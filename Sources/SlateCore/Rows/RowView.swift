@@ -6,7 +6,7 @@ public struct RowView {
     /// The number of columns.
     public let columnCount: Int32
     /// Kept strongly so that a view outliving its cursor never reads a finalized statement.
-    @usableFromInline let statement: Statement
+    @usableFromInline package let statement: Statement
 
     @inlinable
     init(handle: OpaquePointer, columnCount: Int32, statement: Statement) {
@@ -27,7 +27,8 @@ public struct RowView {
     public func get<T: SQLiteRepresentable>(_ index: Int32, as type: T.Type = T.self) throws(SQLiteError) -> T {
         // One unsigned comparison covers both bounds (a negative index wraps to a huge one).
         guard UInt32(bitPattern: index) < UInt32(bitPattern: columnCount),
-              let value = T(sqliteStatement: handle, column: index) else {
+            let value = T(sqliteStatement: handle, column: index)
+        else {
             throw readError(index, type: T.self)
         }
         return value
@@ -70,8 +71,9 @@ public struct RowView {
     /// The error for a name no column has, listing the columns.
     @usableFromInline
     func noColumnError(_ name: String) -> SQLiteError {
-        .range("no column named \(name); the columns are \(statement.columnNames.joined(separator: ", "))",
-               sql: statement.sql)
+        .range(
+            "no column named \(name); the columns are \(statement.columnNames.joined(separator: ", "))",
+            sql: statement.sql)
     }
 
     /// Copies the row so it can outlive the step.

@@ -81,13 +81,14 @@ extension Statement {
             return .range("column index \(index) is out of range: the row has \(count) column(s)", sql: sql)
         }
         let name = columnName(at: index) ?? ""
-        let storage = switch sqlite3_column_type(handle, index) {
-        case SQLITE_INTEGER: "INTEGER"
-        case SQLITE_FLOAT: "REAL"
-        case SQLITE_TEXT: "TEXT"
-        case SQLITE_BLOB: "BLOB"
-        default: "NULL"
-        }
+        let storage =
+            switch sqlite3_column_type(handle, index) {
+            case SQLITE_INTEGER: "INTEGER"
+            case SQLITE_FLOAT: "REAL"
+            case SQLITE_TEXT: "TEXT"
+            case SQLITE_BLOB: "BLOB"
+            default: "NULL"
+            }
         return .mismatch(
             "column \(index) (\(name)) holds \(storage), which cannot be read as \(T.self)"
                 + (storage == "NULL" ? "; read an optional type to accept NULL" : ""),

@@ -26,7 +26,7 @@ extension Statement {
     ///   - index: The 1-based parameter index.
     /// - Throws: ``SQLiteError`` (`SQLITE_RANGE`) when `index` is out of range, or when the
     ///   connection is closed.
-    @inlinable   // one switch and one `sqlite3_bind_*` call at the call site: inserts bind per row
+    @inlinable  // one switch and one `sqlite3_bind_*` call at the call site: inserts bind per row
     public func bind(_ value: SQLiteValue, at index: Int32) throws(SQLiteError) {
         try checkOpen()
         try value.bind(to: handle, at: index)
@@ -69,16 +69,6 @@ extension Statement {
     public func bind<T: SQLiteBindable>(_ value: T?, by name: String) throws(SQLiteError) {
         try checkOpen()
         try value.bind(to: handle, at: parameterIndex(forName: name))
-    }
-
-    /// Binds every column of a row to the parameter of the same name (`c` → `:c`).
-    ///
-    /// - Parameter row: The values, by column name.
-    /// - Throws: ``SQLiteError`` when the statement lacks a parameter for a column.
-    public func bind(_ row: SQLiteRow) throws(SQLiteError) {
-        for (column, value) in row {
-            try bind(value, by: column)
-        }
     }
 
     /// Sets every parameter back to NULL.

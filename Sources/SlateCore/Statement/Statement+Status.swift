@@ -5,7 +5,7 @@ extension Statement {
     /// column names on every run. `nil` on SQLite before 3.20, which does not count: callers
     /// must then assume the statement may have been recompiled.
     package var reprepareCount: Int32? {
-        guard SQLite.versionNumber >= 3_020_000 else { return nil }
+        guard SQLiteFeature.reprepareCount.isAvailable else { return nil }
         return sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_REPREPARE, 0)
     }
 }

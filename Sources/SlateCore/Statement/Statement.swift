@@ -32,34 +32,53 @@ public final class Statement {
     package let handle: OpaquePointer
 
     /// Column names and the name → index table, built the first time they are needed.
-    @exclusivity(unchecked) var cachedLayout: ColumnLayout?
+    var cachedLayout: ColumnLayout?
 
     /// The column that ``columnIndex(named:)`` checks first: the one after the column it found
     /// last. Rows are usually read by name in the same order every row, so the guess is nearly
     /// always right, and checking it (one string comparison) costs far less than hashing the
-    /// name into the layout's table. Not checked for exclusivity at run time: a statement is used
-    /// by one thread at a time, and the check would cost more than the read.
-    @usableFromInline @exclusivity(unchecked) var nextColumnGuess = 0
+    /// name into the layout's table.
+    @usableFromInline var nextColumnGuess = 0
 
     /// For the guess in ``columnIndex(named:)``: each column's name when it is the first column
     /// so spelled (the one a by-name lookup finds), `nil` for a repeated name. Empty until the
     /// layout is built.
-    @usableFromInline @exclusivity(unchecked) var guessNames: [String?] = []
+    @usableFromInline var guessNames: [String?] = []
 
     /// Whether a new run may have started since the columns were last checked: SQLite
     /// recompiles a statement whose schema changed on the first step of a run, and a `SELECT *`
     /// can then have other columns, in another order. Set by every reset and at the end of every
     /// run; checked (once per run) before a lookup by name trusts ``cachedLayout``.
+    /// Unchecked: each checked access costs 76 instructions; W6 pluck +228 and W5 bind +76 per row (Benchmarks/PROFILE.md, “Unsafe flags”).
     @usableFromInline @exclusivity(unchecked) var layoutNeedsCheck = true
 
     /// ``reprepareCount`` when ``cachedLayout`` was built.
-    @exclusivity(unchecked) var layoutReprepareCount: Int32?
+    var layoutReprepareCount: Int32?
 
     /// Whether the current run has ended for the iterators (``Cursor``, `for row in statement`,
     /// ``failableNext()``): its last row was read, or a step failed. They then return `nil` until
     /// the statement is reset, where a further `sqlite3_step` would restart the statement and
     /// hand its rows out again (or run an INSERT twice). Cleared by every reset.
+    /// Unchecked: each checked access costs 76 instructions; W6 cached statement +228, W2 db.cursor +76 per row (Benchmarks/PROFILE.md, “Unsafe flags”).
     @usableFromInline @exclusivity(unchecked) var iterationEnded = false
+
+    /// How many times ``Connection/cachedStatement(sql:)`` has handed the statement out again:
+    /// a holder of a cached statement that bound it earlier compares it to know whether someone
+    /// else has since taken (and rebound) the statement.
+    package internal(set) var cacheCheckouts: UInt = 0
+
+    /// Makes the keys of the typed query that runs the statement, so that its rows find columns
+    /// by the expressions that selected them (see ``useColumnKeys(_:)``); `nil` for raw SQL.
+    var columnKeyProvider: ((Statement, [String]) -> [String])?
+
+    /// For ``columnIndex(forKey:)``: the key that last resolved to each column, if any yet.
+    /// Empty until the layout is built. Checked for exclusivity: unchecked it saves 30
+    /// instructions of W2's 3,065 per row (1%, `Benchmarks/PROFILE.md`), not worth the risk.
+    @usableFromInline var guessKeys: [String?] = []
+
+    /// The column that ``columnIndex(forKey:)`` checks first: the one after the column it found
+    /// last, as ``nextColumnGuess`` for names.
+    @usableFromInline var nextKeyGuess = 0
 
     /// Where the statement is in a run (see ``RunState``). Two stores per step; not checked for
     /// exclusivity at run time, like the flags above.
@@ -285,6 +304,36 @@ public final class Statement {
         return Int32(index)
     }
 
+    /// The index of the column a typed query's expression selected, by the expression's SQL
+    /// (see ``ColumnLayout/index(forKey:)``).
+    ///
+    /// Rows are usually read in the same order every row, so the column after the last one
+    /// found is checked first: one string comparison (a raw-bits compare for the same
+    /// expression), no hashing and no parsing of the expression.
+    ///
+    /// - Parameter key: The expression's SQL.
+    /// - Throws: ``SQLiteError`` for an ambiguous or missing column.
+    @inlinable @inline(__always)
+    package func columnIndex(forKey key: String) throws(SQLiteError) -> Int32 {
+        if layoutNeedsCheck { checkLayout() }
+        let guess = nextKeyGuess
+        if guess < guessKeys.count, let known = guessKeys[guess], known == key {
+            nextKeyGuess = guess &+ 1 < guessKeys.count ? guess &+ 1 : 0
+            return Int32(truncatingIfNeeded: guess)
+        }
+        return try columnIndexByLookup(forKey: key)
+    }
+
+    /// ``columnIndex(forKey:)`` when the guess missed: the layout's keys, and a new guess.
+    @usableFromInline
+    func columnIndexByLookup(forKey key: String) throws(SQLiteError) -> Int32 {
+        let layout = columnLayout
+        let index = try layout.index(forKey: key)
+        guessKeys[index] = key
+        nextKeyGuess = index + 1 < layout.names.count ? index + 1 : 0
+        return Int32(index)
+    }
+
     /// The value of a column of the current row.
     ///
     /// - Parameter index: The 0-based column index.
@@ -302,35 +351,5 @@ public final class Statement {
     @inlinable
     public func columnValue<T: SQLiteRepresentable>(at index: Int32) -> T? {
         T(sqliteStatement: handle, column: index)
-    }
-
-    /// The current row as a column → value map, or `nil` when the statement has no columns.
-    ///
-    /// Columns with the same name are all kept, in order.
-    public func currentRow() -> SQLiteRow? {
-        let count = columnCount()
-        guard count > 0 else { return nil }
-        var row = SQLiteRow()
-        for index in 0..<count {
-            row.append(column: columnName(at: index) ?? "", value: columnValue(at: index))
-        }
-        return row
-    }
-
-    /// Runs the statement once per row of parameters: bind, run to completion, clear, reset.
-    ///
-    /// - Parameter rows: The parameters for each run; a column `c` binds parameter `:c`.
-    /// - Throws: ``SQLiteError`` at the first failure; earlier rows stay applied.
-    public func execute(_ rows: [SQLiteRow]) throws(SQLiteError) {
-        if isStepping { throw runningError() }
-        resetHandle()
-        for row in rows {
-            try bind(row)
-            defer {
-                resetHandle()
-                sqlite3_clear_bindings(handle)
-            }
-            while try step() {}
-        }
     }
 }

@@ -5,15 +5,15 @@
 /// in a full cache scans the entries for the oldest stamp, and a miss compiles a statement,
 /// which costs far more than the scan.
 ///
-/// A class, and its state not checked for exclusivity at run time, because every cached
-/// statement goes through a hit: a struct stored in the connection would be a `modify` access
-/// of the connection per hit, and each dynamic check costs more than the store it guards. A
-/// connection (and so its cache) is used by one thread at a time, so accesses cannot overlap.
+/// A class, because every cached statement goes through a hit: a struct stored in the connection
+/// would be a `modify` access of the connection per hit. Its table of entries is not checked for
+/// exclusivity at run time (see ``entries``); a connection (and so its cache) is used by one
+/// thread at a time, so accesses cannot overlap.
 final class StatementCache {
     private final class Entry {
         let statement: Statement
         /// ``clock`` when the statement was last handed out.
-        @exclusivity(unchecked) var lastUse: UInt64
+        var lastUse: UInt64
 
         init(statement: Statement, lastUse: UInt64) {
             self.statement = statement
@@ -23,8 +23,9 @@ final class StatementCache {
 
     /// Keyed by bytes: SQL that Swift's `==` calls equal (canonically equivalent text) may name
     /// other tables or columns for SQLite.
+    /// Unchecked: the check costs 117 instructions per lookup on W6 `cachedStatement` and `pluck` (Benchmarks/PROFILE.md, “Unsafe flags”).
     @exclusivity(unchecked) private var entries: [SQLText: Entry] = [:]
-    @exclusivity(unchecked) private var clock: UInt64 = 0
+    private var clock: UInt64 = 0
 
     /// The most statements kept; lowering it evicts at once. Never negative.
     var capacity: Int {

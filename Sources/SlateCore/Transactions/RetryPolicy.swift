@@ -47,7 +47,7 @@ public struct RetryPolicy: Hashable, Sendable {
     /// A delay setting as a usable number of seconds: NaN and negative are 0, and anything
     /// above `longestDelay` (infinity included) is `longestDelay`.
     private static func seconds(_ value: Double) -> Double {
-        guard value > 0 else { return 0 }   // false for NaN too
+        guard value > 0 else { return 0 }  // false for NaN too
         return min(value, longestDelay)
     }
 

@@ -47,19 +47,32 @@ extension SQLiteRepresentable where Self: FixedWidthInteger {
     /// Reads an INTEGER (or an integral REAL) that fits the type exactly.
     @inlinable @inline(__always)
     public init?(sqliteStatement statement: OpaquePointer, column index: Int32) {
-        // One column lookup (see `sqliteColumnValue`) answers both "which type?" and "what value?".
-        guard let column = sqliteColumnValue(statement, index) else { return nil }
-        switch sqlite3_value_type(column) {
-        case SQLITE_INTEGER:
+        // One column lookup answers both "which type?" and "what value?" (see
+        // `sqliteColumnValue`). `sqlite3_column_value` returns a value for any index (a NULL one
+        // when out of range), never a null pointer, so it goes to `sqlite3_value_type` as C would
+        // pass it: the parameter is implicitly unwrapped, and no branch tests it.
+        let column = sqlite3_column_value(statement, index)
+        // INTEGER first, the rest out of line: the common read is one comparison.
+        if _fastPath(sqlite3_value_type(column) == SQLITE_INTEGER) {
             guard let value = Self(exactly: sqlite3_value_int64(column)) else { return nil }
             self = value
+        } else {
+            guard let value = Self.read(nonInteger: column, statement: statement, column: index) else { return nil }
+            self = value
+        }
+    }
+
+    /// ``init(sqliteStatement:column:)`` for a column that is not an INTEGER: an integral REAL,
+    /// or (for a `UInt64` above `Int64.max`) its decimal text; `nil` for anything else.
+    @inlinable @inline(never)
+    static func read(nonInteger column: OpaquePointer?, statement: OpaquePointer, column index: Int32) -> Self? {
+        switch sqlite3_value_type(column) {
         case SQLITE_FLOAT:
             // The typed layer reads an integral REAL column (`total()`, a REAL column holding 3.0)
             // as an integer; only the value conversion ``init(_:)-(SQLiteValue)`` is strict.
-            guard let value = Self(exactly: sqlite3_value_double(column)) else { return nil }
-            self = value
+            return Self(exactly: sqlite3_value_double(column))
         case SQLITE_TEXT where Self.bitWidth == 64 && !Self.isSigned:
-            self.init(SQLiteValue(sqliteStatement: statement, column: index))
+            return Self(SQLiteValue(sqliteStatement: statement, column: index))
         default:
             return nil
         }
@@ -100,7 +113,8 @@ extension Bool: SQLiteRepresentable {
     @inlinable
     public init?(sqliteStatement statement: OpaquePointer, column index: Int32) {
         guard let column = sqliteColumnValue(statement, index),
-              sqlite3_value_type(column) == SQLITE_INTEGER else { return nil }
+            sqlite3_value_type(column) == SQLITE_INTEGER
+        else { return nil }
         switch sqlite3_value_int64(column) {
         case 0: self = false
         case 1: self = true

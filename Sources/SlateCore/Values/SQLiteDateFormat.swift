@@ -83,9 +83,9 @@ public enum SQLiteDateFormat {
     static func date(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var scanner = Scanner(bytes)
         guard let year = scanner.digits(4), scanner.take("-"),
-              let month = scanner.digits(2), scanner.take("-"),
-              let day = scanner.digits(2),
-              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+            let month = scanner.digits(2), scanner.take("-"),
+            let day = scanner.digits(2),
+            (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
         else { return nil }
         // Whole seconds as an integer and the fraction as an integer count of its digits (up to
         // microseconds), so that `…:10.123` is exactly `Date(timeIntervalSince1970: ….123)`.
@@ -94,7 +94,7 @@ public enum SQLiteDateFormat {
         var scale: Int64 = 1
         if scanner.take("T") || scanner.take(" ") {
             guard let hour = scanner.digits(2), scanner.take(":"), let minute = scanner.digits(2),
-                  hour < 24, minute < 60
+                hour < 24, minute < 60
             else { return nil }
             seconds += Int64(hour * 3600 + minute * 60)
             if scanner.take(":") {

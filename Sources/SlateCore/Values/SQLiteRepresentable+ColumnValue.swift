@@ -21,7 +21,8 @@ extension SQLiteRepresentable {
         switch value {
         case .real(let real):
             guard let integer = Self.self as? any FixedWidthInteger.Type,
-                  let converted = integer.init(exactly: real) as? Self else { return nil }
+                let converted = integer.init(exactly: real) as? Self
+            else { return nil }
             self = converted
         case .text(let text):
             guard let data = Data(text.utf8) as? Self else { return nil }

@@ -31,7 +31,7 @@ public enum SQLiteValue: Hashable, Sendable, CustomStringConvertible {
                 if index > 0 { terms.append("char(0)") }
                 if !part.isEmpty || parts.count == 1 { terms.append(Self.quote(String(String.UnicodeScalarView(part)))) }
             }
-            if terms.first == "char(0)" { terms.insert("''", at: 0) }   // keep the result text, not a number
+            if terms.first == "char(0)" { terms.insert("''", at: 0) }  // keep the result text, not a number
             return Self.concatenation(terms)
         case .blob(let data): return "X'" + Self.hex(data) + "'"
         case .null: return "NULL"

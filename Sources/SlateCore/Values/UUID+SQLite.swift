@@ -57,4 +57,3 @@ extension SQLiteRepresentable where Self: RawRepresentable, RawValue: SQLiteRepr
         self.init(rawValue: raw)
     }
 }
-

@@ -1,22 +1,16 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
-
-/// A temporary folder, removed when the test ends.
-private final class BackupScratch {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("slate-backup-\(UUID().uuidString)")
-    init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-    deinit { try? FileManager.default.removeItem(at: url) }
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-}
 
 /// A database of many pages, so that a backup can take several steps.
 private func makeSource(_ db: Connection, rows: Int = 300) throws {
-    try db.execute(sql: """
-        CREATE TABLE docs (id INTEGER PRIMARY KEY, body TEXT);
-        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows))
-        INSERT INTO docs (body) SELECT printf('%.2000c', char(64 + i % 26)) FROM n;
-        """)
+    try db.execute(
+        sql: """
+            CREATE TABLE docs (id INTEGER PRIMARY KEY, body TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows))
+            INSERT INTO docs (body) SELECT printf('%.2000c', char(64 + i % 26)) FROM n;
+            """)
 }
 
 private func rowCount(_ db: Connection) throws -> Int64? {
@@ -26,7 +20,7 @@ private func rowCount(_ db: Connection) throws -> Int64? {
 @Suite("BackupTests")
 struct BackupTests {
     @Test func sqliteSwiftExampleCopiesAFileIntoMemory() throws {
-        let scratch = try BackupScratch()
+        let scratch = try TemporaryDirectory()
         let db = try Connection(scratch.path("db.sqlite"))
         try makeSource(db, rows: 20)
         let target = try Connection(.inMemory)
@@ -61,7 +55,7 @@ struct BackupTests {
     }
 
     @Test func oneCallBackupIntoAFileReportsProgressUntilDone() throws {
-        let scratch = try BackupScratch()
+        let scratch = try TemporaryDirectory()
         let source = try Connection()
         try makeSource(source)
         let path = scratch.path("copy.sqlite")
@@ -77,7 +71,7 @@ struct BackupTests {
     }
 
     @Test func backupFromAFileIntoAnotherFileAndBackIntoMemory() throws {
-        let scratch = try BackupScratch()
+        let scratch = try TemporaryDirectory()
         let original = try Connection(scratch.path("a.sqlite"))
         try makeSource(original, rows: 50)
         let copy = try Connection(scratch.path("b.sqlite"))
@@ -102,7 +96,7 @@ struct BackupTests {
     }
 
     @Test func backupIntoAReadOnlyDestinationFailsAndLeavesItIntact() throws {
-        let scratch = try BackupScratch()
+        let scratch = try TemporaryDirectory()
         let path = scratch.path("readonly.sqlite")
         let setup = try Connection(path)
         try setup.execute(sql: "CREATE TABLE existing (x); INSERT INTO existing VALUES ('keep me')")

@@ -1,14 +1,14 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 private func makeFiles() throws -> Connection {
-    let db = try Connection()
-    try db.execute(sql: """
+    try inMemoryDatabase(
+        """
         CREATE TABLE files (id INTEGER PRIMARY KEY, name TEXT, content BLOB);
         INSERT INTO files VALUES (1, 'one', zeroblob(16)), (2, 'two', x'0102030405'), (3, 'none', NULL);
         """)
-    return db
 }
 
 private func content(_ db: Connection, row: Int64) throws -> Data? {

@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// Each compatibility spelling (DataLiteCore's, SQLite.swift's) does what its primary does, on the
@@ -7,9 +8,7 @@ import Testing
 @Suite("Compatibility spellings forward to their primaries")
 struct CompatibilitySpellingTests {
     private func people() throws -> Connection {
-        let db = try Connection(.inMemory)
-        try db.execute(sql: "CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT, age INTEGER)")
-        return db
+        try inMemoryDatabase("CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT, age INTEGER)")
     }
 
     // MARK: Naming drift
@@ -79,9 +78,10 @@ struct CompatibilitySpellingTests {
         try array.executeToCompletion()
         let named = try db.prepare("INSERT INTO people (name, age) VALUES (:name, :age)", [":name": "Alan", ":age": 41])
         try named.executeToCompletion()
-        #expect(try db.prepare(sql: "SELECT name, age FROM people ORDER BY id").rows().map(\.description) == [
-            "[name: 'Ada', age: 36]", "[name: 'Grace', age: 45]", "[name: 'Alan', age: 41]",
-        ])
+        #expect(
+            try db.prepare(sql: "SELECT name, age FROM people ORDER BY id").rows().map(\.description) == [
+                "[name: 'Ada', age: 36]", "[name: 'Grace', age: 45]", "[name: 'Alan', age: 41]"
+            ])
 
         // The same failures as the primary: a wrong number of values, bad SQL, an unknown name.
         #expect(sqliteError { _ = try db.prepare("SELECT ?", 1, 2) }?.code == SQLITE_RANGE)
@@ -150,12 +150,12 @@ struct CompatibilitySpellingTests {
 
     @Test func aPragmaPropertyRecordsTheErrorItsThrowingFormThrows() throws {
         let db = try Connection(.inMemory)
-        let thrown = sqliteError { try db.setJournalMode(.wal) }   // an in-memory database cannot use WAL
+        let thrown = sqliteError { try db.setJournalMode(.wal) }  // an in-memory database cannot use WAL
         #expect(thrown != nil)
         db.journalMode = .wal
         #expect(db.lastPropertyError?.code == thrown?.code)
         #expect(db.lastPropertyError?.explanation == thrown?.explanation)
-        #expect(try db.getJournalMode() == .memory)   // unchanged
+        #expect(try db.getJournalMode() == .memory)  // unchanged
 
         db.close()
         #expect(db.userVersion == 0)

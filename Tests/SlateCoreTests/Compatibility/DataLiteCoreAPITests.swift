@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// DataLiteCore's public API, as its own test suite uses it, behaves the same on Slate.

@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// DataLiteCore-style test doubles: classes written against DataLiteCore's `ConnectionProtocol`

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// The pool's barrier and checkpoint.
@@ -39,7 +40,7 @@ struct ConcurrencyBarrierCheckpointTests {
             }
         }
         barrierStarted.wait()
-        usleep(100_000)   // gives the barrier a chance to (wrongly) start; the order is what is checked
+        usleep(100_000)  // gives the barrier a chance to (wrongly) start; the order is what is checked
         finishRead.signal()
         #expect(group.wait(timeout: .now() + 20) == .success)
         #expect(log.all == ["read 1 started", "read 1 ended", "barrier started", "barrier ended", "read 2"])

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// Async accesses run on the database's own threads and honour task cancellation.
@@ -8,26 +9,21 @@ import Testing
 struct ConcurrencyCancellationTests {
     static func pool(readers: Int = 2) throws -> (DatabasePool, TemporaryDirectory) {
         let directory = try TemporaryDirectory()
-        var configuration = Configuration()
-        configuration.maximumReaderCount = readers
-        let pool = try DatabasePool(path: directory.path("cancel.sqlite"), configuration: configuration)
-        try pool.write { db in try db.execute(sql: "CREATE TABLE t (x INTEGER)") }
-        return (pool, directory)
+        return (try directory.makePool("cancel.sqlite", readers: readers, schema: "CREATE TABLE t (x INTEGER)"), directory)
     }
 
     @Test("a write or read in an already-cancelled task does not run and throws CancellationError")
     func cancelledBeforeStart() async throws {
-        let (pool, directory) = try Self.pool()
-        _ = directory
-        let queue = try DatabaseQueue()
-        try await queue.write { db in try db.execute(sql: "CREATE TABLE t (x INTEGER)") }
-        for writer in [pool as any DatabaseWriter, queue] {
+        let directory = try TemporaryDirectory()
+        for writer in try directory.makeWriters("cancel.sqlite", readers: 2, schema: "CREATE TABLE t (x INTEGER)") {
             let ran = EventLog()
             let task = Task {
                 withUnsafeCurrentTask { $0?.cancel() }
                 var errors: [any Error] = []
                 do {
-                    try await writer.write { db in ran.record("write"); try db.execute(sql: "INSERT INTO t VALUES (1)") }
+                    try await writer.write { db in
+                        ran.record("write"); try db.execute(sql: "INSERT INTO t VALUES (1)")
+                    }
                 } catch { errors.append(error) }
                 do {
                     _ = try await writer.read { _ in ran.record("read") }
@@ -63,11 +59,8 @@ struct ConcurrencyCancellationTests {
 
     @Test("cancelling a running write interrupts it, rolls it back and throws CancellationError")
     func cancelledWhileWriting() async throws {
-        let (pool, directory) = try Self.pool()
-        _ = directory
-        let queue = try DatabaseQueue()
-        try await queue.write { db in try db.execute(sql: "CREATE TABLE t (x INTEGER)") }
-        for writer in [pool as any DatabaseWriter, queue] {
+        let directory = try TemporaryDirectory()
+        for writer in try directory.makeWriters("cancel.sqlite", readers: 2, schema: "CREATE TABLE t (x INTEGER)") {
             let started = DispatchSemaphore(value: 0)
             let task = Task {
                 try await writer.write { db in
@@ -98,9 +91,10 @@ struct ConcurrencyCancellationTests {
                 try await reader.read { db in
                     _ = try db.scalar(Int.self, "SELECT 1")
                     betweenStatements.signal()
-                    cancelled.wait()   // no statement runs when the task is cancelled
+                    cancelled.wait()  // no statement runs when the task is cancelled
                     // Long enough to notice, finite so that a regression fails instead of hanging.
-                    return try db.scalar(Int.self,
+                    return try db.scalar(
+                        Int.self,
                         "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 3000000) SELECT count(*) FROM c")
                 }
             }
@@ -128,7 +122,7 @@ struct ConcurrencyCancellationTests {
         await Self.wait(holding)
         let ran = EventLog()
         let waiting = Task { try await pool.read { _ in ran.record("ran") } }
-        try await Task.sleep(nanoseconds: 50_000_000)   // lets it queue up; correctness does not depend on it
+        try await Task.sleep(nanoseconds: 50_000_000)  // lets it queue up; correctness does not depend on it
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
         release.signal()

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// `close()`: later accesses throw `.misuse`.
@@ -9,9 +10,7 @@ struct ConcurrencyCloseTests {
     @Test("every access after close throws .misuse naming the closed database; closing twice does nothing")
     func accessAfterClose() throws {
         let directory = try TemporaryDirectory()
-        let pool = try DatabasePool(path: directory.path("close.sqlite"))
-        let queue = try DatabaseQueue()
-        for writer in [pool as any DatabaseWriter, queue] {
+        for writer in try directory.makeWriters("close.sqlite") {
             try writer.write { db in try db.execute(sql: "CREATE TABLE t (x INTEGER)") }
             let escaped = try writer.read { $0 }
             try writer.close()
@@ -20,7 +19,7 @@ struct ConcurrencyCloseTests {
                 sqliteError { _ = try writer.read { _ in 1 } },
                 sqliteError { try writer.write { _ in } },
                 sqliteError { try writer.writeWithoutTransaction { _ in } },
-                sqliteError { try writer.barrierWriteWithoutTransaction { _ in } },
+                sqliteError { try writer.barrierWriteWithoutTransaction { _ in } }
             ] {
                 #expect(error?.category == .misuse)
                 #expect(error?.explanation.contains("is closed") == true)
@@ -32,15 +31,13 @@ struct ConcurrencyCloseTests {
     @Test("async accesses after close throw .misuse")
     func asyncAccessAfterClose() async throws {
         let directory = try TemporaryDirectory()
-        let pool = try DatabasePool(path: directory.path("close.sqlite"))
-        let queue = try DatabaseQueue()
-        for writer in [pool as any DatabaseWriter, queue] {
+        for writer in try directory.makeWriters("close.sqlite") {
             try writer.close()
             for result in [
                 await Result { _ = try await writer.read { _ in 1 } },
                 await Result { try await writer.write { _ in } },
                 await Result { try await writer.writeWithoutTransaction { _ in } },
-                await Result { try await writer.barrierWriteWithoutTransaction { _ in } },
+                await Result { try await writer.barrierWriteWithoutTransaction { _ in } }
             ] {
                 #expect(sqliteError(result)?.category == .misuse)
                 #expect(sqliteError(result)?.explanation.contains("is closed") == true)
@@ -51,9 +48,7 @@ struct ConcurrencyCloseTests {
     @Test("close waits for a running read, and a read waiting for a reader fails with .misuse")
     func closeWhileReading() throws {
         let directory = try TemporaryDirectory()
-        var configuration = Configuration()
-        configuration.maximumReaderCount = 1
-        let pool = try DatabasePool(path: directory.path("close.sqlite"), configuration: configuration)
+        let pool = try directory.makePool("close.sqlite", readers: 1)
         let log = EventLog()
         let reading = DispatchSemaphore(value: 0)
         let group = DispatchGroup()

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// `Configuration`: what every connection of a queue or pool gets.
@@ -43,7 +44,7 @@ struct ConcurrencyConfigurationTests {
             DispatchQueue.global().async(group: group) {
                 _ = try? pool.read { _ in
                     inside.signal()
-                    inside.wait()   // both reads overlap only when each waits for the other's signal
+                    inside.wait()  // both reads overlap only when each waits for the other's signal
                     inside.signal()
                 }
             }
@@ -98,7 +99,7 @@ struct ConcurrencyConfigurationTests {
         }
         for open in [
             { () throws -> any DatabaseReader in try DatabaseQueue(path: path) },
-            { () throws -> any DatabaseReader in try DatabasePool(path: path) },
+            { () throws -> any DatabaseReader in try DatabasePool(path: path) }
         ] {
             // The lock holder changes the schema, so opening must read it, and waits for it.
             let holder = try Connection(path)

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// A connection, statement or cursor that escapes its access throws instead of crashing.
@@ -11,14 +12,12 @@ struct ConcurrencyEscapeTests {
     @Test("a connection that escapes read, write or inDatabase throws .misuse when used later")
     func escapedConnection() throws {
         let directory = try TemporaryDirectory()
-        let pool = try DatabasePool(path: directory.path("escape.sqlite"))
-        let queue = try DatabaseQueue()
-        for writer in [pool as any DatabaseWriter, queue] {
+        for writer in try directory.makeWriters("escape.sqlite") {
             try writer.write { db in try db.execute(sql: "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)") }
             let escapees = [
                 try writer.read { $0 },
                 try writer.write { $0 },
-                try writer.writeWithoutTransaction { $0 },
+                try writer.writeWithoutTransaction { $0 }
             ]
             for db in escapees {
                 let error = sqliteError { _ = try db.scalar(Int.self, "SELECT count(*) FROM t") }

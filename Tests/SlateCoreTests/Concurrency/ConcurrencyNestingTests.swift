@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// Nested accesses throw `.misuse` at once instead of deadlocking; each runs under a watchdog so
@@ -9,11 +10,7 @@ import Testing
 struct ConcurrencyNestingTests {
     static func pool(readers: Int = 2) throws -> (DatabasePool, TemporaryDirectory) {
         let directory = try TemporaryDirectory()
-        var configuration = Configuration()
-        configuration.maximumReaderCount = readers
-        let pool = try DatabasePool(path: directory.path("nesting.sqlite"), configuration: configuration)
-        try pool.write { db in try db.execute(sql: "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)") }
-        return (pool, directory)
+        return (try directory.makePool("nesting.sqlite", readers: readers, schema: "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)"), directory)
     }
 
     /// Runs `nested` inside `outer` under a watchdog, and returns the nested call's error.
@@ -38,7 +35,7 @@ struct ConcurrencyNestingTests {
             ("write", { try queue.write { _ in try queue.write { _ in } } }),
             ("write", { try queue.read { _ in try queue.write { _ in } } }),
             ("inDatabase", { try queue.write { _ in try queue.inDatabase { _ in } } }),
-            ("writeWithoutTransaction", { try queue.inDatabase { _ in try queue.writeWithoutTransaction { _ in } } }),
+            ("writeWithoutTransaction", { try queue.inDatabase { _ in try queue.writeWithoutTransaction { _ in } } })
         ]
         for (name, body) in cases {
             let error = Self.nestedError(body)
@@ -59,7 +56,7 @@ struct ConcurrencyNestingTests {
             ("read", { try pool.read { _ in try pool.read { _ in } } }),
             ("write", { try pool.read { _ in try pool.write { _ in } } }),
             ("barrierWriteWithoutTransaction", { try pool.write { _ in try pool.barrierWriteWithoutTransaction { _ in } } }),
-            ("checkpoint", { try pool.read { _ in _ = try pool.checkpoint() } }),
+            ("checkpoint", { try pool.read { _ in _ = try pool.checkpoint() } })
         ]
         for (name, body) in cases {
             let error = Self.nestedError(body)

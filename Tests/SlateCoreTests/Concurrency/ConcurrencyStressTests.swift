@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// Bounded stress runs (a few seconds each): invariants hold under contention.
@@ -9,9 +10,7 @@ struct ConcurrencyStressTests {
     @Test("8 readers and 1 writer on a pool: every read sees a consistent snapshot")
     func readersAndWriter() throws {
         let directory = try TemporaryDirectory()
-        var configuration = Configuration()
-        configuration.maximumReaderCount = 8
-        let pool = try DatabasePool(path: directory.path("stress.sqlite"), configuration: configuration)
+        let pool = try directory.makePool("stress.sqlite", readers: 8)
         // Money moves between 10 accounts; the total is always 1000, and every transfer is logged.
         try pool.write { db in
             try db.execute(sql: "CREATE TABLE account (id INTEGER PRIMARY KEY, balance INTEGER); CREATE TABLE transfer (id INTEGER PRIMARY KEY)")

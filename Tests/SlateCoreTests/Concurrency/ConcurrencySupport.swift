@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 
 /// A value handed from one thread to another.
 final class ResultBox<T: Sendable>: @unchecked Sendable {
@@ -17,12 +18,6 @@ final class EventLog: @unchecked Sendable {
     func record(_ event: String) { lock.withLock { events.append(event) } }
     var all: [String] { lock.withLock { events } }
     func index(of event: String) -> Int? { all.firstIndex(of: event) }
-}
-
-/// The error of a `Result`, as an `SQLiteError`.
-func sqliteError<T>(_ result: Result<T, any Error>?) -> SQLiteError? {
-    guard case .failure(let error)? = result else { return nil }
-    return error as? SQLiteError
 }
 
 /// A query that runs until it is interrupted (a recursive count to a billion).

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 @Suite("DatabaseQueue and DatabasePool")
@@ -52,9 +53,7 @@ struct ConcurrencyTests {
     @Test("a pool runs reads concurrently with a writer and each read sees one snapshot")
     func poolSnapshots() throws {
         let directory = try TemporaryDirectory()
-        var configuration = Configuration()
-        configuration.maximumReaderCount = 3
-        let pool = try DatabasePool(path: directory.path("pool.sqlite"), configuration: configuration)
+        let pool = try directory.makePool("pool.sqlite", readers: 3)
         try pool.write { db in
             try db.execute(sql: "CREATE TABLE t (x INTEGER)")
             try db.run("INSERT INTO t VALUES (1)")

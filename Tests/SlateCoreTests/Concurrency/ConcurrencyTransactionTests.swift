@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// Reads see one snapshot; an access never leaves a transaction behind.
@@ -17,7 +18,7 @@ struct ConcurrencyTransactionTests {
         let other = try Connection(path)
         let (before, after) = try queue.read { db -> (Int?, Int?) in
             let before = try db.scalar(Int.self, "SELECT count(*) FROM t")
-            try other.execute(sql: "INSERT INTO t VALUES (2)")   // commits meanwhile
+            try other.execute(sql: "INSERT INTO t VALUES (2)")  // commits meanwhile
             return (before, try db.scalar(Int.self, "SELECT count(*) FROM t"))
         }
         #expect(before == 1 && after == 1)
@@ -42,9 +43,7 @@ struct ConcurrencyTransactionTests {
     @Test("an access that returns with its transaction open gets an error, and the transaction is rolled back")
     func leftoverTransaction() throws {
         let directory = try TemporaryDirectory()
-        let pool = try DatabasePool(path: directory.path("leftover.sqlite"))
-        let queue = try DatabaseQueue()
-        for writer in [pool as any DatabaseWriter, queue] {
+        for writer in try directory.makeWriters("leftover.sqlite") {
             try writer.write { db in try db.execute(sql: "CREATE TABLE t (x INTEGER)") }
             let error = sqliteError {
                 try writer.writeWithoutTransaction { db in try db.execute(sql: "BEGIN; INSERT INTO t VALUES (1)") }
@@ -60,9 +59,7 @@ struct ConcurrencyTransactionTests {
     @Test("an async access that returns with its transaction open gets an error too")
     func asyncLeftoverTransaction() async throws {
         let directory = try TemporaryDirectory()
-        let pool = try DatabasePool(path: directory.path("leftover.sqlite"))
-        let queue = try DatabaseQueue()
-        for writer in [pool as any DatabaseWriter, queue] {
+        for writer in try directory.makeWriters("leftover.sqlite") {
             try await writer.write { db in try db.execute(sql: "CREATE TABLE t (x INTEGER)") }
             let result = await Result { try await writer.writeWithoutTransaction { db in try db.execute(sql: "BEGIN; INSERT INTO t VALUES (1)") } }
             #expect(sqliteError(result)?.code == SQLITE_MISUSE)

@@ -1,19 +1,12 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
-
-/// A temporary folder, removed when the test ends.
-private final class AttachScratch {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("slate-attach-\(UUID().uuidString)")
-    init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-    deinit { try? FileManager.default.removeItem(at: url) }
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-}
 
 @Suite("AttachTests")
 struct AttachTests {
     @Test func attachedTablesAreUsableFromRawSQLUntilDetached() throws {
-        let scratch = try AttachScratch()
+        let scratch = try TemporaryDirectory()
         let external = try Connection(scratch.path("external.sqlite"))
         try external.execute(sql: "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO users (name) VALUES ('Ada'), ('Grace')")
         external.close()
@@ -37,7 +30,7 @@ struct AttachTests {
     }
 
     @Test func readOnlyURIAttachRunsSQLiteSwiftsStatementAndRefusesWrites() throws {
-        let scratch = try AttachScratch()
+        let scratch = try TemporaryDirectory()
         let path = scratch.path("external.sqlite")
         try Connection(path).execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1)")
 
@@ -55,7 +48,7 @@ struct AttachTests {
     }
 
     @Test func attachingAMissingFileReadOnlyFailsClearly() throws {
-        let scratch = try AttachScratch()
+        let scratch = try TemporaryDirectory()
         let missing = scratch.path("missing.sqlite")
         let db = try Connection()
         let error = #expect(throws: SQLiteError.self) {
@@ -69,7 +62,7 @@ struct AttachTests {
     }
 
     @Test func attachingAFileThatIsNotADatabaseFails() throws {
-        let scratch = try AttachScratch()
+        let scratch = try TemporaryDirectory()
         let path = scratch.path("notes.txt")
         try Data(String(repeating: "not a database ", count: 100).utf8).write(to: URL(fileURLWithPath: path))
         let db = try Connection()

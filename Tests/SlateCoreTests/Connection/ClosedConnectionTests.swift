@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// Every call through a closed connection, or through a statement, cursor or blob handle of one,
@@ -43,7 +44,7 @@ struct ClosedConnectionTests {
             ("execute(rows)", { try idle.execute([["x": 1]]) }),
             ("rows", { _ = try running.rows() }),
             ("cursor.next", { _ = try cursor.next() }),
-            ("new cursor", { _ = try running.cursor().next() }),
+            ("new cursor", { _ = try running.cursor().next() })
         ]
         for (name, call) in calls {
             let error = sqliteError(call)
@@ -74,8 +75,8 @@ struct ClosedConnectionTests {
             ("scalar", { _ = try db.scalar("SELECT 1") }),
             ("typed scalar", { _ = try db.scalar(Int.self, "SELECT 1") }),
             ("beginTransaction", { try db.beginTransaction() }),
-            ("transaction", { try db.transaction { } }),
-            ("savepoint", { try db.savepoint { } }),
+            ("transaction", { try db.transaction {} }),
+            ("savepoint", { try db.savepoint {} }),
             ("get pragma", { _ = try db.get(pragma: .userVersion) as Int32? }),
             ("set pragma", { try db.set(pragma: .userVersion, value: 1) }),
             ("setBusyTimeout", { try db.setBusyTimeout(1) }),
@@ -95,7 +96,7 @@ struct ClosedConnectionTests {
             ("backup from", { try db.backup(to: other) }),
             ("backup to", { try other.backup(to: db) }),
             ("requireJSON", { try db.requireJSON() }),
-            ("isEncrypted", { _ = try db.isEncrypted() }),
+            ("isEncrypted", { _ = try db.isEncrypted() })
         ]
         for (name, call) in calls {
             let error = sqliteError(call)

@@ -1,26 +1,16 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// A connection is freed when its user lets go of it: nothing the connection keeps for itself
 /// (cached statements, hook and function contexts, interrupt handles) keeps it alive. Each test
 /// opens a connection inside `released(_:)`, uses it, drops it and checks that it is gone.
 @Suite struct ConnectionLifetimeTests {
-    /// A weakly held connection.
-    final class WeakConnection {
-        weak var value: Connection?
-        init(_ value: Connection) { self.value = value }
-    }
-
-    /// Opens an in-memory connection, runs `use`, releases the connection and returns a weak
-    /// reference to it (`nil` once freed). Not inlined, so that the connection's last strong
-    /// reference ends with the call.
-    @inline(never)
+    /// An in-memory connection with `items`, used by `use` and released (see
+    /// `releasedConnection`).
     func released(_ use: (Connection) throws -> Void) throws -> WeakConnection {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)")
-        try use(db)
-        return WeakConnection(db)
+        try releasedConnection(schema: "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)", use)
     }
 
     @Test func freedAfterCachedStatements() throws {
@@ -46,11 +36,7 @@ import Testing
     }
 
     @Test func freedAfterHooksFiredByCachedStatements() throws {
-        final class Delegate: ConnectionDelegate {
-            var updates = 0
-            func connection(_ connection: ConnectionProtocol, didUpdate action: SQLiteAction) { updates += 1 }
-        }
-        let delegate = Delegate()
+        let delegate = UpdateCountingDelegate()
         var closureUpdates = 0
         var commits = 0
         var traced = 0
@@ -80,9 +66,11 @@ import Testing
             try db.createCollation("reversed") { lhs, rhs in
                 lhs == rhs ? .orderedSame : (lhs < rhs ? .orderedDescending : .orderedAscending)
             }
-            try db.createAggregation("total", initialValue: Int64(0), reduce: { sum, args in
-                sum + ((args[0] as? Int64) ?? 0)
-            }, result: { $0 })
+            try db.createAggregation(
+                "total", initialValue: Int64(0),
+                reduce: { sum, args in
+                    sum + ((args[0] as? Int64) ?? 0)
+                }, result: { $0 })
             try db.execute(sql: "INSERT INTO items (name) VALUES ('a'), ('b')")
             let statement = try db.cachedStatement(
                 sql: "SELECT twice(count(*)), total(id), max(name COLLATE reversed), 'abc' REGEXP 'a.c' FROM items")

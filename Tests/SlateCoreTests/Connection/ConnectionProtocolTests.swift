@@ -138,12 +138,13 @@ struct ConnectionProtocolTests {
         let double = RecordingConnection()
         let store = NoteStore(db: double)
         try store.migrate()
-        #expect(double.log == [
-            "begin IMMEDIATE",
-            "execute CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)",
-            "pragma user_version = 1",
-            "commit",
-        ])
+        #expect(
+            double.log == [
+                "begin IMMEDIATE",
+                "execute CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)",
+                "pragma user_version = 1",
+                "commit"
+            ])
         // Migrating again does nothing: the double remembers the version.
         try store.migrate()
         #expect(double.log.count == 4)

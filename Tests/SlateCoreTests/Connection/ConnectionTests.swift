@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 @Suite("Connection")
@@ -13,7 +14,7 @@ struct ConnectionTests {
             try Connection(.temporary),
             try Connection(directory.path("a.sqlite")),
             try Connection(location: .file(path: directory.path("b.sqlite")), options: [.readwrite, .create]),
-            try Connection(path: directory.path("c.sqlite"), options: [.readwrite, .create, .nomutex]),
+            try Connection(path: directory.path("c.sqlite"), options: [.readwrite, .create, .nomutex])
         ]
         for db in connections {
             try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1)")
@@ -26,13 +27,16 @@ struct ConnectionTests {
     func uriLocation() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("uri.sqlite")
-        #expect(Connection.Location.uri("file.sqlite", parameters: [.cache(.private), .noLock(true)]).filename
-            == "file:file.sqlite?cache=private&nolock=1")
-        #expect(Connection.Location.uri("external.sqlite", parameters: [.mode(.readOnly)]).filename
-            == "file:external.sqlite?mode=ro")
+        #expect(
+            Connection.Location.uri("file.sqlite", parameters: [.cache(.private), .noLock(true)]).filename
+                == "file:file.sqlite?cache=private&nolock=1")
+        #expect(
+            Connection.Location.uri("external.sqlite", parameters: [.mode(.readOnly)]).filename
+                == "file:external.sqlite?mode=ro")
         #expect(Connection.Location.uri("plain.sqlite").filename == "plain.sqlite")
-        #expect(Connection.Location.uri("x", parameters: [.nolock(true), .immutable(false), .vfs("unix"), .modeOf("/tmp/a b"), .powersafeOverwrite(true)]).filename
-            == "file:x?nolock=1&immutable=0&vfs=unix&modeof=/tmp/a%20b&psow=1")
+        #expect(
+            Connection.Location.uri("x", parameters: [.nolock(true), .immutable(false), .vfs("unix"), .modeOf("/tmp/a b"), .powersafeOverwrite(true)]).filename
+                == "file:x?nolock=1&immutable=0&vfs=unix&modeof=/tmp/a%20b&psow=1")
 
         let writer = try Connection(.uri(path, parameters: [.mode(.readWriteCreate)]))
         try writer.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (42)")
@@ -125,8 +129,10 @@ struct ConnectionTests {
             sqliteError { try db.run("SELECT 1") },
             sqliteError { try db.beginTransaction() },
             sqliteError { _ = try db.getUserVersion() },
-            sqliteError { try statement.bind(1, at: 1); try statement.step() },
-            sqliteError { try statement.reset() },
+            sqliteError {
+                try statement.bind(1, at: 1); try statement.step()
+            },
+            sqliteError { try statement.reset() }
         ]
         for error in errors {
             #expect(error?.code == SQLITE_MISUSE)

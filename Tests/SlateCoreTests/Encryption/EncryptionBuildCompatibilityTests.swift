@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// The `SQLCipher` trait links SQLCipher 3.4 (SQLite 3.15 on Debian 12): options that such an old
@@ -9,12 +10,9 @@ import Testing
 struct EncryptionBuildCompatibilityTests {
     @Test("SQLITE_OPEN_NOFOLLOW refuses a symbolic link, or names the version it needs")
     func nofollow() throws {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("slate-nofollow-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let target = folder.appendingPathComponent("real.db").path
-        let link = folder.appendingPathComponent("link.db").path
+        let folder = try TemporaryDirectory()
+        let target = folder.path("real.db")
+        let link = folder.path("link.db")
         do {
             let db = try Connection(target)
             try db.execute(sql: "CREATE TABLE t(a)")

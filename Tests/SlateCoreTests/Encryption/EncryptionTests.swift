@@ -1,14 +1,16 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
-/// A database path in the temporary folder, removed (with its journals) by ``remove()``.
-private struct ScratchDatabase {
+/// A database file in a temporary folder of its own, removed (with its journals) with the value.
+private final class ScratchDatabase {
+    private let folder: TemporaryDirectory
     let path: String
 
-    init() {
-        path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("slate-encryption-\(UUID().uuidString).db").path
+    init() throws {
+        folder = try TemporaryDirectory()
+        path = folder.path("encryption.db")
     }
 
     var location: Connection.Location { .file(path: path) }
@@ -22,12 +24,6 @@ private struct ScratchDatabase {
 
     /// Whether the file's bytes contain `text` (its UTF-8 bytes) anywhere.
     func contains(_ text: String) -> Bool { containsBytes(bytes(), text) }
-
-    func remove() {
-        for suffix in ["", "-journal", "-wal", "-shm"] {
-            try? FileManager.default.removeItem(atPath: path + suffix)
-        }
-    }
 }
 
 /// Whether `haystack` contains `needle` as a run of bytes.
@@ -113,7 +109,7 @@ struct EncryptionTests {
     func closedConnection() throws {
         let db = try Connection()
         db.close()
-        for call in encryptionCalls(scratch: ScratchDatabase()) {
+        for call in encryptionCalls(scratch: try ScratchDatabase()) {
             let error = try #require(throws: SQLiteError.self) { try call.run(db) }
             #if SQLCipher
             #expect(error.explanation.contains("closed"), "\(call.name)")
@@ -129,7 +125,7 @@ struct EncryptionTests {
             ("apply", { try $0.apply(secret) }),
             ("rekey", { try $0.rekey(secret) }),
             ("attach", { try $0.attach(scratch.location, as: "other", key: secret) }),
-            ("export", { try $0.exportEncrypted(to: scratch.location, key: secret) }),
+            ("export", { try $0.exportEncrypted(to: scratch.location, key: secret) })
         ]
     }
 
@@ -150,8 +146,7 @@ struct EncryptionTests {
 
     @Test("A database written with a key has no plaintext on disk and reopens with the key")
     func encryptedFileHoldsNoPlaintext() throws {
-        let file = ScratchDatabase()
-        defer { file.remove() }
+        let file = try ScratchDatabase()
         try makeEncryptedDatabase(file)
 
         #expect(file.bytes().count >= 1024)
@@ -169,8 +164,7 @@ struct EncryptionTests {
 
     @Test("The same rows without a key are plaintext on disk (the check above can fail)")
     func plaintextFileShowsRows() throws {
-        let file = ScratchDatabase()
-        defer { file.remove() }
+        let file = try ScratchDatabase()
         let db = try Connection(file.location)
         try db.execute(sql: "CREATE TABLE notes(body TEXT)")
         try db.run("INSERT INTO notes(body) VALUES (?)", marker)
@@ -181,8 +175,7 @@ struct EncryptionTests {
 
     @Test("A wrong key fails at apply with a not-a-database error naming the cause, writing nothing")
     func wrongKey() throws {
-        let file = ScratchDatabase()
-        defer { file.remove() }
+        let file = try ScratchDatabase()
         try makeEncryptedDatabase(file)
         let before = file.bytes()
 
@@ -202,8 +195,7 @@ struct EncryptionTests {
 
     @Test("Without a key, an encrypted database fails with a not-a-database error, writing nothing")
     func noKey() throws {
-        let file = ScratchDatabase()
-        defer { file.remove() }
+        let file = try ScratchDatabase()
         try makeEncryptedDatabase(file)
         let before = file.bytes()
 
@@ -222,8 +214,7 @@ struct EncryptionTests {
 
     @Test("A database survives rekey: the new key opens it, the old one no longer does")
     func rekeySurvives() throws {
-        let file = ScratchDatabase()
-        defer { file.remove() }
+        let file = try ScratchDatabase()
         try makeEncryptedDatabase(file)
         let newKey = Connection.Key.rawKey(Data((0..<32).map { UInt8($0 * 7 & 0xFF) }))
 
@@ -249,8 +240,7 @@ struct EncryptionTests {
 
     @Test("Rekey refuses a database without a key and leaves it readable")
     func rekeyNeedsEncryptedDatabase() throws {
-        let file = ScratchDatabase()
-        defer { file.remove() }
+        let file = try ScratchDatabase()
         let db = try Connection(file.location)
         try db.execute(sql: "CREATE TABLE notes(body TEXT); INSERT INTO notes VALUES ('kept')")
         let error = try #require(throws: SQLiteError.self) { try db.rekey(secret) }
@@ -264,8 +254,7 @@ struct EncryptionTests {
 
     @Test("Rekey after a wrong key fails with not-a-database and changes nothing")
     func rekeyWithWrongCurrentKey() throws {
-        let file = ScratchDatabase()
-        defer { file.remove() }
+        let file = try ScratchDatabase()
         try makeEncryptedDatabase(file)
         let before = file.bytes()
         let db = try Connection(file.location)
@@ -278,8 +267,7 @@ struct EncryptionTests {
 
     @Test("A raw key must be exactly 32 bytes; a right-sized one works")
     func rawKeyLength() throws {
-        let file = ScratchDatabase()
-        defer { file.remove() }
+        let file = try ScratchDatabase()
         let db = try Connection(file.location)
         for count in [0, 16, 31, 33, 64] {
             let error = try #require(throws: SQLiteError.self) { try db.apply(.rawKey(Data(repeating: 1, count: count))) }
@@ -301,9 +289,8 @@ struct EncryptionTests {
 
     @Test("An empty passphrase is an error everywhere, and nothing is written")
     func emptyPassphrase() throws {
-        let file = ScratchDatabase()
-        let target = ScratchDatabase()
-        defer { file.remove(); target.remove() }
+        let file = try ScratchDatabase()
+        let target = try ScratchDatabase()
         let db = try Connection(file.location)
         // SQLCipher 4's codes for a refused key (MISUSE from sqlite3_key, ERROR from
         // sqlite3_rekey), with an empty message as its key calls set none.
@@ -312,7 +299,7 @@ struct EncryptionTests {
             (SQLITE_MISUSE, { try $0.apply("") }),
             (SQLITE_ERROR, { try $0.rekey(.passphrase("")) }),
             (SQLITE_MISUSE, { try $0.attach(target.location, as: "other", key: "") }),
-            (SQLITE_MISUSE, { try $0.exportEncrypted(to: target.location, key: "") }),
+            (SQLITE_MISUSE, { try $0.exportEncrypted(to: target.location, key: "") })
         ]
         for (code, call) in calls {
             let error = try #require(throws: SQLiteError.self) { try call(db) }
@@ -329,8 +316,7 @@ struct EncryptionTests {
 
     @Test("A key cannot be applied to a plaintext database: a clear error, and the file is untouched")
     func applyToPlaintextDatabase() throws {
-        let file = ScratchDatabase()
-        defer { file.remove() }
+        let file = try ScratchDatabase()
         do {
             let db = try Connection(file.location)
             try db.execute(sql: "CREATE TABLE notes(body TEXT); INSERT INTO notes VALUES ('\(marker)')")
@@ -361,8 +347,7 @@ struct EncryptionTests {
 
     @Test("Attach with a key reads an encrypted database; a wrong key fails and attaches nothing")
     func attachWithKey() throws {
-        let file = ScratchDatabase()
-        defer { file.remove() }
+        let file = try ScratchDatabase()
         try makeEncryptedDatabase(file)
         let before = file.bytes()
 
@@ -386,8 +371,7 @@ struct EncryptionTests {
 
     @Test("Attach with a key creates an encrypted database; a raw key works too")
     func attachCreatesEncryptedDatabase() throws {
-        let file = ScratchDatabase()
-        defer { file.remove() }
+        let file = try ScratchDatabase()
         let rawKey = Connection.Key.rawKey(Data((0..<32).map { UInt8($0) }))
         do {
             let db = try Connection()
@@ -406,8 +390,7 @@ struct EncryptionTests {
 
     @Test("Attach with a key refuses a plaintext file, naming the cause")
     func attachPlaintextWithKey() throws {
-        let file = ScratchDatabase()
-        defer { file.remove() }
+        let file = try ScratchDatabase()
         do {
             let db = try Connection(file.location)
             try db.execute(sql: "CREATE TABLE notes(body TEXT)")
@@ -423,14 +406,14 @@ struct EncryptionTests {
 
     @Test("Export copies a plaintext database into an encrypted one")
     func exportPlaintextToEncrypted() throws {
-        let source = ScratchDatabase()
-        let target = ScratchDatabase()
-        defer { source.remove(); target.remove() }
+        let source = try ScratchDatabase()
+        let target = try ScratchDatabase()
         let db = try Connection(source.location)
-        try db.execute(sql: """
-            CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT NOT NULL);
-            CREATE INDEX notes_body ON notes(body);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT NOT NULL);
+                CREATE INDEX notes_body ON notes(body);
+                """)
         try db.transaction {
             for index in 0..<20 { try db.run("INSERT INTO notes(body) VALUES (?)", "\(marker) #\(index)") }
         }
@@ -451,8 +434,7 @@ struct EncryptionTests {
 
     @Test("Export refuses an existing target and a transaction, leaving the target as it was")
     func exportFailures() throws {
-        let target = ScratchDatabase()
-        defer { target.remove() }
+        let target = try ScratchDatabase()
         try makeEncryptedDatabase(target, rows: 1)
         let before = target.bytes()
 
@@ -463,8 +445,7 @@ struct EncryptionTests {
         #expect(exists.explanation.contains("already exists"))
         #expect(target.bytes() == before, "the file changed")
 
-        let fresh = ScratchDatabase()
-        defer { fresh.remove() }
+        let fresh = try ScratchDatabase()
         try db.execute(sql: "BEGIN")
         let inTransaction = try #require(throws: SQLiteError.self) { try db.exportEncrypted(to: fresh.location, key: secret) }
         #expect(inTransaction.explanation.contains("transaction"))
@@ -476,16 +457,15 @@ struct EncryptionTests {
 
     @Test("Every encryption call throws 'built without encryption support' and writes nothing")
     func encryptionUnavailable() throws {
-        let file = ScratchDatabase()
-        let target = ScratchDatabase()
-        defer { file.remove(); target.remove() }
+        let file = try ScratchDatabase()
+        let target = try ScratchDatabase()
         let db = try Connection(file.location)
         try db.execute(sql: "CREATE TABLE notes(body TEXT); INSERT INTO notes VALUES ('\(marker)')")
         let before = file.bytes()
 
         for call in encryptionCalls(scratch: target) + [
             ("apply raw", { try $0.apply(.rawKey(Data(repeating: 1, count: 32)), name: "main") }),
-            ("rekey raw", { try $0.rekey(.rawKey(Data(repeating: 1, count: 32))) }),
+            ("rekey raw", { try $0.rekey(.rawKey(Data(repeating: 1, count: 32))) })
         ] {
             let error = try #require(throws: SQLiteError.self, "\(call.name)") { try call.run(db) }
             #expect(error.code == SQLITE_MISUSE)

@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// `message` is SQLite's own text (DataLiteCore's), Slate's fuller account is `details`, and

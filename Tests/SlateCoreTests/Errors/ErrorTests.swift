@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 @Suite("Errors")
@@ -54,7 +55,7 @@ struct ErrorTests {
             (SQLITE_MISUSE, .misuse), (SQLITE_ERROR, .misuse), (SQLITE_RANGE, .misuse), (SQLITE_MISMATCH, .misuse),
             (SQLITE_IOERR_WRITE, .io), (SQLITE_FULL, .io), (SQLITE_CANTOPEN, .io), (SQLITE_CORRUPT, .corrupt),
             (SQLITE_NOTADB, .notADatabase), (SQLITE_READONLY_DBMOVED, .readOnly), (SQLITE_INTERRUPT, .interrupted),
-            (SQLITE_ABORT, .interrupted), (SQLITE_NOTICE, .other),
+            (SQLITE_ABORT, .interrupted), (SQLITE_NOTICE, .other)
         ]
         for (code, category) in expectations {
             #expect(SQLiteError(code: code, message: "x").category == category, "\(code)")

@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// Counts non-NULL arguments, like `count(x)`.
@@ -60,12 +61,11 @@ private final class Accumulators {
 @Suite("AggregateFunctionTests")
 struct AggregateFunctionTests {
     private func makeSales() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: """
+        try inMemoryDatabase(
+            """
             CREATE TABLE sales (region TEXT, amount INTEGER);
             INSERT INTO sales VALUES ('north', 10), ('north', NULL), ('south', 5), ('south', 7), ('south', 1);
             """)
-        return db
     }
 
     @Test func classAggregateGetsANewInstancePerGroup() throws {
@@ -149,8 +149,9 @@ struct AggregateFunctionTests {
     func windowFunctionsOnAnOldSQLiteFailClearly() throws {
         let db = try Connection()
         let error = sqliteError {
-            try db.createWindowFunction("wsum", argumentCount: 1, initialValue: Int64(0),
-                                        step: { total, _ in total }, inverse: { total, _ in total }, value: { $0 })
+            try db.createWindowFunction(
+                "wsum", argumentCount: 1, initialValue: Int64(0),
+                step: { total, _ in total }, inverse: { total, _ in total }, value: { $0 })
         }
         #expect(error?.explanation.contains("3.25") == true)
     }

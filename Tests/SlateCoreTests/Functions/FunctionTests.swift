@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// An error type of the test's own, to check that its description reaches the caller.
@@ -112,10 +113,11 @@ struct FunctionTests {
             guard let uti = args[0] as? String, let conformsToUTI = args[1] as? String else { return nil }
             return uti.hasPrefix(conformsToUTI)
         }
-        try db.execute(sql: """
-            CREATE TABLE attachments (UTI TEXT);
-            INSERT INTO attachments VALUES ('public.image.png'), ('public.text'), (NULL), ('public.image.jpeg');
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE attachments (UTI TEXT);
+                INSERT INTO attachments VALUES ('public.image.png'), ('public.text'), (NULL), ('public.image.jpeg');
+                """)
         let stmt = try db.prepare("SELECT count(*) FROM attachments WHERE typeConformsTo(UTI, ?)", "public.image")
         #expect(try stmt.scalar() as? Int64 == 2)
         // A literal result infers its type.

@@ -19,7 +19,7 @@ struct RegexpTests {
         ("user@example.com", "[a-z]+@example\\.com", true),
         ("USER@example.com", "[a-z]+@example\\.com", false),
         ("", "", true),
-        ("héllo", "h.llo", true),
+        ("héllo", "h.llo", true)
     ])
     func wholeTextMatching(text: String, pattern: String, matches: Bool) throws {
         let db = try makeConnection()
@@ -28,10 +28,11 @@ struct RegexpTests {
 
     @Test func filtersRowsAndHandlesNullAndNumbers() throws {
         let db = try makeConnection()
-        try db.execute(sql: """
-            CREATE TABLE users (email TEXT);
-            INSERT INTO users VALUES ('ada@example.com'), ('bob@other.org'), (NULL), ('eve@example.com');
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE users (email TEXT);
+                INSERT INTO users VALUES ('ada@example.com'), ('bob@other.org'), (NULL), ('eve@example.com');
+                """)
         #expect(try db.scalar("SELECT count(*) FROM users WHERE email REGEXP '.*@example\\.com'") as? Int64 == 2)
         #expect(try db.scalar("SELECT NULL REGEXP 'a'") == nil)
         #expect(try db.scalar("SELECT 'a' REGEXP NULL") == nil)

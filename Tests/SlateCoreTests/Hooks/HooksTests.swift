@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// Records every callback it receives; optionally vetoes commits or removes itself.
@@ -28,12 +29,6 @@ private final class RecordingDelegate: ConnectionDelegate {
     }
 }
 
-/// Only observes updates: the other requirements use the protocol's default implementations.
-private final class UpdatesOnlyDelegate: ConnectionDelegate {
-    var count = 0
-    func connection(_ connection: ConnectionProtocol, didUpdate action: SQLiteAction) { count += 1 }
-}
-
 private final class RecordingTraceDelegate: ConnectionTraceDelegate {
     var traces: [(unexpandedSQL: String, expandedSQL: String)] = []
     func connection(_ connection: ConnectionProtocol, trace: (unexpandedSQL: String, expandedSQL: String)) {
@@ -49,9 +44,7 @@ private struct LedgerNotBalanced: Error, CustomStringConvertible {
 private final class Canary {}
 
 private func makeDatabase() throws -> Connection {
-    let db = try Connection()
-    try db.execute(sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT UNIQUE)")
-    return db
+    try inMemoryDatabase("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT UNIQUE)")
 }
 
 private func count(_ db: Connection, _ table: String = "items") throws -> Int64 {
@@ -71,12 +64,13 @@ struct HooksTests {
         try db.run("DELETE FROM items WHERE id = 7")
         try db.attach(.inMemory, as: "aux")
         try db.execute(sql: "CREATE TABLE aux.notes (body TEXT); INSERT INTO aux.notes VALUES ('x')")
-        #expect(delegate.actions == [
-            .insert(db: "main", table: "items", rowID: 7),
-            .update(db: "main", table: "items", rowID: 7),
-            .delete(db: "main", table: "items", rowID: 7),
-            .insert(db: "aux", table: "notes", rowID: 1),
-        ])
+        #expect(
+            delegate.actions == [
+                .insert(db: "main", table: "items", rowID: 7),
+                .update(db: "main", table: "items", rowID: 7),
+                .delete(db: "main", table: "items", rowID: 7),
+                .insert(db: "aux", table: "notes", rowID: 1)
+            ])
         #expect(delegate.actions.map(\.operation) == [.insert, .update, .delete, .insert])
         #expect(delegate.actions.last?.database == "aux")
         #expect(delegate.actions.last?.table == "notes")
@@ -142,17 +136,17 @@ struct HooksTests {
     @Test func severalDelegatesAreCalledInRegistrationOrderAndAddingTwiceHasNoEffect() throws {
         let db = try makeDatabase()
         let first = RecordingDelegate()
-        let second = UpdatesOnlyDelegate()
+        let second = UpdateCountingDelegate()  // only updates: defaults for the rest
         db.add(delegate: first)
         db.add(delegate: second)
         db.add(delegate: first)
         try db.run("INSERT INTO items (name) VALUES ('a')")
         #expect(first.actions.count == 1)
-        #expect(second.count == 1)
+        #expect(second.updates == 1)
         db.remove(delegate: first)
         try db.run("INSERT INTO items (name) VALUES ('b')")
         #expect(first.actions.count == 1)
-        #expect(second.count == 2)
+        #expect(second.updates == 2)
     }
 
     @Test func releasedDelegatesStopReceivingAndTheirHooksAreRemoved() throws {
@@ -317,10 +311,8 @@ struct HooksTests {
     }
 
     @Test func busyHandlerDecidesHowOftenToRetry() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("slate-hooks-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("busy.sqlite").path
+        let directory = try TemporaryDirectory()
+        let path = directory.path("busy.sqlite")
         let holder = try Connection(path)
         try holder.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1)")
         let waiter = try Connection(path)

@@ -1,18 +1,7 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
-
-/// A queue or a pool on a fresh file, kept with its folder so the file outlives the test body.
-struct MigrationTarget: Sendable, CustomStringConvertible {
-    let kind: String
-    var description: String { kind }
-
-    static let all = [MigrationTarget(kind: "DatabaseQueue"), MigrationTarget(kind: "DatabasePool")]
-
-    func open(_ path: String) throws -> any DatabaseWriter {
-        kind == "DatabaseQueue" ? try DatabaseQueue(path: path) : try DatabasePool(path: path)
-    }
-}
 
 private struct Abandon: Error {}
 
@@ -41,10 +30,11 @@ private func threeMigrations() throws -> DatabaseMigrator {
         try db.execute(sql: "CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL); INSERT INTO log VALUES ('v2')")
     }
     try migrator.registerMigration("v3 books") { db in
-        try db.execute(sql: """
-            CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT, authorId INTEGER REFERENCES author(id));
-            INSERT INTO log VALUES ('v3');
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE book (id INTEGER PRIMARY KEY, title TEXT, authorId INTEGER REFERENCES author(id));
+                INSERT INTO log VALUES ('v3');
+                """)
     }
     return migrator
 }
@@ -60,15 +50,15 @@ private func log(_ writer: some DatabaseWriter) throws -> [String] {
 
 @Suite("DatabaseMigrator")
 struct DatabaseMigratorTests {
-    @Test("migrations apply in registration order, once, and are recorded", arguments: MigrationTarget.all)
-    func appliesInOrderOnce(target: MigrationTarget) throws {
+    @Test("migrations apply in registration order, once, and are recorded", arguments: WriterKind.allCases)
+    func appliesInOrderOnce(target: WriterKind) throws {
         let folder = try TemporaryDirectory()
         let writer = try target.open(folder.path("db.sqlite"))
         let migrator = try threeMigrations()
         #expect(migrator.registeredMigrations == ["v1 log", "v2 authors", "v3 books"])
         #expect(try migrator.hasCompletedMigrations(in: writer) == false)
         try migrator.migrate(writer)
-        try migrator.migrate(writer)   // nothing left: no migration runs twice
+        try migrator.migrate(writer)  // nothing left: no migration runs twice
         #expect(try log(writer) == ["v1", "v2", "v3"])
         #expect(try writer.read(recorded) == ["v1 log", "v2 authors", "v3 books"])
         #expect(try writer.read(tables) == ["author", "book", "log", "slate_migrations"])
@@ -89,8 +79,8 @@ struct DatabaseMigratorTests {
         #expect(try log(reopened) == ["v1", "v2", "v3", "v4"])
     }
 
-    @Test("migrate(upTo:) stops at its target; an unknown target or one already passed throws", arguments: MigrationTarget.all)
-    func upTo(target: MigrationTarget) throws {
+    @Test("migrate(upTo:) stops at its target; an unknown target or one already passed throws", arguments: WriterKind.allCases)
+    func upTo(target: WriterKind) throws {
         let folder = try TemporaryDirectory()
         let writer = try target.open(folder.path("db.sqlite"))
         let migrator = try threeMigrations()
@@ -120,8 +110,8 @@ struct DatabaseMigratorTests {
         #expect(migrator.registeredMigrations == ["create"])
     }
 
-    @Test("a migration that throws midway leaves nothing of itself; earlier ones stay", arguments: MigrationTarget.all)
-    func throwingMigrationRollsBack(target: MigrationTarget) throws {
+    @Test("a migration that throws midway leaves nothing of itself; earlier ones stay", arguments: WriterKind.allCases)
+    func throwingMigrationRollsBack(target: WriterKind) throws {
         let folder = try TemporaryDirectory()
         let writer = try target.open(folder.path("db.sqlite"))
         var migrator = DatabaseMigrator()
@@ -139,8 +129,8 @@ struct DatabaseMigratorTests {
         try writer.write { db in try db.execute(sql: "INSERT INTO a VALUES (2)") }
     }
 
-    @Test("a first migration that fails leaves the database untouched, not even the records table", arguments: MigrationTarget.all)
-    func firstMigrationFailsCleanly(target: MigrationTarget) throws {
+    @Test("a first migration that fails leaves the database untouched, not even the records table", arguments: WriterKind.allCases)
+    func firstMigrationFailsCleanly(target: WriterKind) throws {
         let folder = try TemporaryDirectory()
         let writer = try target.open(folder.path("db.sqlite"))
         var migrator = DatabaseMigrator()
@@ -154,19 +144,20 @@ struct DatabaseMigratorTests {
         #expect(try migrator.appliedMigrations(in: writer) == [])
     }
 
-    @Test("a foreign-key violation throws, names the table and row, and rolls back that migration only", arguments: MigrationTarget.all)
-    func foreignKeyViolation(target: MigrationTarget) throws {
+    @Test("a foreign-key violation throws, names the table and row, and rolls back that migration only", arguments: WriterKind.allCases)
+    func foreignKeyViolation(target: WriterKind) throws {
         let folder = try TemporaryDirectory()
         let writer = try target.open(folder.path("db.sqlite"))
         try writer.writeWithoutTransaction { db in try db.setForeignKeys(true) }
         var migrator = DatabaseMigrator()
         try migrator.registerMigration("schema") { db in
-            try db.execute(sql: """
-                CREATE TABLE author (id INTEGER PRIMARY KEY);
-                CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id));
-                INSERT INTO author VALUES (1);
-                INSERT INTO book VALUES (1, 1);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE author (id INTEGER PRIMARY KEY);
+                    CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id));
+                    INSERT INTO author VALUES (1);
+                    INSERT INTO book VALUES (1, 1);
+                    """)
         }
         try migrator.registerMigration("orphans") { db in
             try db.execute(sql: "INSERT INTO book VALUES (2, 1); INSERT INTO book VALUES (7, 42)")
@@ -181,27 +172,29 @@ struct DatabaseMigratorTests {
         #expect(try writer.writeWithoutTransaction { db in try db.getForeignKeys() })
     }
 
-    @Test("a migration may rebuild a referenced table: foreign keys are checked after it, not during", arguments: MigrationTarget.all)
-    func rebuildReferencedTable(target: MigrationTarget) throws {
+    @Test("a migration may rebuild a referenced table: foreign keys are checked after it, not during", arguments: WriterKind.allCases)
+    func rebuildReferencedTable(target: WriterKind) throws {
         let folder = try TemporaryDirectory()
         let writer = try target.open(folder.path("db.sqlite"))
         try writer.writeWithoutTransaction { db in try db.setForeignKeys(true) }
         var migrator = DatabaseMigrator()
         try migrator.registerMigration("schema") { db in
-            try db.execute(sql: """
-                CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
-                CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id));
-                INSERT INTO author VALUES (1, 'Ada'); INSERT INTO book VALUES (1, 1);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
+                    CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id));
+                    INSERT INTO author VALUES (1, 'Ada'); INSERT INTO book VALUES (1, 1);
+                    """)
         }
         // SQLite's twelve-step recipe: with enforcement on, DROP TABLE author would fail.
         try migrator.registerMigration("rebuild author") { db in
-            try db.execute(sql: """
-                CREATE TABLE new_author (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '');
-                INSERT INTO new_author SELECT id, coalesce(name, '') FROM author;
-                DROP TABLE author;
-                ALTER TABLE new_author RENAME TO author;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE new_author (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '');
+                    INSERT INTO new_author SELECT id, coalesce(name, '') FROM author;
+                    DROP TABLE author;
+                    ALTER TABLE new_author RENAME TO author;
+                    """)
         }
         try migrator.migrate(writer)
         #expect(try migrator.hasCompletedMigrations(in: writer))
@@ -223,11 +216,12 @@ struct DatabaseMigratorTests {
         try queue.writeWithoutTransaction { db in try db.setForeignKeys(false) }
         var migrator = DatabaseMigrator()
         try migrator.registerMigration("orphan") { db in
-            try db.execute(sql: """
-                CREATE TABLE parent (id INTEGER PRIMARY KEY);
-                CREATE TABLE child (id INTEGER PRIMARY KEY, parentId REFERENCES parent(id));
-                INSERT INTO child VALUES (3, 9);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE parent (id INTEGER PRIMARY KEY);
+                    CREATE TABLE child (id INTEGER PRIMARY KEY, parentId REFERENCES parent(id));
+                    INSERT INTO child VALUES (3, 9);
+                    """)
         }
         let error = sqliteError { try migrator.migrate(queue) }
         #expect(error?.explanation.contains("row 3 of table \"child\"") == true)
@@ -235,8 +229,8 @@ struct DatabaseMigratorTests {
         #expect(try queue.writeWithoutTransaction { db in try db.getForeignKeys() } == false)
     }
 
-    @Test("a locked database fails with a transient error and nothing applied; it migrates once the lock is gone", arguments: MigrationTarget.all)
-    func lockedDatabase(target: MigrationTarget) throws {
+    @Test("a locked database fails with a transient error and nothing applied; it migrates once the lock is gone", arguments: WriterKind.allCases)
+    func lockedDatabase(target: WriterKind) throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("db.sqlite")
         let writer = try target.open(path)
@@ -255,8 +249,8 @@ struct DatabaseMigratorTests {
         other.close()
     }
 
-    @Test("a closed writer refuses to migrate with a misuse error", arguments: MigrationTarget.all)
-    func closedWriter(target: MigrationTarget) throws {
+    @Test("a closed writer refuses to migrate with a misuse error", arguments: WriterKind.allCases)
+    func closedWriter(target: WriterKind) throws {
         let folder = try TemporaryDirectory()
         let writer = try target.open(folder.path("db.sqlite"))
         try writer.close()
@@ -266,8 +260,8 @@ struct DatabaseMigratorTests {
         #expect(try reopened.read(tables) == [])
     }
 
-    @Test("a database migrated by a newer app is refused, not migrated against its newer schema", arguments: MigrationTarget.all)
-    func superseded(target: MigrationTarget) throws {
+    @Test("a database migrated by a newer app is refused, not migrated against its newer schema", arguments: WriterKind.allCases)
+    func superseded(target: WriterKind) throws {
         let folder = try TemporaryDirectory()
         let writer = try target.open(folder.path("db.sqlite"))
         try threeMigrations().migrate(writer)
@@ -313,8 +307,8 @@ struct DatabaseMigratorTests {
         #expect(try later.hasCompletedMigrations(in: queue))
     }
 
-    @Test("eraseDatabaseOnSchemaChange erases and migrates again when a migration changed, and only then", arguments: MigrationTarget.all)
-    func eraseOnSchemaChange(target: MigrationTarget) throws {
+    @Test("eraseDatabaseOnSchemaChange erases and migrates again when a migration changed, and only then", arguments: WriterKind.allCases)
+    func eraseOnSchemaChange(target: WriterKind) throws {
         let folder = try TemporaryDirectory()
         let writer = try target.open(folder.path("db.sqlite"))
         func migrator(_ columns: String, erase: Bool) throws -> DatabaseMigrator {
@@ -375,11 +369,12 @@ struct DatabaseMigratorTests {
     func adoptsGRDBRecords() throws {
         let queue = try DatabaseQueue()
         try queue.write { db in
-            try db.execute(sql: """
-                CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-                INSERT INTO grdb_migrations VALUES ('v1');
-                CREATE TABLE t (x);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                    INSERT INTO grdb_migrations VALUES ('v1');
+                    CREATE TABLE t (x);
+                    """)
         }
         var migrator = DatabaseMigrator()
         try migrator.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE t (x)") }

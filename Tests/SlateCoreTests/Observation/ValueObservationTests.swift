@@ -1,23 +1,12 @@
 import Foundation
 @testable import SlateCore
+import SlateCoreTestSupport
 import Testing
 
-/// Counts fetches from inside an observation's fetch closure.
-final class FetchCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func increment() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
-}
-
-/// Waits (bounded) until the observation accounted for `commits` notified commits.
+/// Waits (bounded) until the observation accounted for `commits` notified commits
+/// (`handledCommits` is internal to SlateCore, so the support module cannot ask it).
 func waitHandled(_ cancellable: ObservationCancellable, commits: Int) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: observationWatchdog)
-    while cancellable.handledCommits() < commits {
-        if Date() > deadline { return false }
-        Thread.sleep(forTimeInterval: 0.002)
-    }
-    return true
+    waitUntil(seconds: observationWatchdog) { cancellable.handledCommits() >= commits }
 }
 
 @Suite("ValueObservation", .enabled(if: DatabaseChangeTracker.reportsStatementEndsOnStep, "this SQLite reports statement ends only on reset"))
@@ -65,10 +54,11 @@ struct ValueObservationTests {
         let writer = try setUp(kind, directory)
         let fetches = FetchCounter()
         let log = ObservationLog<Int>()
-        let cancellable = log.start(.tracking { db in
-            fetches.increment()
-            return (try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1)
-        }, in: writer)
+        let cancellable = log.start(
+            .tracking { db in
+                fetches.increment()
+                return (try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1)
+            }, in: writer)
         #expect(log.wait(forCount: 1))
         for value in 0..<5 {
             try writer.write { db in try db.run("INSERT INTO other VALUES (?)", value) }
@@ -89,9 +79,10 @@ struct ValueObservationTests {
         let directory = try TemporaryDirectory()
         let writer = try setUp(kind, directory)
         let log = ObservationLog<Int>()
-        let cancellable = log.start(.tracking { db in
-            (try db.scalar(Int.self, "SELECT (SELECT count(*) FROM other) + 10 * (SELECT count(*) FROM t)") ?? -1)
-        }, in: writer)
+        let cancellable = log.start(
+            .tracking { db in
+                (try db.scalar(Int.self, "SELECT (SELECT count(*) FROM other) + 10 * (SELECT count(*) FROM t)") ?? -1)
+            }, in: writer)
         #expect(log.wait(forCount: 1))
         try writer.write { db in try db.run("INSERT INTO other VALUES (1)") }
         #expect(log.wait { values, _ in values.last == 1 })
@@ -120,10 +111,11 @@ struct ValueObservationTests {
         try writer.write { db in try db.run("INSERT INTO t (name, score) VALUES ('a', 1)") }
         let fetches = FetchCounter()
         let log = ObservationLog<String>()
-        let cancellable = log.start(.tracking { db in
-            fetches.increment()
-            return try db.scalar(String.self, "SELECT name FROM t WHERE id = 1") ?? ""
-        }, in: writer)
+        let cancellable = log.start(
+            .tracking { db in
+                fetches.increment()
+                return try db.scalar(String.self, "SELECT name FROM t WHERE id = 1") ?? ""
+            }, in: writer)
         #expect(log.wait(forCount: 1))
         try writer.write { db in try db.run("UPDATE t SET score = score + 1") }
         #expect(waitHandled(cancellable, commits: 1))
@@ -143,9 +135,10 @@ struct ValueObservationTests {
             try db.run("INSERT INTO t (name) VALUES ('a')")
         }
         let log = ObservationLog<[Int]>()
-        let cancellable = log.start(.tracking { db in
-            [try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1, try db.scalar(Int.self, "SELECT count(*) FROM w") ?? -1]
-        }, in: writer)
+        let cancellable = log.start(
+            .tracking { db in
+                [try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1, try db.scalar(Int.self, "SELECT count(*) FROM w") ?? -1]
+            }, in: writer)
         #expect(log.wait(forCount: 1))
         try writer.write { db in try db.run("DELETE FROM t") }
         #expect(log.wait { values, _ in values.last == [0, 0] })
@@ -157,8 +150,9 @@ struct ValueObservationTests {
     /// SQLite frees a finalized statement's text and may hand the same address to the next
     /// statement: the fetch's and the transaction's statements were keyed by that address and
     /// overwritten, so the region lost a table (seen under ThreadSanitizer's allocator).
-    @Test("statements compiled at a reused address all count, in the fetch and in the write", .exactRegions,
-          arguments: WriterKind.allCases)
+    @Test(
+        "statements compiled at a reused address all count, in the fetch and in the write", .exactRegions,
+        arguments: WriterKind.allCases)
     func statementTextsAtReusedAddresses(kind: WriterKind) throws {
         let directory = try TemporaryDirectory()
         let writer = try setUp(kind, directory)
@@ -169,13 +163,14 @@ struct ValueObservationTests {
         // Each count compiles, runs and finalizes its own statement (no statement cache), so the
         // next one's text can land where the last one's was freed.
         let log = ObservationLog<[Int64]>()
-        let cancellable = log.start(.tracking { db in
-            try tables.map { table in
-                let statement = try db.prepare(sql: "SELECT count(*) FROM \(table)")
-                guard try statement.step() else { return -1 }
-                return statement.columnValue(at: 0) as Int64? ?? -1
-            }
-        }, in: writer)
+        let cancellable = log.start(
+            .tracking { db in
+                try tables.map { table in
+                    let statement = try db.prepare(sql: "SELECT count(*) FROM \(table)")
+                    guard try statement.step() else { return -1 }
+                    return statement.columnValue(at: 0) as Int64? ?? -1
+                }
+            }, in: writer)
         #expect(log.wait(forCount: 1))
         // WITHOUT ROWID tables have no update hook: only the statements' texts name them. Each
         // write is compiled, run and finalized in one transaction, for the same reason.
@@ -198,10 +193,11 @@ struct ValueObservationTests {
         let writer = try setUp(kind, directory)
         let fetches = FetchCounter()
         let log = ObservationLog<Int>()
-        let cancellable = log.start(.tracking { db in
-            fetches.increment()
-            return (try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1)
-        }, in: writer)
+        let cancellable = log.start(
+            .tracking { db in
+                fetches.increment()
+                return (try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1)
+            }, in: writer)
         #expect(log.wait(forCount: 1))
         #expect(throws: Abort.self) {
             try writer.write { db in
@@ -232,7 +228,7 @@ struct ValueObservationTests {
         let allCancellable = all.start(observation, in: writer)
         let distinctCancellable = distinct.start(observation.removeDuplicates(), in: writer)
         #expect(all.wait(forCount: 1) && distinct.wait(forCount: 1))
-        try writer.write { db in try db.run("UPDATE t SET score = 7") }   // count(*) reads the whole table
+        try writer.write { db in try db.run("UPDATE t SET score = 7") }  // count(*) reads the whole table
         #expect(all.wait(forCount: 2))
         #expect(waitHandled(distinctCancellable, commits: 1))
         try writer.write { db in try db.run("INSERT INTO t (name) VALUES ('b')") }
@@ -322,10 +318,11 @@ struct ValueObservationTests {
         _ = try writer.read { db in try db.cachedStatement(sql: sql).rows() }
         let fetches = FetchCounter()
         let log = ObservationLog<String?>()
-        let cancellable = log.start(.tracking { db in
-            fetches.increment()
-            return try db.cachedStatement(sql: sql).rows().first?.get(0, as: String.self)
-        }, in: writer)
+        let cancellable = log.start(
+            .tracking { db in
+                fetches.increment()
+                return try db.cachedStatement(sql: sql).rows().first?.get(0, as: String.self)
+            }, in: writer)
         #expect(log.wait(forCount: 1))
         try writer.write { db in try db.run("INSERT INTO other VALUES (1)") }
         #expect(waitHandled(cancellable, commits: 1))
@@ -341,11 +338,12 @@ struct ValueObservationTests {
         let directory = try TemporaryDirectory()
         let writer = try setUp(kind, directory)
         let log = ObservationLog<Int>()
-        let cancellable = log.start(.tracking { db in
-            let count = (try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1)
-            if count > 1 { throw TooMany() }
-            return count
-        }, in: writer)
+        let cancellable = log.start(
+            .tracking { db in
+                let count = (try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1)
+                if count > 1 { throw TooMany() }
+                return count
+            }, in: writer)
         #expect(log.wait(forCount: 1))
         try writer.write { db in try db.run("INSERT INTO t (name) VALUES ('a')") }
         try writer.write { db in try db.run("INSERT INTO t (name) VALUES ('b')") }
@@ -404,10 +402,11 @@ struct ValueObservationTests {
         let writer = try setUp(kind, directory)
         let fetches = FetchCounter()
         let log = ObservationLog<Int>()
-        let cancellable = log.start(.tracking { db in
-            fetches.increment()
-            return try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1
-        }, in: writer)
+        let cancellable = log.start(
+            .tracking { db in
+                fetches.increment()
+                return try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1
+            }, in: writer)
         #expect(log.wait(forCount: 1))
         try writer.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA cache_size = 50")

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// Runs `body` in a task and fails (instead of hanging) when it does not finish in time.

@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// SQLite takes its busy timeout as an `Int32` of milliseconds (about 24.8 days at most). Longer
@@ -9,9 +10,11 @@ import Testing
 struct BusyTimeoutTests {
     static let longest = Double(Int32.max) / 1000
 
-    @Test("finite timeouts beyond SQLite's Int32 milliseconds wait SQLite's longest", arguments: [
-        2_147_483.647, 2_147_483.648, 1e7, 9.3e15, 1e300, .greatestFiniteMagnitude,
-    ])
+    @Test(
+        "finite timeouts beyond SQLite's Int32 milliseconds wait SQLite's longest",
+        arguments: [
+            2_147_483.647, 2_147_483.648, 1e7, 9.3e15, 1e300, .greatestFiniteMagnitude
+        ])
     func clampsToSQLitesMaximum(seconds: Double) throws {
         let db = try Connection()
         try db.setBusyTimeout(seconds)
@@ -22,9 +25,11 @@ struct BusyTimeoutTests {
         #expect(db.lastPropertyError == nil)
     }
 
-    @Test("negative and non-finite timeouts are errors that leave the timeout unchanged", arguments: [
-        -0.001, -1, -.infinity, -.greatestFiniteMagnitude, .nan, .infinity,
-    ])
+    @Test(
+        "negative and non-finite timeouts are errors that leave the timeout unchanged",
+        arguments: [
+            -0.001, -1, -.infinity, -.greatestFiniteMagnitude, .nan, .infinity
+        ])
     func rejectsNegativeAndNaN(seconds: Double) throws {
         let db = try Connection()
         try db.setBusyTimeout(2)

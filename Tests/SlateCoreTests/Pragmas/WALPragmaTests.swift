@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// The WAL pragmas and SQLite.swift's spellings of them (`enableWAL`, `walAutoCheckpoint`,
@@ -22,13 +23,13 @@ struct WALPragmaTests {
         let directory = try TemporaryDirectory()
         let db = try Connection(directory.path("w.sqlite"))
         #expect(try db.enableWAL() == .wal)
-        #expect(try db.enableWAL() == .wal)   // idempotent
+        #expect(try db.enableWAL() == .wal)  // idempotent
         #expect(try db.getJournalMode() == .wal)
         #expect(try db.getSynchronous() == .normal)
 
         let memory = try Connection()
         try memory.setSynchronous(.full)
-        #expect(try memory.enableWAL() == .memory)   // not an error: the caller checks the result
+        #expect(try memory.enableWAL() == .memory)  // not an error: the caller checks the result
         #expect(try memory.getSynchronous() == .full)
         memory.close()
         #expect(sqliteError { try memory.enableWAL() } != nil)
@@ -57,7 +58,7 @@ struct WALPragmaTests {
         let directory = try TemporaryDirectory()
         let db = try Connection(directory.path("c.sqlite"))
         try db.enableWAL()
-        db.walAutoCheckpoint = 0   // keep the frames in the log until the explicit checkpoint
+        db.walAutoCheckpoint = 0  // keep the frames in the log until the explicit checkpoint
         try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1), (2)")
         let result = try db.checkpoint()
         #expect(result.walFrameCount > 0)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SlateCore
+import SlateCoreTestSupport
 
 /// Issue 19: SQLite's commit, rollback and update hooks and its busy handler run in the middle of
 /// the statement that fired them, and SQLite forbids them to change their connection (running
@@ -15,12 +16,22 @@ import Testing
 @Suite("Re-entry: hooks and delegates that use their own connection")
 struct HookReentryTests {
     static func makeDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: """
+        try inMemoryDatabase(
+            """
             CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE log (entry TEXT);
             """)
-        return db
+    }
+
+    /// The items are `names`, the hooks logged nothing, no transaction is left open and the
+    /// database is intact.
+    static func expectUnchangedByTheHooks(
+        _ db: Connection, names expected: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        #expect(try names(db) == expected, sourceLocation: sourceLocation)
+        #expect(try logCount(db) == 0, sourceLocation: sourceLocation)
+        #expect(db.isAutocommit, sourceLocation: sourceLocation)
+        #expect(try isIntact(db), sourceLocation: sourceLocation)
     }
 
     static func names(_ db: Connection) throws -> [String] {
@@ -101,10 +112,7 @@ struct HookReentryTests {
         #expect(record.calls["commit"] == 3)
         #expect(record.allRefused("commit"))
         db.commitHook(nil)
-        #expect(try Self.names(db) == ["autocommit", "one", "two", "three"])
-        #expect(try Self.logCount(db) == 0)
-        #expect(db.isAutocommit)
-        #expect(try Self.isIntact(db))
+        try Self.expectUnchangedByTheHooks(db, names: ["autocommit", "one", "two", "three"])
     }
 
     @Test func commitHookRethrowingTheRefusalVetoesTheCommit() throws {
@@ -155,10 +163,7 @@ struct HookReentryTests {
         }
         db.updateHook(nil)
         db.rollbackHook(nil)
-        #expect(try Self.names(db) == ["b"])
-        #expect(try Self.logCount(db) == 0)
-        #expect(db.isAutocommit)
-        #expect(try Self.isIntact(db))
+        try Self.expectUnchangedByTheHooks(db, names: ["b"])
     }
 
     /// A read in the update hook sees the change being made, and in the rollback hook the state
@@ -181,9 +186,10 @@ struct HookReentryTests {
         try db.run("DELETE FROM items WHERE id = 1")
         db.updateHook(nil)
         db.rollbackHook(nil)
-        #expect(seen == [
-            "insert 1: a", "update 1: b", "insert 2: c", "rollback: 1 rows", "delete 1: none",
-        ])
+        #expect(
+            seen == [
+                "insert 1: a", "update 1: b", "insert 2: c", "rollback: 1 rows", "delete 1: none"
+            ])
         #expect(try Self.isIntact(db))
     }
 
@@ -313,10 +319,11 @@ struct HookReentryTests {
         try db.run("INSERT INTO items (name) VALUES ('a')")
         try db.run("INSERT INTO items (name) VALUES ('b')")
         db.trace(nil)
-        #expect(seen == [
-            "INSERT INTO items (name) VALUES ('a')": 0,
-            "INSERT INTO items (name) VALUES ('b')": 1,
-        ])
+        #expect(
+            seen == [
+                "INSERT INTO items (name) VALUES ('a')": 0,
+                "INSERT INTO items (name) VALUES ('b')": 1
+            ])
         #expect(try Self.isIntact(db))
     }
 
@@ -385,7 +392,7 @@ struct HookReentryTests {
         }
         let (errors, values, count) = try #require(result, "the nested read deadlocked").get()
         #expect(values == [])
-        #expect(errors.count == 3)   // the write that added the delegate commits too
+        #expect(errors.count == 3)  // the write that added the delegate commits too
         #expect(errors.allSatisfy { $0.code == SQLITE_MISUSE })
         #expect(count == 2)
     }

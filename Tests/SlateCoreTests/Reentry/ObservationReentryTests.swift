@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SlateCore
+import SlateCoreTestSupport
 
 /// Issue 19: a `ValueObservation` calls back on its own queue, and its fetch runs inside an access
 /// of the writer it observes. Callbacks that read, write or cancel through that same writer must

@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// ColumnLayout's by-name lookup (`ColumnNameTable`, FNV over ASCII bytes, dictionaries for the
@@ -9,8 +10,8 @@ import Testing
         let layout = ColumnLayout(names: ["id", "Name", "name", "score"])
         #expect(layout.index(of: "id") == 0)
         #expect(layout.index(of: "Name") == 1)
-        #expect(layout.index(of: "name") == 2)       // exact spelling wins over an earlier case variant
-        #expect(layout.index(of: "NAME") == 1)       // no exact match: the first case-insensitive one
+        #expect(layout.index(of: "name") == 2)  // exact spelling wins over an earlier case variant
+        #expect(layout.index(of: "NAME") == 1)  // no exact match: the first case-insensitive one
         #expect(layout.index(of: "SCORE") == 3)
         #expect(layout.index(of: "missing") == nil)
         #expect(layout.index(of: "") == nil)
@@ -102,9 +103,11 @@ import Testing
         var read: [[Int64]] = []
         while let row = try cursor.next() {
             // In order (guess hits), backwards (guess misses), case-folded, then in order again.
-            read.append([try row.get("a"), try row.get("b"), try row.get("c"),
-                         try row.get("c"), try row.get("b"), try row.get("a"),
-                         try row.get("B"), try row.get("C"), try row.get("a")])
+            read.append([
+                try row.get("a"), try row.get("b"), try row.get("c"),
+                try row.get("c"), try row.get("b"), try row.get("a"),
+                try row.get("B"), try row.get("C"), try row.get("a")
+            ])
         }
         #expect(read == [[1, 2, 3, 3, 2, 1, 2, 3, 1], [4, 5, 6, 6, 5, 4, 5, 6, 4]])
     }
@@ -113,10 +116,11 @@ import Testing
         // A join repeats `id` and `title`: read in column order, the guess lands on the second
         // `id`, but a name finds the first column so spelled, as `ColumnLayout.index(of:)` does.
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE a (id INTEGER, title TEXT); CREATE TABLE b (id INTEGER, title TEXT);
-            INSERT INTO a VALUES (1, 'one'); INSERT INTO b VALUES (2, 'two');
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE a (id INTEGER, title TEXT); CREATE TABLE b (id INTEGER, title TEXT);
+                INSERT INTO a VALUES (1, 'one'); INSERT INTO b VALUES (2, 'two');
+                """)
         let statement = try db.prepare(sql: "SELECT a.id, a.title, b.id, b.title FROM a, b")
         let cursor = statement.cursor()
         let row = try #require(try cursor.next())
@@ -136,9 +140,9 @@ import Testing
         let statement = try db.prepare(sql: "SELECT * FROM t")
         let row = try #require(try statement.cursor().next())
         for _ in 0..<2 {
-            #expect(try row.get("cafe\u{301}", as: Int64.self) == 1)   // decomposed spelling
+            #expect(try row.get("cafe\u{301}", as: Int64.self) == 1)  // decomposed spelling
             #expect(try row.get("caf\u{E9}", as: Int64.self) == 1)
-            #expect(try row.get("ünï", as: Int64.self) == 2)          // case-folded, non-ASCII
+            #expect(try row.get("ünï", as: Int64.self) == 2)  // case-folded, non-ASCII
             #expect(try row.get("x", as: Int64.self) == 3)
         }
         #expect(statement.columnIndex(named: "cafe") == nil)
@@ -147,7 +151,7 @@ import Testing
     @Test func missingNameAfterAGuessListsTheColumns() throws {
         let db = try Connection()
         let row = try #require(try db.prepare(sql: "SELECT 1 AS one, 2 AS two").cursor().next())
-        #expect(try row.get("one", as: Int64.self) == 1)   // the guess is now `two`
+        #expect(try row.get("one", as: Int64.self) == 1)  // the guess is now `two`
         let error = sqliteError { _ = try row.get("three", as: Int64.self) }
         #expect(error?.code == SQLITE_RANGE)
         #expect(error?.explanation.contains("no column named three; the columns are one, two") == true)
@@ -162,7 +166,7 @@ import Testing
         let db = try Connection()
         try db.execute(sql: "CREATE TABLE t (x INTEGER, y INTEGER); INSERT INTO t VALUES (1, 2)")
         let statement = try db.prepare(sql: "SELECT * FROM t")
-        for _ in 0..<2 {   // twice, so the layout and the guess are warm
+        for _ in 0..<2 {  // twice, so the layout and the guess are warm
             let row = try #require(try statement.cursor().next())
             #expect(try row.get("x", as: Int64.self) == 1)
             #expect(try row.get("y", as: Int64.self) == 2)
@@ -182,7 +186,7 @@ import Testing
         try db.execute(sql: "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)")
         let statement = try db.prepare(sql: "SELECT * FROM t")
         var xs: [Int64] = []
-        try statement.cursor().forEach { xs.append(try $0.get("x")) }   // runs to the end (DONE)
+        try statement.cursor().forEach { xs.append(try $0.get("x")) }  // runs to the end (DONE)
         try db.execute(sql: "ALTER TABLE t ADD COLUMN y INTEGER DEFAULT 7")
         try statement.cursor().forEach { row in
             xs.append(try row.get("x"))
@@ -197,7 +201,7 @@ import Testing
         #expect("\u{212A}" == "K")
         #expect(ColumnLayout(names: ["\u{212A}"]).index(of: "K") == 0)
         #expect(ColumnLayout(names: ["\u{212A}"]).index(of: "\u{212A}") == 0)
-        #expect(ColumnLayout(names: ["k", "\u{212A}"]).index(of: "K") == 1)      // exact (==) before ignoring case
-        #expect(ColumnLayout(names: ["K", "\u{212A}"]).index(of: "K") == 0)      // the first so spelled
+        #expect(ColumnLayout(names: ["k", "\u{212A}"]).index(of: "K") == 1)  // exact (==) before ignoring case
+        #expect(ColumnLayout(names: ["K", "\u{212A}"]).index(of: "K") == 0)  // the first so spelled
     }
 }

@@ -8,12 +8,13 @@ import Testing
 struct ColumnReadingTests {
     /// One row whose columns hold every storage class an integer read must handle.
     private func row(_ db: Connection) throws -> Cursor {
-        try db.execute(sql: """
-            CREATE TABLE t (i INTEGER, r REAL, half REAL, t TEXT, b BLOB, n INTEGER, big INTEGER, huge TEXT,
-                            one INTEGER, two INTEGER, minimum INTEGER, maximum INTEGER);
-            INSERT INTO t VALUES (42, 7.0, 2.5, '12', x'01', NULL, 300, '18446744073709551615',
-                                  1, 2, -9223372036854775808, 9223372036854775807);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE t (i INTEGER, r REAL, half REAL, t TEXT, b BLOB, n INTEGER, big INTEGER, huge TEXT,
+                                one INTEGER, two INTEGER, minimum INTEGER, maximum INTEGER);
+                INSERT INTO t VALUES (42, 7.0, 2.5, '12', x'01', NULL, 300, '18446744073709551615',
+                                      1, 2, -9223372036854775808, 9223372036854775807);
+                """)
         let cursor = try db.cursor("SELECT * FROM t")
         return cursor
     }
@@ -46,7 +47,7 @@ struct ColumnReadingTests {
         #expect(failure { _ = try row.get(3, as: Int64.self) } == SQLITE_MISMATCH)  // '12' is TEXT
         #expect(failure { _ = try row.get(4, as: Int64.self) } == SQLITE_MISMATCH)  // BLOB
         #expect(failure { _ = try row.get(5, as: Int64.self) } == SQLITE_MISMATCH)  // NULL
-        #expect(failure { _ = try row.get(6, as: Int8.self) } == SQLITE_MISMATCH)   // 300
+        #expect(failure { _ = try row.get(6, as: Int8.self) } == SQLITE_MISMATCH)  // 300
         #expect(failure { _ = try row.get(10, as: UInt64.self) } == SQLITE_MISMATCH)  // negative
         #expect(failure { _ = try row.get(12, as: Int64.self) } == SQLITE_RANGE)
         #expect(failure { _ = try row.get(-1, as: Int64.self) } == SQLITE_RANGE)
@@ -108,11 +109,12 @@ struct ColumnReadingTests {
     @Test("every row of a multi-row cursor reads its own values")
     func manyRows() throws {
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE n (v INTEGER, x REAL);
-            WITH RECURSIVE c(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM c WHERE k < 999)
-            INSERT INTO n SELECT CASE WHEN k % 10 = 0 THEN NULL ELSE k * 1000003 END, k / 4.0 FROM c;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE n (v INTEGER, x REAL);
+                WITH RECURSIVE c(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM c WHERE k < 999)
+                INSERT INTO n SELECT CASE WHEN k % 10 = 0 THEN NULL ELSE k * 1000003 END, k / 4.0 FROM c;
+                """)
         let cursor = try db.cursor("SELECT v, x FROM n ORDER BY rowid")
         var k: Int64 = 0
         while let row = try cursor.next() {

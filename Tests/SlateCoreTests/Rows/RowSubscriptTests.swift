@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// No read of a row traps on a bad index: subscripts answer `.null` (as SQLite's own column

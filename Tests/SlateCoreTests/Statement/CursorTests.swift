@@ -1,17 +1,17 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 @Suite("Cursor and Row")
 struct CursorTests {
     func makeDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: """
+        try inMemoryDatabase(
+            """
             CREATE TABLE parts (id INTEGER PRIMARY KEY, name TEXT NOT NULL, weight REAL, image BLOB, added TEXT);
             INSERT INTO parts VALUES (1, 'brick 2x4', 2.3, x'00ff', '2024-01-02 03:04:05');
             INSERT INTO parts VALUES (2, 'plate 1x1', NULL, NULL, NULL);
             """)
-        return db
     }
 
     @Test("typed reads by index and by name, optionals for NULL")

@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// A walk over rows ends once: every iterator keeps returning `nil` after its last row (Swift's
@@ -9,9 +10,7 @@ import Testing
 @Suite("Iterating statements and cursors")
 struct IterationTests {
     static func numbers() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE n (x INTEGER); INSERT INTO n VALUES (1), (2), (3);")
-        return db
+        try inMemoryDatabase("CREATE TABLE n (x INTEGER); INSERT INTO n VALUES (1), (2), (3);")
     }
 
     static func firsts(_ rows: [[(any Binding)?]]) -> [Int64?] { rows.map { $0.first.flatMap { $0 as? Int64 } } }

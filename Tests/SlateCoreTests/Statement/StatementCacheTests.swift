@@ -66,7 +66,7 @@ import Testing
         db.statementCacheCapacity = 1
         let select = try db.cachedStatement(sql: "SELECT x FROM t ORDER BY x")
         #expect(try select.step())
-        _ = try db.cachedStatement(sql: "SELECT 'other'")   // evicts `select`
+        _ = try db.cachedStatement(sql: "SELECT 'other'")  // evicts `select`
         #expect(select.columnValue(at: 0) == .int(1))
         #expect(try select.step())
         #expect(select.columnValue(at: 0) == .int(2))

@@ -1,13 +1,12 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 @Suite("Statement")
 struct StatementTests {
     func makeDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER)")
-        return db
+        try inMemoryDatabase("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER)")
     }
 
     @Test("prepare compiles exactly one statement; trailing comments and semicolons are fine")

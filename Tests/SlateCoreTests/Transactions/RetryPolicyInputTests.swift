@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// A retry policy's numbers are public and settable: any value, however odd, gives delays that
@@ -45,10 +46,12 @@ struct RetryPolicyInputTests {
 
         policy.maxAttempts = Int.min
         attempts = 0
-        let error = sqliteError { _ = try policy.run { _ -> Int in
-            attempts += 1
-            throw SQLiteError(code: SQLITE_BUSY, message: "busy")
-        } }
+        let error = sqliteError {
+            _ = try policy.run { _ -> Int in
+                attempts += 1
+                throw SQLiteError(code: SQLITE_BUSY, message: "busy")
+            }
+        }
         #expect(error?.code == SQLITE_BUSY && attempts == 1)
     }
 

@@ -14,8 +14,10 @@ import Testing
     }
 
     @Test func textDatesMatchTheValuePath() throws {
-        for literal in ["'2024-02-29T13:45:10.123'", "'2024-02-29 13:45'", "'2024-02-29'",
-                        "'2024-02-29T13:45:10.123456Z'", "'2024-02-29 13:45:10+02:00'", "'1969-12-31T23:59:59.999'"] {
+        for literal in [
+            "'2024-02-29T13:45:10.123'", "'2024-02-29 13:45'", "'2024-02-29'",
+            "'2024-02-29T13:45:10.123456Z'", "'2024-02-29 13:45:10+02:00'", "'1969-12-31T23:59:59.999'"
+        ] {
             let (direct, viaValue) = try read(literal)
             #expect(direct != nil, "\(literal)")
             #expect(direct == viaValue, "\(literal)")
@@ -30,8 +32,10 @@ import Testing
     }
 
     @Test func invalidTextNullAndBlobsAreRefused() throws {
-        for literal in ["'2024-02-30'", "'not a date'", "''", "'2024-02-29' || char(0) || 'x'",
-                        "'2024-02-29T13:45:10.123 '", "NULL", "x'00'"] {
+        for literal in [
+            "'2024-02-30'", "'not a date'", "''", "'2024-02-29' || char(0) || 'x'",
+            "'2024-02-29T13:45:10.123 '", "NULL", "x'00'"
+        ] {
             let (direct, viaValue) = try read(literal)
             #expect(direct == nil, "\(literal)")
             #expect(viaValue == nil, "\(literal)")

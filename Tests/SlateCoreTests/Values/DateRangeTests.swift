@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 /// Every `Date` either round-trips through its text to the millisecond or is refused with a
@@ -8,27 +9,27 @@ import Testing
 struct DateRangeTests {
     /// Dates date text holds, and the text each is written as.
     static let representable: [(Date, String)] = [
-        (Date(timeIntervalSince1970: -62_167_219_200), "0000-01-01T00:00:00.000"),              // year 0
-        (Date(timeIntervalSince1970: -62_135_596_800), "0001-01-01T00:00:00.000"),              // year 1
+        (Date(timeIntervalSince1970: -62_167_219_200), "0000-01-01T00:00:00.000"),  // year 0
+        (Date(timeIntervalSince1970: -62_135_596_800), "0001-01-01T00:00:00.000"),  // year 1
         (Date.distantPast, "0000-12-30T00:00:00.000"),
         (Date(timeIntervalSince1970: 0), "1970-01-01T00:00:00.000"),
         (Date(timeIntervalSince1970: -0.001), "1969-12-31T23:59:59.999"),
         (Date(timeIntervalSince1970: 1_709_214_310.123), "2024-02-29T13:45:10.123"),
         (Date.distantFuture, "4001-01-01T00:00:00.000"),
-        (Date(timeIntervalSince1970: 253_402_300_799.999), "9999-12-31T23:59:59.999"),        // year 9999
+        (Date(timeIntervalSince1970: 253_402_300_799.999), "9999-12-31T23:59:59.999")  // year 9999
     ]
 
     /// Dates date text cannot hold.
     static let unrepresentable: [Date] = [
-        Date(timeIntervalSince1970: -62_167_219_200.001),          // 0000-01-01 minus 1 ms: year −1
-        Date(timeIntervalSince1970: -62_198_755_200),              // year −1
-        Date(timeIntervalSince1970: 253_402_300_800),              // year 10000
-        Date(timeIntervalSince1970: 253_402_300_799.9996),         // rounds up to year 10000
+        Date(timeIntervalSince1970: -62_167_219_200.001),  // 0000-01-01 minus 1 ms: year −1
+        Date(timeIntervalSince1970: -62_198_755_200),  // year −1
+        Date(timeIntervalSince1970: 253_402_300_800),  // year 10000
+        Date(timeIntervalSince1970: 253_402_300_799.9996),  // rounds up to year 10000
         Date(timeIntervalSince1970: 1e15), Date(timeIntervalSince1970: -1e15),
         Date(timeIntervalSinceReferenceDate: 1e300), Date(timeIntervalSinceReferenceDate: -.greatestFiniteMagnitude),
         Date(timeIntervalSinceReferenceDate: .infinity), Date(timeIntervalSinceReferenceDate: -.infinity),
         Date(timeIntervalSinceReferenceDate: .nan),
-        Date(timeIntervalSince1970: Double(Int64.max)), Date(timeIntervalSince1970: Double(Int64.min)),
+        Date(timeIntervalSince1970: Double(Int64.max)), Date(timeIntervalSince1970: Double(Int64.min))
     ]
 
     @Test func representableDatesRoundTripThroughTheirText() throws {
@@ -91,8 +92,10 @@ struct DateRangeTests {
         let early = try #require(SQLiteDateFormat.date(from: "0000-01-01T00:00:00+01:00"))
         #expect(early == Date(timeIntervalSince1970: -62_167_222_800))
         #expect(sqliteError { _ = try SQLiteDateFormat.string(from: early) }?.code == SQLITE_RANGE)
-        for text in ["10000-01-01T00:00:00.000", "-0001-01-01T00:00:00.000", "+2024-01-01", "0000-00-01", "9999-12-32",
-                     "2024-02-29T13:45:10." + String(repeating: "9", count: 100_000), "2024-02-29T24:00:00"] {
+        for text in [
+            "10000-01-01T00:00:00.000", "-0001-01-01T00:00:00.000", "+2024-01-01", "0000-00-01", "9999-12-32",
+            "2024-02-29T13:45:10." + String(repeating: "9", count: 100_000), "2024-02-29T24:00:00"
+        ] {
             let parsed = SQLiteDateFormat.date(from: text)
             if text.hasPrefix("2024-02-29T13") {
                 // A long fraction is read to the microsecond, without overflow.

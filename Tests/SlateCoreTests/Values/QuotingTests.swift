@@ -9,7 +9,7 @@ import Testing
 struct QuotingTests {
     static let tricky = [
         "a'\u{301}b", "'\u{1F3FD}", "x'\u{200D}y", "''\u{301}'", "é'", "\u{0}'\u{301}\u{0}",
-        "it'\u{301}s'); DROP TABLE t; --",
+        "it'\u{301}s'); DROP TABLE t; --"
     ]
 
     @Test func literalsDoubleEveryQuote() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
 @Suite("Values")
@@ -83,7 +84,7 @@ struct ValueTests {
                 #expect(read as? Double == value, "\(literal)")
             }
         }
-        #expect(try db.scalar("SELECT 2") .flatMap { $0 as? Int64 } == 2)
+        #expect(try db.scalar("SELECT 2").flatMap { $0 as? Int64 } == 2)
         #expect(try #require(try db.cursor("SELECT 2").next()).get(0, as: Double.self) == 2.0)
     }
 
@@ -132,7 +133,7 @@ struct ValueTests {
         let expected = Date(timeIntervalSince1970: 1_709_214_310)  // 2024-02-29 13:45:10 UTC
         let texts = [
             "2024-02-29 13:45:10", "2024-02-29T13:45:10", "2024-02-29T13:45:10Z", "2024-02-29T13:45:10.000",
-            "2024-02-29 15:45:10+02:00", "2024-02-29T12:45:10-0100", "2024-02-29T13:45:10.000000Z",
+            "2024-02-29 15:45:10+02:00", "2024-02-29T12:45:10-0100", "2024-02-29T13:45:10.000000Z"
         ]
         for text in texts { #expect(Date(SQLiteValue.text(text)) == expected, "\(text)") }
         #expect(Date(SQLiteValue.text("2024-02-29")) == Date(timeIntervalSince1970: 1_709_164_800))

@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateTestSupport
 import Testing
 
 /// Two processes write one file with the default `Configuration`: no `SQLITE_BUSY` reaches them
@@ -10,10 +11,8 @@ struct ConcurrencyTwoProcessTests {
 
     @Test("two processes, default configuration: 0 BUSY surfaced, every commit counted", arguments: ["queue", "pool"])
     func twoProcesses(kind: String) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("slate-contend-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("contend.sqlite").path
+        let directory = try TemporaryDirectory()
+        let path = directory.path("contend.sqlite")
         do {
             let setup = try DatabaseQueue(path: path)
             try setup.write { db in
@@ -21,7 +20,7 @@ struct ConcurrencyTwoProcessTests {
             }
             try setup.close()
         }
-        let probe = try CrashLoopTests.probeURL()
+        let probe = CrashLoopTests.probe
         let processes = try (0..<2).map { _ -> (Process, Pipe) in
             let process = Process()
             process.executableURL = probe

@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -29,23 +30,15 @@ struct CrashLoopTests {
         Configuration(journalMode: "wal", synchronous: "normal"),
         Configuration(journalMode: "wal", synchronous: "full"),
         Configuration(journalMode: "delete", synchronous: "normal"),
-        Configuration(journalMode: "delete", synchronous: "full"),
+        Configuration(journalMode: "delete", synchronous: "full")
     ]
 
     static var killsPerConfiguration: Int {
         ProcessInfo.processInfo.environment["SLATE_CRASH_KILLS"].flatMap(Int.init) ?? 5
     }
 
-    /// The probe is built into the same folder as the test runner.
-    static func probeURL() throws -> URL {
-        #if os(Linux)
-        let runner = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let folder = URL(fileURLWithPath: runner).deletingLastPathComponent()
-        #else
-        let folder = Bundle.main.bundleURL.deletingLastPathComponent()
-        #endif
-        return folder.appendingPathComponent("SlateReliabilityProbe")
-    }
+    /// The probe executable, built into the same folder as the test runner.
+    static var probe: URL { builtProduct("SlateReliabilityProbe") }
 
     /// What the database holds after a kill.
     struct Survivor {
@@ -85,10 +78,11 @@ struct CrashLoopTests {
         return data
     }
 
-    @Test("Every number printed after COMMIT survives SIGKILL, and no commit is half applied",
-          arguments: configurations)
+    @Test(
+        "Every number printed after COMMIT survives SIGKILL, and no commit is half applied",
+        arguments: configurations)
     func killRepeatedly(configuration: Configuration) throws {
-        let writer = try Self.probeURL()
+        let writer = Self.probe
         try #require(FileManager.default.isExecutableFile(atPath: writer.path), "no writer at \(writer.path)")
         let folder = try TemporaryDirectory()
         let path = folder.path("crash.sqlite")
@@ -121,8 +115,9 @@ struct CrashLoopTests {
             process.waitUntilExit()
             let text = String(decoding: early + handle.readDataToEndOfFile(), as: UTF8.self)
             if wasRunning && process.terminationReason == .uncaughtSignal { killsDuringWork += 1 }
-            #expect(process.terminationReason == .uncaughtSignal || process.terminationStatus == 0,
-                    "the writer failed on its own (kill \(round), \(configuration))")
+            #expect(
+                process.terminationReason == .uncaughtSignal || process.terminationStatus == 0,
+                "the writer failed on its own (kill \(round), \(configuration))")
             // Only whole lines count: a line cut short by the kill may be a prefix of a number.
             let printed = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().compactMap { Int64($0) }
             printedMaximum = max(printedMaximum, printed.max() ?? 0)
@@ -131,15 +126,18 @@ struct CrashLoopTests {
             let counter = survivor?.counter ?? 0
             // Every number ever printed is committed: the writer continues from the counter, so
             // the numbers in the log must be exactly 1...counter, with no gap and no extra.
-            #expect(counter >= printedMaximum,
-                    "kill \(round) (\(configuration)): \(printedMaximum) was printed as committed, the database holds up to \(counter)")
+            #expect(
+                counter >= printedMaximum,
+                "kill \(round) (\(configuration)): \(printedMaximum) was printed as committed, the database holds up to \(counter)")
             if let survivor {
-                #expect(survivor.numbers == (counter > 0 ? Array(1...counter) : []),
-                        "kill \(round) (\(configuration)): the log is not 1...\(counter)")
+                #expect(
+                    survivor.numbers == (counter > 0 ? Array(1...counter) : []),
+                    "kill \(round) (\(configuration)): the log is not 1...\(counter)")
             }
         }
-        print("crash loop \(configuration): \(Self.killsPerConfiguration) SIGKILLs, \(killsDuringWork) while the writer ran, "
-            + "\(printedMaximum) transactions reported committed, all present")
+        print(
+            "crash loop \(configuration): \(Self.killsPerConfiguration) SIGKILLs, \(killsDuringWork) while the writer ran, "
+                + "\(printedMaximum) transactions reported committed, all present")
         #expect(printedMaximum > 0, "the writer never committed anything before being killed")
     }
 }

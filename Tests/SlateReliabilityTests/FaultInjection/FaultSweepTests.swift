@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// The fault sweeps of issue 14: each of Slate's writing operations, with a fault injected at each
@@ -16,11 +17,12 @@ struct FaultSweepTests {
         let db = try Connection(path: path, options: [.readwrite, .create])
         defer { db.close() }
         try db.execute(sql: "PRAGMA journal_mode = \(journalMode)")
-        try db.execute(sql: """
-            CREATE TABLE items(id INTEGER PRIMARY KEY, name TEXT NOT NULL, payload BLOB);
-            CREATE INDEX items_name ON items(name);
-            PRAGMA user_version = 1;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE items(id INTEGER PRIMARY KEY, name TEXT NOT NULL, payload BLOB);
+                CREATE INDEX items_name ON items(name);
+                PRAGMA user_version = 1;
+                """)
         for batch in 0..<4 {
             try db.transaction {
                 for row in 0..<30 {
@@ -87,8 +89,9 @@ struct FaultSweepTests {
         Self.report(try sweep.sweep())
     }
 
-    @Test("transaction(retry:) absorbs a busy lock at every locking point (file and WAL-index locks)",
-          arguments: journalModes)
+    @Test(
+        "transaction(retry:) absorbs a busy lock at every locking point (file and WAL-index locks)",
+        arguments: journalModes)
     func transactionWithRetryBusyLocks(journalMode: String) throws {
         var sweep = FaultSweep(
             name: "transaction(retry: .standard), SQLITE_BUSY at each lock (\(journalMode))",
@@ -136,11 +139,13 @@ struct FaultSweepTests {
 
     @Test("A bulk load through a prepared InsertStatement, in one transaction", arguments: journalModes)
     func bulkInsertStatement(journalMode: String) throws {
-        let description = try TableDescription(name: "parts", columns: [
-            ColumnDescription(name: "number", type: .integer, nullable: false),
-            ColumnDescription(name: "name", type: .text, nullable: false),
-            ColumnDescription(name: "weight", type: .real),
-        ])
+        let description = try TableDescription(
+            name: "parts",
+            columns: [
+                ColumnDescription(name: "number", type: .integer, nullable: false),
+                ColumnDescription(name: "name", type: .text, nullable: false),
+                ColumnDescription(name: "weight", type: .real)
+            ])
         let sweep = FaultSweep(
             name: "InsertStatement bulk load of 500 rows (\(journalMode))",
             prepare: { folder in
@@ -156,7 +161,7 @@ struct FaultSweepTests {
                     for number in 1...500 {
                         try insert.insert([
                             "number": .int(Int64(number)), "name": .text("part \(number) of the load"),
-                            "weight": .real(Double(number) / 8),
+                            "weight": .real(Double(number) / 8)
                         ])
                     }
                 }
@@ -190,23 +195,25 @@ struct FaultSweepTests {
             try db.execute(sql: "CREATE INDEX items_name_length ON items(length(name))")
         }
         try migrator.registerMigration("rebuild items, add notes") { db in
-            try db.execute(sql: """
-                CREATE TABLE items_new(id INTEGER PRIMARY KEY, name TEXT NOT NULL, size INTEGER NOT NULL DEFAULT 0);
-                INSERT INTO items_new(id, name, size) SELECT id, upper(name), length(payload) FROM items;
-                DROP TABLE items;
-                ALTER TABLE items_new RENAME TO items;
-                CREATE INDEX items_size ON items(size);
-                ALTER TABLE items ADD COLUMN note TEXT;
-                CREATE TABLE notes(id INTEGER PRIMARY KEY, item INTEGER REFERENCES items(id), body TEXT);
-                INSERT INTO notes(item, body) SELECT id, 'migrated' FROM items WHERE id % 5 = 0;
-                PRAGMA user_version = 2;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE items_new(id INTEGER PRIMARY KEY, name TEXT NOT NULL, size INTEGER NOT NULL DEFAULT 0);
+                    INSERT INTO items_new(id, name, size) SELECT id, upper(name), length(payload) FROM items;
+                    DROP TABLE items;
+                    ALTER TABLE items_new RENAME TO items;
+                    CREATE INDEX items_size ON items(size);
+                    ALTER TABLE items ADD COLUMN note TEXT;
+                    CREATE TABLE notes(id INTEGER PRIMARY KEY, item INTEGER REFERENCES items(id), body TEXT);
+                    INSERT INTO notes(item, body) SELECT id, 'migrated' FROM items WHERE id % 5 = 0;
+                    PRAGMA user_version = 2;
+                    """)
         }
         return migrator
     }
 
-    @Test("A DatabaseMigrator migration (table rebuild, foreign-key check, record) is all or nothing",
-          arguments: journalModes)
+    @Test(
+        "A DatabaseMigrator migration (table rebuild, foreign-key check, record) is all or nothing",
+        arguments: journalModes)
     func schemaMigration(journalMode: String) throws {
         let sweep = FaultSweep(
             name: "DatabaseMigrator: rebuild a table, add a column, an index and a referencing table (\(journalMode))",
@@ -250,8 +257,9 @@ struct FaultSweepTests {
         Self.report(try sweep.sweep())
     }
 
-    @Test("vacuum(into:) leaves either no file or a complete copy, and never harms the source",
-          .enabled(if: SQLite.versionNumber >= 3_027_000, "VACUUM INTO needs SQLite 3.27 (SQLCipher 3.4 is 3.15)"))
+    @Test(
+        "vacuum(into:) leaves either no file or a complete copy, and never harms the source",
+        .enabled(if: SQLite.versionNumber >= 3_027_000, "VACUUM INTO needs SQLite 3.27 (SQLCipher 3.4 is 3.15)"))
     func vacuumInto() throws {
         let prepare: (TemporaryDirectory) throws -> Void = {
             try Self.makeDatabase(at: $0.path("source.sqlite"), journalMode: "delete")
@@ -300,7 +308,8 @@ struct EncryptedFaultSweepTests {
             defer { db.close() }
             // `apply` checks the key by reading the database: a wrong key throws SQLITE_NOTADB.
             guard (try? db.apply(key)) != nil,
-                  (try? db.scalar(Int64.self, "SELECT count(*) FROM sqlite_master")) != nil else { continue }
+                (try? db.scalar(Int64.self, "SELECT count(*) FROM sqlite_master")) != nil
+            else { continue }
             opened.append(label + "\n" + (try databaseState(of: db)))
         }
         guard opened.count == 1 else {

@@ -1,6 +1,7 @@
 import CFaultVFS
 import Foundation
 import SlateCore
+import SlateTestSupport
 import Testing
 
 /// The fault VFS itself: it counts each kind of call, each fault gives the code SQLite's own unix
@@ -51,8 +52,9 @@ struct FaultVFSTests {
     func lifetime() throws {
         let folder = try TemporaryDirectory()
         #expect(throws: SQLiteError.self) {
-            _ = try Connection(location: .uri(folder.path("x.sqlite"), parameters: [.vfs("no-such-vfs")]),
-                               options: [.readwrite, .create])
+            _ = try Connection(
+                location: .uri(folder.path("x.sqlite"), parameters: [.vfs("no-such-vfs")]),
+                options: [.readwrite, .create])
         }
         let name = "slate-fault-lifetime-\(UUID().uuidString)"
         let handle = try #require(slate_fault_vfs_create(name))
@@ -63,16 +65,17 @@ struct FaultVFSTests {
         #expect(slate_fault_vfs_destroy(handle) == SQLITE_OK)
     }
 
-    @Test("Each fault gives the code the unix VFS gives, and a one-shot fault fails one call only",
-          arguments: [
+    @Test(
+        "Each fault gives the code the unix VFS gives, and a one-shot fault fails one call only",
+        arguments: [
             (FaultVFS.Mode.ioError, FaultVFS.Kinds.write, SQLITE_IOERR_WRITE),
             (.ioError, .sync, SQLITE_IOERR_FSYNC),
             (.ioError, .delete, SQLITE_IOERR_DELETE),
             (.ioError, .read, SQLITE_IOERR_READ),
             (.diskFull, .write, SQLITE_FULL),
             (.shortWrite, .write, SQLITE_FULL),
-            (.ioError, .lock, SQLITE_BUSY),
-          ] as [(FaultVFS.Mode, FaultVFS.Kinds, Int32)])
+            (.ioError, .lock, SQLITE_BUSY)
+        ] as [(FaultVFS.Mode, FaultVFS.Kinds, Int32)])
     func faultCodes(mode: FaultVFS.Mode, kinds: FaultVFS.Kinds, code: Int32) throws {
         let folder = try TemporaryDirectory()
         let vfs = try FaultVFS()

@@ -1,4 +1,5 @@
 import Foundation
+import SlateTestSupport
 import Testing
 
 /// Issue 14's memory bullet "streaming 1M rows: flat RSS". The rows are streamed by
@@ -30,7 +31,7 @@ struct StreamingMemoryTests {
 
     @Test("Streaming a million rows through a cursor, a typed query and Codable keeps memory flat")
     func streamingIsFlat() throws {
-        let probe = try CrashLoopTests.probeURL()
+        let probe = CrashLoopTests.probe
         try #require(FileManager.default.isExecutableFile(atPath: probe.path), "no probe at \(probe.path)")
         let folder = try TemporaryDirectory()
         let process = Process()
@@ -53,8 +54,9 @@ struct StreamingMemoryTests {
         let samples: [Sample] = text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ")
             guard fields.count == 4, let rows = Int(fields[1]),
-                  let resident = Int(fields[2].dropFirst("rss_kb=".count)),
-                  let sqlite = Int(fields[3].dropFirst("sqlite_bytes=".count)) else { return nil }
+                let resident = Int(fields[2].dropFirst("rss_kb=".count)),
+                let sqlite = Int(fields[3].dropFirst("sqlite_bytes=".count))
+            else { return nil }
             return Sample(pass: String(fields[0]), rows: rows, residentKilobytes: resident, sqliteBytes: sqlite)
         }
         for pass in ["core", "typed", "codable"] {
@@ -65,8 +67,9 @@ struct StreamingMemoryTests {
             #expect(last.rows == Self.rows)
             let residentGrowth = (passSamples.map(\.residentKilobytes).max() ?? 0) - first.residentKilobytes
             let sqliteGrowth = (passSamples.map(\.sqliteBytes).max() ?? 0) - first.sqliteBytes
-            print("streaming \(Self.rows) rows, \(pass): RSS \(first.residentKilobytes) KiB at \(first.rows) rows, "
-                + "+\(residentGrowth) KiB at most after; sqlite3_memory_used +\(sqliteGrowth) bytes")
+            print(
+                "streaming \(Self.rows) rows, \(pass): RSS \(first.residentKilobytes) KiB at \(first.rows) rows, "
+                    + "+\(residentGrowth) KiB at most after; sqlite3_memory_used +\(sqliteGrowth) bytes")
             #expect(residentGrowth <= Self.residentGrowthBound, "\(pass): RSS grew by \(residentGrowth) KiB")
             #expect(sqliteGrowth <= Self.sqliteGrowthBound, "\(pass): sqlite3_memory_used grew by \(sqliteGrowth) bytes")
         }

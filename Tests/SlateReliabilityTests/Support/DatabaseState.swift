@@ -1,23 +1,8 @@
 import Foundation
 import SlateCore
+import SlateTestSupport
 
-/// A temporary folder removed when the value is deinitialized.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("slate-reliability-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    /// A path inside the folder (nothing is created).
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
+extension TemporaryDirectory {
     /// Replaces the folder's files with a copy of `source`'s (databases, journals, WAL files).
     func copyFiles(from source: TemporaryDirectory) throws {
         let manager = FileManager.default

@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import SlateTestSupport
 
 /// Walks every I/O point of one operation with the fault VFS, in the style of SQLite's own I/O
 /// error and crash tests.
@@ -157,8 +158,9 @@ struct FaultSweep {
                 } else if reopened == after {
                     report.endedAfter += 1
                 } else {
-                    report.problems.append("\(label): the data is neither all of the operation's changes nor none:\n"
-                        + difference(reopened, before: before, after: after))
+                    report.problems.append(
+                        "\(label): the data is neither all of the operation's changes nor none:\n"
+                            + difference(reopened, before: before, after: after))
                 }
             }
         }

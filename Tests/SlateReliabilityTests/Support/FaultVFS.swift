@@ -11,7 +11,7 @@ final class FaultVFS {
         let rawValue: UInt32
         var description: String {
             let names: [(Kinds, String)] = [
-                (.write, "write"), (.sync, "sync"), (.truncate, "truncate"), (.delete, "delete"), (.read, "read"), (.lock, "lock"), (.shmLock, "shmLock"),
+                (.write, "write"), (.sync, "sync"), (.truncate, "truncate"), (.delete, "delete"), (.read, "read"), (.lock, "lock"), (.shmLock, "shmLock")
             ]
             return names.filter { contains($0.0) }.map(\.1).joined(separator: "+")
         }

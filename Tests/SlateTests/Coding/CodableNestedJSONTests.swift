@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// A nested value with every kind of property whose JSON form SQLite.swift's default
@@ -29,9 +30,7 @@ struct CodableNestedJSONTests {
     let documents = Table("documents")
 
     func makeDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE documents (id INTEGER PRIMARY KEY, details TEXT, history TEXT, optionalDetails TEXT)")
-        return db
+        try inMemoryDatabase("CREATE TABLE documents (id INTEGER PRIMARY KEY, details TEXT, history TEXT, optionalDetails TEXT)")
     }
 
     fileprivate func details(date: Date = Date(timeIntervalSince1970: 0)) throws -> Details {
@@ -60,10 +59,11 @@ struct CodableNestedJSONTests {
         let stored = try text(db, "details")
         // Pinned: a date is seconds since 2001-01-01, data is base64, slashes are escaped, the
         // nil optional is left out; the keys are sorted.
-        #expect(stored == #"""
-            {"data":"AQID","date":-978307200,"double":2.5,"float":0.1,"path":"a\/b","present":7,\#
-            "url":"https:\/\/example.com\/a","uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}
-            """#)
+        #expect(
+            stored == #"""
+                {"data":"AQID","date":-978307200,"double":2.5,"float":0.1,"path":"a\/b","present":7,\#
+                "url":"https:\/\/example.com\/a","uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}
+                """#)
         #expect(try text(db, "history") == "[0.5]")
         #expect(try db.scalar("SELECT optionalDetails IS NULL FROM documents") as? Int64 == 1)
         // The same text, byte for byte, as a default JSONEncoder with sorted keys; and the same
@@ -85,7 +85,9 @@ struct CodableNestedJSONTests {
         #expect(read.details == expected)
         #expect(read.history == [Date(timeIntervalSinceReferenceDate: 0), Date(timeIntervalSinceReferenceDate: -1.5)])
         // A literal of that text: 0 is 2001-01-01 (not 1970, 31 years earlier).
-        try db.run("UPDATE documents SET details = ?", #"""
+        try db.run(
+            "UPDATE documents SET details = ?",
+            #"""
             {"uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","date":0,"float":0.25,"url":"https:\/\/e.org\/x",\#
             "data":"","double":-0.0,"path":"\/","present":null}
             """#)
@@ -102,7 +104,9 @@ struct CodableNestedJSONTests {
     @Test func readsTheDateTextEarlierSlateVersionsWrote() throws {
         let db = try makeDatabase()
         // Earlier Slate versions: sorted keys, unescaped slashes, dates as date text.
-        try db.run("INSERT INTO documents VALUES (1, ?, ?, NULL)", #"""
+        try db.run(
+            "INSERT INTO documents VALUES (1, ?, ?, NULL)",
+            #"""
             {"data":"AQID","date":"2023-11-14T22:13:20.123","double":2.5,"float":0.1,"path":"a/b","present":7,\#
             "url":"https://example.com/a","uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}
             """#, #"["1970-01-01T00:00:00.000"]"#)
@@ -126,12 +130,16 @@ struct CodableNestedJSONTests {
     @Test func nestedDatesHaveNoYearLimitButNonFiniteOnesThrow() throws {
         let db = try makeDatabase()
         // JSON holds any finite number, so a nested date outside 0000–9999 round-trips exactly.
-        let far = [Date(timeIntervalSince1970: -62_200_000_000), Date(timeIntervalSince1970: 253_402_300_800),
-                   Date(timeIntervalSinceReferenceDate: 1e300), Date.distantPast, Date.distantFuture]
+        let far = [
+            Date(timeIntervalSince1970: -62_200_000_000), Date(timeIntervalSince1970: 253_402_300_800),
+            Date(timeIntervalSinceReferenceDate: 1e300), Date.distantPast, Date.distantFuture
+        ]
         try db.run(documents.insert(Document(id: 1, details: try details(), history: far, optionalDetails: nil)))
         #expect(try db.pluck(documents)?.decode(as: Document.self).history == far)
-        for bad in [Date(timeIntervalSinceReferenceDate: .infinity), Date(timeIntervalSinceReferenceDate: -.infinity),
-                    Date(timeIntervalSinceReferenceDate: .nan)] {
+        for bad in [
+            Date(timeIntervalSinceReferenceDate: .infinity), Date(timeIntervalSinceReferenceDate: -.infinity),
+            Date(timeIntervalSinceReferenceDate: .nan)
+        ] {
             #expect(throws: EncodingError.self) {
                 try documents.insert(Document(id: 2, details: try details(), history: [bad], optionalDetails: nil))
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// A nested value, stored as JSON text in one column.
@@ -64,23 +65,6 @@ private let everyColumnSchema = """
         priority INTEGER, address TEXT, optionalAddress TEXT, tags TEXT, scores TEXT)
     """
 
-/// A `users` table like the documentation's, empty or with three rows.
-func makeCodableUsersDatabase(filled: Bool) throws -> Connection {
-    let db = try Connection()
-    try db.execute(sql: """
-        CREATE TABLE users (id INTEGER PRIMARY KEY NOT NULL, email TEXT UNIQUE NOT NULL, name TEXT,
-                            balance REAL NOT NULL DEFAULT 0, age INTEGER)
-        """)
-    if filled {
-        try db.execute(sql: """
-            INSERT INTO users VALUES (1, 'alice@mac.com', 'Alice', 100, 30);
-            INSERT INTO users VALUES (2, 'betty@icloud.com', NULL, 20000, NULL);
-            INSERT INTO users VALUES (3, 'cathy@icloud.com', 'Cathy', 5, 41);
-            """)
-    }
-    return db
-}
-
 /// A custom ``Value`` (the documentation's "Custom Types") that is also Codable: in a Codable row
 /// it is stored as its datatype value (REAL), not as the JSON of its synthesized Codable form.
 private struct CodableCelsius: Value, Codable, Equatable {
@@ -104,7 +88,7 @@ private enum CodableMood: String, Value, Codable {
 }
 
 @Suite("Codable rows: round trips")
-struct CodableRoundTripTests {
+struct CodableRoundTripTests: UsersFixture {
     let every = Table("every")
 
     func sample() throws -> EveryColumn {
@@ -149,8 +133,9 @@ struct CodableRoundTripTests {
         #expect(try cursor.decodeNext(EveryColumn.self) == nil)
         #expect(try db.cursor("SELECT * FROM every ORDER BY id").decodeAll(EveryColumn.self) == [first, second])
         // The same rows through copies decode the same.
-        #expect(try db.prepare(sql: "SELECT * FROM every ORDER BY id").rows().map { try $0.decode(as: EveryColumn.self) }
-            == [first, second])
+        #expect(
+            try db.prepare(sql: "SELECT * FROM every ORDER BY id").rows().map { try $0.decode(as: EveryColumn.self) }
+                == [first, second])
     }
 
     @Test func customValueTypesStoreTheirDatatypeValue() throws {
@@ -167,8 +152,9 @@ struct CodableRoundTripTests {
             temperature: CodableCelsius(degrees: 21.5), previous: nil, thumbnail: CodableThumbnail(pixels: [9, 8]), mood: .grumpy)
         let insert = try readings.insert(value)
         // The nil optional is left out, as SQLite.swift leaves it out.
-        #expect(insert.asSQL()
-            == "INSERT INTO \"readings\" (\"temperature\", \"thumbnail\", \"mood\") VALUES (21.5, X'0908', 'grumpy')")
+        #expect(
+            insert.asSQL()
+                == "INSERT INTO \"readings\" (\"temperature\", \"thumbnail\", \"mood\") VALUES (21.5, X'0908', 'grumpy')")
         try db.run(insert)
         #expect(try db.pluck(readings)?.decode(as: Reading.self) == value)
         // Typed expressions read the same columns.
@@ -195,20 +181,23 @@ struct CodableRoundTripTests {
         let db = try Connection()
         try db.execute(sql: everyColumnSchema)
         try db.run(every.insert(try sample()))
-        let row = try db.prepare(sql: """
-            SELECT typeof(int8Min), int8Min, typeof(float), typeof(bool), bool, uuid, url, date, typeof(data),
-                   status, priority, address, tags, scores, typeof(emptyData)
-            FROM every
-            """).rows()[0]
-        #expect(row.values == [
-            "integer", -128, "real", "integer", 1, "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "https://example.com/a?b=c",
-            "2023-11-14T22:13:20.123", "blob", "retired", 2,
-            // Nested values are a default JSONEncoder's JSON (as SQLite.swift writes it), keys
-            // sorted: a nested date is a number of seconds since 2001-01-01 (the date read from
-            // "2023-11-14T22:13:20.123" is 721692800.1229999 seconds after 2001 as a Double).
-            #"{"city":"Paris","moved":721692800.1229999,"zip":"75001"}"#, #"["a","b"]"#, #"{"x":1,"y":2}"#,
-            "blob",
-        ])
+        let row = try db.prepare(
+            sql: """
+                SELECT typeof(int8Min), int8Min, typeof(float), typeof(bool), bool, uuid, url, date, typeof(data),
+                       status, priority, address, tags, scores, typeof(emptyData)
+                FROM every
+                """
+        ).rows()[0]
+        #expect(
+            row.values == [
+                "integer", -128, "real", "integer", 1, "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "https://example.com/a?b=c",
+                "2023-11-14T22:13:20.123", "blob", "retired", 2,
+                // Nested values are a default JSONEncoder's JSON (as SQLite.swift writes it), keys
+                // sorted: a nested date is a number of seconds since 2001-01-01 (the date read from
+                // "2023-11-14T22:13:20.123" is 721692800.1229999 seconds after 2001 as a Double).
+                #"{"city":"Paris","moved":721692800.1229999,"zip":"75001"}"#, #"["a","b"]"#, #"{"x":1,"y":2}"#,
+                "blob"
+            ])
     }
 
     @Test func uint64AboveInt64MaxThrows() throws {
@@ -241,8 +230,9 @@ struct CodableRoundTripTests {
         struct NewUser: Codable, Equatable { let email: String; let name: String? }
         let people = [NewUser(email: "alice@mac.com", name: "Alice"), NewUser(email: "geoff@mac.com", name: nil)]
         let insert = try Table("users").insertMany(people)
-        #expect(insert.asSQL()
-            == "INSERT INTO \"users\" (\"email\", \"name\") VALUES ('alice@mac.com', 'Alice'), ('geoff@mac.com', NULL)")
+        #expect(
+            insert.asSQL()
+                == "INSERT INTO \"users\" (\"email\", \"name\") VALUES ('alice@mac.com', 'Alice'), ('geoff@mac.com', NULL)")
         #expect(try db.run(insert) == 2)
         let loaded: [NewUser] = try db.prepare(Table("users").select(Expression<String>("email"), Expression<String?>("name")))
             .map { try $0.decode() }
@@ -252,7 +242,6 @@ struct CodableRoundTripTests {
     @Test func insertOrReplaceEncodable() throws {
         let db = try makeCodableUsersDatabase(filled: false)
         struct Account: Codable { let id: Int64; let email: String }
-        let users = Table("users")
         try db.run(users.insert(Account(id: 1, email: "a@x.org")))
         let replace = try users.insert(or: .replace, Account(id: 1, email: "b@x.org"))
         #expect(replace.asSQL() == "INSERT OR REPLACE INTO \"users\" (\"id\", \"email\") VALUES (1, 'b@x.org')")
@@ -262,7 +251,6 @@ struct CodableRoundTripTests {
 
     @Test func singleColumnRowsDecodeAsSingleValues() throws {
         let db = try makeCodableUsersDatabase(filled: true)
-        let users = Table("users")
         let count: Int = try #require(try db.pluck(users.select(Slate.count(*)))).decode()
         #expect(count == 3)
         let emails = try db.prepare(users.select(Expression<String>("email")).order(Expression<Int64>("id")))
@@ -276,7 +264,10 @@ struct CodableRoundTripTests {
         let people = try db.prepare(sql: "SELECT id, name, age FROM users ORDER BY id").rows().map {
             try $0.decode(as: Person.self)
         }
-        #expect(people == [Person(id: 1, name: "Alice", age: 30), Person(id: 2, name: nil, age: nil),
-                           Person(id: 3, name: "Cathy", age: 41)])
+        #expect(
+            people == [
+                Person(id: 1, name: "Alice", age: 30), Person(id: 2, name: nil, age: nil),
+                Person(id: 3, name: "Cathy", age: 41)
+            ])
     }
 }

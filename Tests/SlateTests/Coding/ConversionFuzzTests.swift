@@ -1,23 +1,7 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
-
-/// SplitMix64: a small, fast generator with a fixed seed, so that every run feeds the same cases.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func chance(_ percent: UInt64) -> Bool { next() % 100 < percent }
-
-    mutating func pick<T>(_ choices: [T]) -> T { choices[Int(next() % UInt64(choices.count))] }
-}
 
 /// A one-column Codable row.
 private struct Box<T: Codable>: Codable {
@@ -59,7 +43,7 @@ struct ConversionFuzzTests {
         0, -0.0, 1, -1, 0.1, .nan, -.nan, .signalingNaN, .infinity, -.infinity, .greatestFiniteMagnitude,
         -.greatestFiniteMagnitude, .leastNonzeroMagnitude, .leastNormalMagnitude, .ulpOfOne, 1e300, -1e-300,
         Double(Int64.max), Double(Int64.min), 9_007_199_254_740_992, 253_402_300_799.999, -62_167_219_200,
-        Double(Float.greatestFiniteMagnitude) * 2,
+        Double(Float.greatestFiniteMagnitude) * 2
     ]
 
     private static func double(_ g: inout SplitMix64) -> Double {
@@ -75,7 +59,7 @@ struct ConversionFuzzTests {
         Date(timeIntervalSince1970: 253_402_300_800), .distantPast, .distantFuture,
         Date(timeIntervalSinceReferenceDate: .infinity), Date(timeIntervalSinceReferenceDate: -.infinity),
         Date(timeIntervalSinceReferenceDate: .nan), Date(timeIntervalSinceReferenceDate: 1e300),
-        Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: -0.0005),
+        Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: -0.0005)
     ]
 
     private static func date(_ g: inout SplitMix64) -> Date {
@@ -88,8 +72,10 @@ struct ConversionFuzzTests {
 
     private static func integer(_ g: inout SplitMix64) -> UInt64 {
         if g.chance(30) {
-            return g.pick([0, 1, UInt64.max, UInt64(Int64.max), UInt64(Int64.max) + 1, UInt64(bitPattern: Int64.min),
-                           UInt64(Int32.max), UInt64(UInt32.max), 0xFF, 0x80, 0x7F, 0xFFFF])
+            return g.pick([
+                0, 1, UInt64.max, UInt64(Int64.max), UInt64(Int64.max) + 1, UInt64(bitPattern: Int64.min),
+                UInt64(Int32.max), UInt64(UInt32.max), 0xFF, 0x80, 0x7F, 0xFFFF
+            ])
         }
         return g.next() >> (g.next() % 64)
     }
@@ -97,7 +83,7 @@ struct ConversionFuzzTests {
     private static let scalarPools: [[Unicode.Scalar]] = [
         Array("abc XYZ 019".unicodeScalars), ["\u{0}", "'", "\"", "\\", "%", "_", ";", "\n", "\t"],
         ["é", "e", "\u{301}", "ß", "İ", "K", "\u{212A}", "日", "本", "\u{FFFD}", "\u{FEFF}", "\u{200B}"],
-        ["\u{1F600}", "\u{1F469}", "\u{200D}", "\u{1F3FD}", "\u{10FFFF}", "\u{E000}"],
+        ["\u{1F600}", "\u{1F469}", "\u{200D}", "\u{1F3FD}", "\u{10FFFF}", "\u{E000}"]
     ]
 
     private static func string(_ g: inout SplitMix64) -> String {
@@ -118,9 +104,13 @@ struct ConversionFuzzTests {
         switch g.next() % 6 {
         case 0: return .int(Int64(bitPattern: integer(&g)))
         case 1: return .real(double(&g))
-        case 2: return .text(g.pick(["123", "-0", "1.5", " 7", "1e3", "18446744073709551615", "18446744073709551616",
-                                     "9223372036854775808", "true", "", "2024-02-29T13:45:10.123", "10000-01-01",
-                                     "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "https://example.com/a b"]))
+        case 2:
+            return .text(
+                g.pick([
+                    "123", "-0", "1.5", " 7", "1e3", "18446744073709551615", "18446744073709551616",
+                    "9223372036854775808", "true", "", "2024-02-29T13:45:10.123", "10000-01-01",
+                    "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "https://example.com/a b"
+                ]))
         case 3: return .text(string(&g))
         case 4: return .blob(Data((0..<Int(g.next() % 20)).map { _ in UInt8(truncatingIfNeeded: g.next()) }))
         default: return .null
@@ -137,7 +127,7 @@ struct ConversionFuzzTests {
         case EncodingError.invalidValue(_, let info):
             #expect(!info.debugDescription.isEmpty, "\(context())")
         case DecodingError.typeMismatch(_, let info), DecodingError.valueNotFound(_, let info),
-             DecodingError.dataCorrupted(let info), DecodingError.keyNotFound(_, let info):
+            DecodingError.dataCorrupted(let info), DecodingError.keyNotFound(_, let info):
             #expect(!info.debugDescription.isEmpty, "\(context())")
         default:
             Issue.record("an unclear error for \(context()): \(error)")
@@ -145,8 +135,10 @@ struct ConversionFuzzTests {
     }
 
     /// Runs a write that must succeed exactly when `storable`, and throw a clear error otherwise.
-    private static func write(_ storable: Bool, _ tally: inout Tally, _ context: @autoclosure () -> String,
-                              _ body: () throws -> Void) -> Bool {
+    private static func write(
+        _ storable: Bool, _ tally: inout Tally, _ context: @autoclosure () -> String,
+        _ body: () throws -> Void
+    ) -> Bool {
         do {
             try body()
             #expect(storable, "\(context()) was written although it has no stored form")
@@ -165,14 +157,15 @@ struct ConversionFuzzTests {
     // MARK: The run
 
     @Test func randomValuesRoundTripOrThrowThroughEveryPath() throws {
-        var g = SplitMix64(state: Self.seed)
+        var g = SplitMix64(seed: Self.seed)
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE raw (v);
-            CREATE TABLE cols (i INTEGER, r REAL, t TEXT, d TEXT, b BLOB);
-            CREATE TABLE box (v, o);
-            CREATE TABLE list (v TEXT);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE raw (v);
+                CREATE TABLE cols (i INTEGER, r REAL, t TEXT, d TEXT, b BLOB);
+                CREATE TABLE box (v, o);
+                CREATE TABLE list (v TEXT);
+                """)
         let bind = try db.prepare(sql: "INSERT INTO raw VALUES (?)")
         var tally = Tally()
         for n in 0..<Self.cases {
@@ -199,7 +192,12 @@ struct ConversionFuzzTests {
         func check(_ read: Date?) {
             #expect(read.flatMap { try? SQLiteDateFormat.string(from: $0) } == text, "\(context)")
         }
-        if write(storable, &tally, "bound " + context, { try bind.bind(date, at: 1); try bind.run() }) {
+        if write(
+            storable, &tally, "bound " + context,
+            {
+                try bind.bind(date, at: 1); try bind.run()
+            })
+        {
             check(try db.cursor("SELECT v FROM raw").next()?.get(0, as: Date.self))
             check(SQLiteDateFormat.date(from: try #require(text)))
         }
@@ -227,7 +225,12 @@ struct ConversionFuzzTests {
         func check(_ read: Double?) {
             if value.isNaN { #expect(read == nil, "\(context)") } else { #expect(read == value, "\(context)") }
         }
-        if write(true, &tally, "bound " + context, { try bind.bind(value, at: 1); try bind.run() }) {
+        if write(
+            true, &tally, "bound " + context,
+            {
+                try bind.bind(value, at: 1); try bind.run()
+            })
+        {
             check(try db.cursor("SELECT v FROM raw").next()?.get(0, as: Double?.self))
             if value.isNaN {
                 do {
@@ -264,7 +267,12 @@ struct ConversionFuzzTests {
         func check(_ read: Float?) {
             if value.isNaN { #expect(read == nil, "\(context)") } else { #expect(read == value, "\(context)") }
         }
-        if write(true, &tally, "bound " + context, { try bind.bind(value, at: 1); try bind.run() }) {
+        if write(
+            true, &tally, "bound " + context,
+            {
+                try bind.bind(value, at: 1); try bind.run()
+            })
+        {
             check(try db.cursor("SELECT v FROM raw").next()?.get(0, as: Float?.self))
         }
         let r = Expression<Float?>("r")
@@ -272,7 +280,8 @@ struct ConversionFuzzTests {
             check(try db.pluck(Table("cols"))?.get(r))
         }
         if write(true, &tally, "Codable " + context, { try db.run(Table("box").insert(Box<Float>(v: value, o: nil))) }),
-           !value.isNaN {
+            !value.isNaN
+        {
             check(try db.pluck(Table("box"))?.decode(as: Box<Float>.self).v)
         }
         if write(value.isFinite, &tally, "nested " + context, { try db.run(Table("list").insert(List(v: [value]))) }) {
@@ -309,7 +318,12 @@ struct ConversionFuzzTests {
         let storable = Int64(exactly: value) != nil
         let context = "\(T.self) \(value)"
         try db.execute(sql: "DELETE FROM raw; DELETE FROM box")
-        if write(storable, &tally, "bound " + context, { try bind.bind(value, at: 1); try bind.run() }) {
+        if write(
+            storable, &tally, "bound " + context,
+            {
+                try bind.bind(value, at: 1); try bind.run()
+            })
+        {
             #expect(try db.cursor("SELECT v FROM raw").next()?.get(0, as: T.self) == value, "\(context)")
         }
         if write(storable, &tally, "Codable " + context, { try db.run(Table("box").insert(Box(v: value, o: value))) }) {
@@ -330,7 +344,12 @@ struct ConversionFuzzTests {
         let context = "string of \(value.utf8.count) bytes \(value.prefix(20).debugDescription)"
         // Compared as bytes: String's == would accept a canonically equivalent text.
         func check(_ read: String?) { #expect(read.map { Array($0.utf8) } == Array(value.utf8), "\(context)") }
-        if write(true, &tally, "bound " + context, { try bind.bind(value, at: 1); try bind.run() }) {
+        if write(
+            true, &tally, "bound " + context,
+            {
+                try bind.bind(value, at: 1); try bind.run()
+            })
+        {
             check(try db.cursor("SELECT v FROM raw").next()?.get(0, as: String.self))
         }
         let t = Expression<String>("t")

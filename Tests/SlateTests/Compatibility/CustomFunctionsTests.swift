@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// SQLite.swift's typed `createFunction` returns a builder for calls in typed queries; its
@@ -45,10 +46,11 @@ struct CustomFunctionsTests {
         let names = Table("names")
         let name = SQLite.Expression<String>("name")
         let nick = SQLite.Expression<String?>("nick")
-        try db.run(names.create { t in
-            t.column(name)
-            t.column(nick)
-        })
+        try db.run(
+            names.create { t in
+                t.column(name)
+                t.column(nick)
+            })
         try db.run(names.insert(name <- "x", nick <- nil))
         try db.run(names.insert(name <- "y", nick <- "z"))
         let query = names.select(plain(name), leftOptional(nick), resultOptional(name), bothOptional(nick)).order(name)
@@ -96,11 +98,10 @@ struct CustomFunctionsTests {
     @Test func documentedTypeConformsToExample() throws {
         // SQLite.swift's "Custom SQL Functions" section, with a prefix test for UTTypeConformsTo.
         let db = try Connection(.inMemory)
-        let typeConformsTo: (SQLite.Expression<String>, SQLite.Expression<String>) -> SQLite.Expression<Bool> = (
-            try db.createFunction("typeConformsTo", deterministic: true) { uti, conformsToUTI in
+        let typeConformsTo: (SQLite.Expression<String>, SQLite.Expression<String>) -> SQLite.Expression<Bool> =
+            (try db.createFunction("typeConformsTo", deterministic: true) { uti, conformsToUTI in
                 uti.hasPrefix(conformsToUTI)
-            }
-        )
+            })
         let attachments = Table("attachments")
         let uti = SQLite.Expression<String>("UTI")
         try db.run(attachments.create { t in t.column(uti) })
@@ -282,14 +283,15 @@ struct CustomFunctionsTests {
             .noSuchTable(name: "t"),
             .noSuchColumn(name: "\"c\"", columns: ["\"a\"", "\"b\""]),
             .ambiguousColumn(name: "\"id\"", similar: ["\"a\".\"id\"", "\"b\".\"id\""]),
-            .unexpectedNullValue(name: "\"n\""),
+            .unexpectedNullValue(name: "\"n\"")
         ]
-        #expect(errors.map(\.description) == [
-            "No such table: t",
-            "No such column `\"c\"` in columns [\"\\\"a\\\"\", \"\\\"b\\\"\"]",
-            "Ambiguous column `\"id\"` (please disambiguate: [\"\\\"a\\\".\\\"id\\\"\", \"\\\"b\\\".\\\"id\\\"\"])",
-            "Unexpected null value for column `\"n\"`",
-        ])
+        #expect(
+            errors.map(\.description) == [
+                "No such table: t",
+                "No such column `\"c\"` in columns [\"\\\"a\\\"\", \"\\\"b\\\"\"]",
+                "Ambiguous column `\"id\"` (please disambiguate: [\"\\\"a\\\".\\\"id\\\"\", \"\\\"b\\\".\\\"id\\\"\"])",
+                "Unexpected null value for column `\"n\"`"
+            ])
         // Matchable as SQLite.swift code does.
         let thrown: any Error = QueryError.noSuchColumn(name: "x", columns: [])
         if case QueryError.noSuchColumn(let name, _)? = thrown as? QueryError {
@@ -316,7 +318,8 @@ struct CustomFunctionsTests {
     /// SQLite.swift's test fixture: three users, ages 28 (admin), 22 and 33.
     static func users() throws -> Connection {
         let db = try Connection(.inMemory)
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT NOT NULL, age INTEGER, admin BOOLEAN NOT NULL DEFAULT 0);
             INSERT INTO users (email, age, admin) VALUES ('Alice@example.com', 28, 1), ('Bob@example.com', 22, 0), ('Eve@example.com', 33, 0);
             """)

@@ -12,11 +12,12 @@ struct SQLiteQualifiedNamesTests {
         let id = SQLite.Expression<Int64>("id")
         let email = SQLite.Expression<String>("email")
         let name = SQLite.Expression<String?>("name")
-        try db.run(users.create { (t: SQLite.TableBuilder) in
-            t.column(id, primaryKey: true)
-            t.column(email, unique: true)
-            t.column(name)
-        })
+        try db.run(
+            users.create { (t: SQLite.TableBuilder) in
+                t.column(id, primaryKey: true)
+                t.column(email, unique: true)
+                t.column(name)
+            })
         let insert: SQLite.Insert = users.insert(email <- "alice@mac.com", name <- "Alice")
         #expect(try db.run(insert) == 1)
         let update: SQLite.Update = users.filter(id == 1).update(name <- "Alicia")

@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// SQLite.swift's public API, as its own test suite uses it, compiles and behaves the same on Slate.
@@ -11,12 +12,11 @@ struct SQLiteSwiftAPITests {
     let admin = SQLExpression<Bool>("admin")
 
     private func database() throws -> Connection {
-        let db = try Connection(.inMemory)
-        try db.execute(sql: """
+        try inMemoryDatabase(
+            """
             CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, admin INTEGER NOT NULL);
             INSERT INTO users VALUES (1, 'alice', 1), (2, 'betsy', 0), (3, 'cindy', 0);
             """)
-        return db
     }
 
     @Test func connectionDescriptionAndFlags() throws {
@@ -24,17 +24,16 @@ struct SQLiteSwiftAPITests {
         #expect(db.description == "")
         #expect(!db.readonly)
         #expect(db.usesExtendedErrorCodes)
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("described.sqlite").path
+        let folder = try TemporaryDirectory()
+        let path = folder.path("described.sqlite")
         let file = try Connection(path)
         #expect(URL(fileURLWithPath: file.description).lastPathComponent == "described.sqlite")
         let reader = try Connection(path, readonly: true)
         #expect(reader.readonly)
         #expect(Connection.Location.uri("foo").description == "foo")
-        #expect(Connection.Location.uri("foo", parameters: [.mode(.readOnly), .cache(.private)]).description
-            == "file:foo?mode=ro&cache=private")
+        #expect(
+            Connection.Location.uri("foo", parameters: [.mode(.readOnly), .cache(.private)]).description
+                == "file:foo?mode=ro&cache=private")
     }
 
     @Test func sqliteVersionIsTheLinkedOne() throws {
@@ -86,8 +85,9 @@ struct SQLiteSwiftAPITests {
     @Test func windowValueAndExpressionDefaults() throws {
         let int = SQLExpression<Int>("int")
         #expect(int.value(1, int.desc).asSQL() == "nth_value(\"int\", 1) OVER (ORDER BY \"int\" DESC)")
-        #expect(int.lag(offset: 1, default: SQLExpression<Int>(value: 3), int.desc).asSQL()
-            == "lag(\"int\", 1, 3) OVER (ORDER BY \"int\" DESC)")
+        #expect(
+            int.lag(offset: 1, default: SQLExpression<Int>(value: 3), int.desc).asSQL()
+                == "lag(\"int\", 1, 3) OVER (ORDER BY \"int\" DESC)")
         #expect(int.lead(offset: 1, default: int, int.desc).asSQL() == "lead(\"int\", 1, \"int\") OVER (ORDER BY \"int\" DESC)")
         let db = try database()
         let previous = id.lag(offset: 1, default: SQLExpression<Int64>(value: -1), id)

@@ -1,15 +1,11 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// SQLite.swift's spellings in the typed layer do what their primaries do.
 @Suite("Typed-layer compatibility spellings")
-struct TypedCompatibilitySpellingTests {
-    let users = Table("users")
-    let id = SQLExpression<Int64>("id")
-    let name = SQLExpression<String?>("name")
-    let verified = SQLExpression<Bool>("verified")
-
+struct TypedCompatibilitySpellingTests: UsersFixture {
     @Test func whereIsFilter() throws {
         #expect(users.where(verified).asSQL() == users.filter(verified).asSQL())
         #expect(users.where(name == "Alice").asSQL() == users.filter(name == "Alice").asSQL())
@@ -29,11 +25,12 @@ struct TypedCompatibilitySpellingTests {
 
     @Test func foreignKeyErrorRowIdIsRowID() throws {
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE parents (id INTEGER PRIMARY KEY);
-            CREATE TABLE children (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parents (id));
-            INSERT INTO children VALUES (7, 1);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE parents (id INTEGER PRIMARY KEY);
+                CREATE TABLE children (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parents (id));
+                INSERT INTO children VALUES (7, 1);
+                """)
         let problems = try db.foreignKeyCheck()
         #expect(problems == [ForeignKeyError(from: "children", rowID: 7, to: "parents")])
         #expect(problems.first?.rowId == 7)

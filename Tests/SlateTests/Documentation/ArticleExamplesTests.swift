@@ -1,4 +1,7 @@
+// swift-format-ignore-file
+// (This file mirrors the documentation's code blocks line for line: it keeps their layout.)
 import Foundation
+import SlateTestSupport
 import Testing
 
 /// Every ```swift block of every DocC article is compiled and run by a test: each block must

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (This file mirrors the documentation's code blocks line for line: it keeps their layout.)
 import Foundation
 import Slate
 import Testing

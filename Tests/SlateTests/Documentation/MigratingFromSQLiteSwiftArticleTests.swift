@@ -1,5 +1,8 @@
+// swift-format-ignore-file
+// (This file mirrors the documentation's code blocks line for line: it keeps their layout.)
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// The examples of `Slate.docc/MigratingFromSQLiteSwift.md` and of the landing page

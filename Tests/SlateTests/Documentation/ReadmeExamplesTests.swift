@@ -1,5 +1,8 @@
+// swift-format-ignore-file
+// (This file mirrors the documentation's code blocks line for line: it keeps their layout.)
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 // Each README example is copied here verbatim and run, and `readmeExamplesAreCompiledHere`
@@ -103,10 +106,8 @@ struct ReadmeExamplesTests {
 
     @Test("the pool example runs as written")
     func poolExample() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("slate-readme-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("events.sqlite").path
+        let directory = try TemporaryDirectory()
+        let path = directory.path("events.sqlite")
         var configuration = Configuration()
         configuration.maximumReaderCount = 4
         let pool = try DatabasePool(path: path, configuration: configuration)
@@ -208,7 +209,8 @@ try store.run(members.filter(id == 1).update(unnamed, nilEncoding: .null))   // 
         }
         let shown = imports(Self.swiftBlocks(in: readme).flatMap(Self.normalizedLines))
         // Slate does not re-export Foundation, and the examples use Date, URL and FileManager.
-        #expect(shown == imports(Self.normalizedLines(source)).subtracting(["Testing"]))
+        // Testing and SlateTestSupport are this file's test infrastructure, not the examples'.
+        #expect(shown == imports(Self.normalizedLines(source)).subtracting(["Testing", "SlateTestSupport"]))
         #expect(shown == ["Foundation", "Slate"])
     }
 

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (This file mirrors the documentation's code blocks line for line: it keeps their layout.)
 import Foundation
 import Slate
 import Testing
@@ -38,11 +40,13 @@ struct TypedQueriesArticleTests {
         #expect(changed == 1)
         #expect(returned.map { $0[balance] } == [-1, -1])
 
+        let cursor = try db.cursor(users.order(id))           // the primary read: rows in place
+        while let user = try cursor.next() { _ = try user.get(email) }
         let query = users.select(id, email)
             .filter(name != nil && balance >= 10)           // WHERE ("name" IS NOT NULL AND …)
             .order(email.desc)
             .limit(10)
-        for user in try db.prepare(query) {
+        for user in try db.prepare(query) {                   // SQLite.swift's spelling: copied rows
             print(user[id], user[email])                      // typed, unwrapped
         }
         var seen: [String] = []
@@ -54,8 +58,6 @@ struct TypedQueriesArticleTests {
             == "SELECT \"id\", \"email\" FROM \"users\" WHERE ((\"name\" IS NOT NULL) AND (\"balance\" >= 10.0)) ORDER BY \"email\" DESC LIMIT 10")
         let rows = try db.prepareRowIterator(users)           // errors are thrown, not swallowed
         while let row = try rows.failableNext() { _ = try row.get(name) }
-        let cursor = try db.cursor(users.order(id))           // rows read in place, not copied
-        while let user = try cursor.next() { _ = try user.get(email) }
         let names = try db.prepareRowIterator(users).map { try $0.get(name) }
         #expect(names == ["Alice B.", nil, nil])
         let emailCursor = try db.cursor(users.order(id))

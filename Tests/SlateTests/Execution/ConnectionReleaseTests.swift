@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// A connection that ran typed queries, typed and Codable inserts, hooks and functions is freed
@@ -13,12 +14,6 @@ struct ConnectionReleaseTests {
         var email: String?
     }
 
-    /// A weakly held connection.
-    final class WeakConnection {
-        weak var value: Connection?
-        init(_ value: Connection) { self.value = value }
-    }
-
     static let users = Table("users")
     static let id = Expression<Int64>("id")
     static let name = Expression<String>("name")
@@ -26,14 +21,10 @@ struct ConnectionReleaseTests {
 
     static let schema = "CREATE TABLE IF NOT EXISTS users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT)"
 
-    /// Opens a connection (in memory unless a path is given), runs `use`, releases the
-    /// connection and returns a weak reference to it.
-    @inline(never)
+    /// A connection (in memory unless a path is given) with `users`, used by `use` and
+    /// released (see `releasedConnection`).
     static func released(path: String? = nil, _ use: (Connection) throws -> Void) throws -> WeakConnection {
-        let db = try path.map { try Connection($0) } ?? Connection()
-        try db.execute(sql: schema)
-        try use(db)
-        return WeakConnection(db)
+        try releasedConnection(path: path, schema: schema, use)
     }
 
     @Test func freedAfterIteratingATypedQuery() throws {
@@ -86,11 +77,7 @@ struct ConnectionReleaseTests {
     }
 
     @Test func freedAfterHooksAndFunctionsUsedByTypedQueries() throws {
-        final class Delegate: ConnectionDelegate {
-            var updates = 0
-            func connection(_ connection: ConnectionProtocol, didUpdate action: SQLiteAction) { updates += 1 }
-        }
-        let delegate = Delegate()
+        let delegate = UpdateCountingDelegate()
         var updates = 0
         let weak = try Self.released { db in
             db.add(delegate: delegate)
@@ -116,8 +103,9 @@ struct ConnectionReleaseTests {
             try db.run(Self.users.insert(Self.name <- "Grace"))
             cursor = try db.cursor(Self.users.order(Self.id))
         }
-        // The cursor holds its connection while it lives.
-        #expect(weak.value != nil)
+        // The cursor holds its statement, which keeps SQLite's handle open: the `Connection`
+        // object is freed, and the rows still read by typed expression.
+        #expect(weak.value == nil)
         var names: [String] = []
         do {
             let kept = try #require(cursor)
@@ -125,22 +113,20 @@ struct ConnectionReleaseTests {
         }
         #expect(names == ["Ada", "Grace"])
         cursor = nil
-        #expect(weak.value == nil)
     }
 
     @Test func rowsOfATemporaryConnectionStillIterate() throws {
         // SQLite.swift code such as `for row in try Connection(path).prepare(users)` drops the
         // connection before the loop starts.
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("slate-release-\(UUID().uuidString).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let directory = try TemporaryDirectory()
+        let path = directory.path("release.sqlite")
         do {
-            let db = try Connection(directory)
+            let db = try Connection(path)
             try db.execute(sql: Self.schema)
             try db.run(Self.users.insert(Self.name <- "Ada"))
         }
         var names: [String] = []
-        let rows = try Connection(directory).prepare(Self.users)
+        let rows = try Connection(path).prepare(Self.users)
         for row in rows { names.append(row[Self.name]) }
         #expect(rows.error == nil)
         #expect(names == ["Ada"])
@@ -182,31 +168,28 @@ struct ConnectionReleaseTests {
         let cached = try db.cachedStatement(sql: "SELECT shout(name) FROM users WHERE id = ?")
         try cached.bind(Int64(1), at: 1)
         _ = try cached.step()
-        try cached.reset()   // its read lock would block the next connection's writes
+        try cached.reset()  // its read lock would block the next connection's writes
         try db.run(users.filter(name == "user \(round)").delete())
         try db.run(users.filter(name == "codable \(round)").delete())
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd")))
     func tenThousandConnectionsReturnDescriptorsAndMemory() throws {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("slate-10k-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("many.sqlite").path
+        let folder = try TemporaryDirectory()
+        let path = folder.path("many.sqlite")
         // Warm up once: SQLite's and the runtime's one-time allocations are not a leak.
         _ = try Self.released(path: path) { try Self.exercise($0, round: 0) }
         let startDescriptors = Self.openFileDescriptors()?.count ?? 0
         let startMemory = sqlite3_memory_used()
         for round in 1...10_000 {
             let weak = try Self.released(path: path) { try Self.exercise($0, round: round) }
-            if weak.value != nil || Self.descriptors(inside: folder.path) != 0 {
+            if weak.value != nil || Self.descriptors(inside: folder.url.path) != 0 {
                 // Stop at once rather than exhaust the process's descriptors for the other tests.
                 Issue.record("round \(round): the connection was not freed, or its file is still open")
                 return
             }
         }
-        #expect(Self.descriptors(inside: folder.path) == 0)
+        #expect(Self.descriptors(inside: folder.url.path) == 0)
         let endDescriptors = Self.openFileDescriptors()?.count ?? 0
         let growth = sqlite3_memory_used() - startMemory
         // Fixed slack, not proportional to the 10,000 connections: what tests running in

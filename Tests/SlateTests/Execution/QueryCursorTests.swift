@@ -1,35 +1,33 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// `db.cursor(query)`: typed reads in place, which must agree with `db.prepare(query)` rows.
 @Suite("Typed query cursors")
-struct QueryCursorTests {
-    let users = Table("users")
-    let posts = Table("posts")
-    let id = SQLExpression<Int64>("id")
-    let email = SQLExpression<String>("email")
-    let name = SQLExpression<String?>("name")
-    let balance = SQLExpression<Double>("balance")
-    let verified = SQLExpression<Bool>("verified")
-    let age = SQLExpression<Int?>("age")
-    let userID = SQLExpression<Int64>("user_id")
-    let title = SQLExpression<String>("title")
-
+struct QueryCursorTests: UsersFixture {
     @Test func readsWhatPrepareReads() throws {
         let db = try makeUsersDatabase()
         let query = users.order(id)
-        let copied = try db.prepare(query).map { [String(describing: $0[id]), $0[email], $0[name] ?? "nil",
-                                                  String($0[balance]), String($0[verified]), String(describing: $0[age])] }
+        let copied = try db.prepare(query).map {
+            [
+                String(describing: $0[id]), $0[email], $0[name] ?? "nil",
+                String($0[balance]), String($0[verified]), String(describing: $0[age])
+            ]
+        }
         let cursor = try db.cursor(query)
         var inPlace: [[String]] = []
         while let row = try cursor.next() {
             // Read twice, the second time backwards, so the column guess both hits and misses.
-            let first = [String(describing: row[id]), row[email], row[name] ?? "nil",
-                         String(row[balance]), String(row[verified]), String(describing: row[age])]
-            let second = [String(describing: try row.get(age)), String(try row.get(verified)),
-                          String(try row.get(balance)), try row.get(name) ?? "nil", try row.get(email),
-                          String(describing: try row.get(id))].reversed()
+            let first = [
+                String(describing: row[id]), row[email], row[name] ?? "nil",
+                String(row[balance]), String(row[verified]), String(describing: row[age])
+            ]
+            let second = [
+                String(describing: try row.get(age)), String(try row.get(verified)),
+                String(try row.get(balance)), try row.get(name) ?? "nil", try row.get(email),
+                String(describing: try row.get(id))
+            ].reversed()
             #expect(first == Array(second))
             inPlace.append(first)
         }
@@ -45,7 +43,7 @@ struct QueryCursorTests {
         }
         #expect(rows == [[1, 1, 1], [1, 2, 1], [3, 3, 3]])
         let row = try #require(try db.cursor(query).next())
-        let error = thrownSQLiteError { _ = try row.get(id) }
+        let error = sqliteError { _ = try row.get(id) }
         #expect(error?.explanation == "ambiguous column 'id' (please disambiguate: [\"users\".\"id\", \"posts\".\"id\"])")
     }
 
@@ -53,14 +51,14 @@ struct QueryCursorTests {
         let db = try makeUsersDatabase()
         let row = try #require(try db.cursor(users.filter(id == 2)).next())
         // NULL into a non-optional expression.
-        let null = thrownSQLiteError { _ = try row.get(SQLExpression<String>("name")) }
+        let null = sqliteError { _ = try row.get(SQLExpression<String>("name")) }
         #expect(null.map { $0.code == SQLITE_MISMATCH } == true)
         #expect(null?.explanation.contains("NULL") == true)
         // TEXT into an integer.
-        let text = thrownSQLiteError { _ = try row.get(SQLExpression<Int64>("email")) }
+        let text = sqliteError { _ = try row.get(SQLExpression<Int64>("email")) }
         #expect(text.map { $0.code == SQLITE_MISMATCH } == true)
         // A column the query does not have.
-        let missing = thrownSQLiteError { _ = try row.get(SQLExpression<Int64>("nope")) }
+        let missing = sqliteError { _ = try row.get(SQLExpression<Int64>("nope")) }
         #expect(missing.map { $0.code == SQLITE_RANGE } == true)
         #expect(missing?.explanation.contains("no column \"nope\"") == true)
         // The row still reads after the errors.
@@ -103,7 +101,7 @@ struct QueryCursorTests {
         try db.execute(sql: "CREATE TABLE t (\"caf\u{E9}\" INTEGER, \"\u{1F600}\" TEXT, plain INTEGER)")
         try db.execute(sql: "INSERT INTO t VALUES (1, 'smile', 2)")
         let table = Table("t")
-        let cafe = SQLExpression<Int64>("cafe\u{301}")    // decomposed: canonically equal
+        let cafe = SQLExpression<Int64>("cafe\u{301}")  // decomposed: canonically equal
         let smile = SQLExpression<String>("\u{1F600}")
         let plain = SQLExpression<Int64>("plain")
         let copied = try #require(try db.pluck(table))
@@ -117,16 +115,15 @@ struct QueryCursorTests {
     }
 
     @Test func aLockedDatabaseIsBusyThenReadable() throws {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("slate-cursor-\(UUID().uuidString).sqlite").path
-        defer { for suffix in ["", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let directory = try TemporaryDirectory()
+        let path = directory.path("cursor.sqlite")
         let db = try Connection(path)
         try db.execute(sql: "CREATE TABLE t (v INTEGER); INSERT INTO t VALUES (1), (2)")
         let other = try Connection(path)
-        try other.execute(sql: "BEGIN EXCLUSIVE")   // rollback journal: readers are locked out
+        try other.execute(sql: "BEGIN EXCLUSIVE")  // rollback journal: readers are locked out
         let v = SQLExpression<Int64>("v")
         let cursor = try db.cursor(Table("t").order(v))
-        #expect(thrownSQLiteError { _ = try cursor.next() }.map { $0.code == SQLITE_BUSY } == true)
+        #expect(sqliteError { _ = try cursor.next() }.map { $0.code == SQLITE_BUSY } == true)
         try other.execute(sql: "ROLLBACK")
         #expect(try db.cursor(Table("t").order(v)).map { try $0.get(v) } == [1, 2])
     }
@@ -138,17 +135,7 @@ struct QueryCursorTests {
         #expect(try db.cursor(users.order(id)).map { try $0.get(nickname) } == ["nick", "nick", "nick"])
         let cursor = try db.cursor(users)
         db.close()
-        #expect(thrownSQLiteError { _ = try cursor.next() }.map { $0.code == SQLITE_MISUSE } == true)
-        #expect(thrownSQLiteError { _ = try db.cursor(users) } != nil)
-    }
-}
-
-/// The `SQLiteError` a body throws, or `nil` when it throws nothing (or another error).
-private func thrownSQLiteError(_ body: () throws -> Void) -> SQLiteError? {
-    do {
-        try body()
-        return nil
-    } catch {
-        return error as? SQLiteError
+        #expect(sqliteError { _ = try cursor.next() }.map { $0.code == SQLITE_MISUSE } == true)
+        #expect(throws: SQLiteError.self) { _ = try db.cursor(users) }
     }
 }

@@ -1,18 +1,15 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// SQLite.swift's QueryIntegrationTests read ranking window functions as `Int` and call `next()`
 /// on the iterator `makeIterator()` returns, without a `var`.
 @Suite("Ranking types and row iterators")
-struct RankingAndIteratorGapTests {
-    let users = Table("users")
-    let id = SQLExpression<Int64>("id")
-    let email = SQLExpression<String>("email")
-
+struct RankingAndIteratorGapTests: UsersFixture {
     @Test("row_number, rank, dense_rank and ntile read as Int")
     func rankingIsInt() throws {
-        guard SQLite.versionNumber >= 3_025_000 else { return }   // window functions
+        guard SQLite.versionNumber >= 3_025_000 else { return }  // window functions
         let db = try makeUsersDatabase()
         let number = rowNumber(email.asc)
         let ranks = rank(email)
@@ -31,7 +28,7 @@ struct RankingAndIteratorGapTests {
         #expect(first?[email] == "alice@mac.com")
         let iterator = try db.prepare(users.order(id)).makeIterator()
         #expect(iterator.next()?[id] == 1)
-        #expect(iterator.next()?[id] == 2)   // the position is shared state, not a copy
+        #expect(iterator.next()?[id] == 2)  // the position is shared state, not a copy
         #expect(throws: SQLiteError.self) { try db.prepare(Table("missing")).makeIterator().next() }
     }
 }

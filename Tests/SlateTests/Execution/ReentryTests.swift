@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// Issue 19: a custom function runs inside `sqlite3_step`, so it can use Slate's typed paths on
@@ -19,13 +20,7 @@ struct TypedReentryTests {
 
     /// `t`: ids 1, 2, 3 with texts a, b, c; `log`: empty.
     static func makeDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE t (id INTEGER PRIMARY KEY, x TEXT NOT NULL);
-            INSERT INTO t (id, x) VALUES (1, 'a'), (2, 'b'), (3, 'c');
-            CREATE TABLE log (id INTEGER PRIMARY KEY, v INTEGER NOT NULL, note TEXT);
-            """)
-        return db
+        try reentryDatabase(log: "id INTEGER PRIMARY KEY, v INTEGER NOT NULL, note TEXT")
     }
 
     static func isIntact(_ db: Connection) throws -> Bool {
@@ -92,7 +87,8 @@ struct TypedReentryTests {
             try raw.bind(depth - 1, at: 1)
             let viaRaw = try raw.cursor().map { try $0.get(1) as Int64 }
             if viaCursor != viaPrepare || viaIterator != viaPrepare || viaPluck != viaPrepare.first
-                || viaScalar != expected(0, depth - 1) || items.map(\.id) != [1, 2, 3] || viaRaw != viaPrepare {
+                || viaScalar != expected(0, depth - 1) || items.map(\.id) != [1, 2, 3] || viaRaw != viaPrepare
+            {
                 record.mismatches.append(
                     "depth \(depth): \(viaPrepare) \(viaCursor) \(viaIterator) \(String(describing: viaPluck)) \(viaScalar) \(viaRaw)")
             }
@@ -120,7 +116,7 @@ struct TypedReentryTests {
         func runRaw(_ sql: String, _ value: Int64) throws -> [Int64] {
             let statement = try db.cachedStatement(sql: sql)
             try statement.bind(value, at: 1)
-            return try statement.cursor().map { try $0.get(0) as Int64 }   // leaves it finished
+            return try statement.cursor().map { try $0.get(0) as Int64 }  // leaves it finished
         }
         #expect(try runRaw(query.expression.template, 3) == [3])
         #expect(try db.pluck(query)?[Self.id] == 2)
@@ -133,7 +129,7 @@ struct TypedReentryTests {
         let insertSQL = Self.log.insert(Self.v <- 2).expression.template
         let insert = try db.cachedStatement(sql: insertSQL)
         try insert.bind(Int64(2), at: 1)
-        #expect(try insert.step() == false)   // done, not reset
+        #expect(try insert.step() == false)  // done, not reset
         try db.run(Self.log.insert(Self.v <- 3))
         #expect(try Self.logValues(db) == [1, 2, 3])
     }
@@ -150,6 +146,11 @@ struct TypedReentryTests {
             try connection.run(Self.log.insertMany([LogRow(v: id + 20, note: nil), LogRow(v: id + 30, note: "many")]))
             try connection.run(Self.log.filter(Self.v == id + 30).update(Self.v <- id + 40))
             try connection.run(Self.log.filter(Self.v == id + 20).delete())
+            // RETURNING needs SQLite 3.35 (the SQLCipher build links 3.15): a plain insert there.
+            guard SQLite.versionNumber >= 3_035_000 else {
+                try connection.run(Self.log.insert(Self.v <- id + 50))
+                return id + 50
+            }
             let returned = try connection.run(Self.log.insert(Self.v <- id + 50).returning(Self.v))
             return returned.first.map { $0[Self.v] } ?? -1
         }
@@ -185,11 +186,12 @@ struct TypedReentryTests {
             let inner = try db.cursor(query).map { try $0.get(Self.id) }
             seen.append([try row.get(Self.id)] + inner + [Int64(try db.scalar(Self.t.count))])
         }
-        #expect(seen == [
-            [1, 1, 2, 3, 1, 1, 2, 3], [2, 1, 2, 3, 1, 1, 2, 3], [3, 1, 2, 3, 1, 1, 2, 3],
-            [1, 1, 2, 3], [2, 1, 2, 3], [3, 1, 2, 3],
-            [1, 1, 2, 3, 3], [2, 1, 2, 3, 3], [3, 1, 2, 3, 3],
-        ])
+        #expect(
+            seen == [
+                [1, 1, 2, 3, 1, 1, 2, 3], [2, 1, 2, 3, 1, 1, 2, 3], [3, 1, 2, 3, 1, 1, 2, 3],
+                [1, 1, 2, 3], [2, 1, 2, 3], [3, 1, 2, 3],
+                [1, 1, 2, 3, 3], [2, 1, 2, 3, 3], [3, 1, 2, 3, 3]
+            ])
         // A loop left early gives its statement back: the next run starts at the first row.
         for _ in try db.prepare(query) { break }
         #expect(try db.prepare(query).map { $0[Self.id] } == [1, 2, 3])
@@ -226,11 +228,12 @@ struct TypedReentryTests {
         try db.run(Self.log.insert(Audited(v: 1, note: "outer"), userInfo: [Self.databaseKey: db]))
         try db.run(Self.log.insertMany([Audited(v: 2, note: "many"), Audited(v: 3, note: "many")], userInfo: [Self.databaseKey: db]))
         let rows = try db.prepare(Self.log.order(Self.v)).map { try $0.decode() as LogRow }
-        #expect(rows == [
-            LogRow(v: 1, note: "outer after 3 items"), LogRow(v: 2, note: "many after 3 items"),
-            LogRow(v: 3, note: "many after 3 items"), LogRow(v: 11, note: "nested"), LogRow(v: 12, note: "nested"),
-            LogRow(v: 13, note: "nested"), LogRow(v: 21, note: nil), LogRow(v: 22, note: nil), LogRow(v: 23, note: nil),
-        ])
+        #expect(
+            rows == [
+                LogRow(v: 1, note: "outer after 3 items"), LogRow(v: 2, note: "many after 3 items"),
+                LogRow(v: 3, note: "many after 3 items"), LogRow(v: 11, note: "nested"), LogRow(v: 12, note: "nested"),
+                LogRow(v: 13, note: "nested"), LogRow(v: 21, note: nil), LogRow(v: 22, note: nil), LogRow(v: 23, note: nil)
+            ])
         #expect(try Self.isIntact(db))
     }
 
@@ -280,11 +283,7 @@ struct TypedReentryTests {
     @Test func describedInsertReenteredFromItsOwnStepIsRefused() throws {
         let result = withReentryWatchdog(seconds: 30) { () throws -> ([[SQLiteValue]], [SQLiteError.Code], Bool) in
             let db = try Connection()
-            let description = try TableDescription(name: "described", columns: [
-                ColumnDescription(name: "n", type: .integer, nullable: false),
-                ColumnDescription(name: "label", type: .text),
-            ])
-            try db.createTable(description)
+            let description = try createLabelledTable("described", in: db)
             let insert = try db.prepareInsert(into: description)
             let other = try db.prepareInsert(into: description)
             let record = Record()
@@ -295,7 +294,7 @@ struct TypedReentryTests {
                 for attempt in [
                     { try insert.insert(["n": .int(n + 10), "label": .text("same statement")]) },
                     { try insert.insert(values: [.text("same statement"), .int(n + 20)]) },
-                    { try insert.insert(["n": .int(n + 30)]) },
+                    { try insert.insert(["n": .int(n + 30)]) }
                 ] as [() throws -> Int64] {
                     do { _ = try attempt() } catch let error as SQLiteError { record.errors.append(error) }
                 }
@@ -312,10 +311,11 @@ struct TypedReentryTests {
             return (rows, record.errors.map(\.code), try Self.isIntact(db))
         }
         let (rows, codes, intact) = try #require(result, "the prepared insert never finished").get()
-        #expect(rows == [
-            [.int(1), .text("outer")], [.int(2), .text("outer")], [.int(41), .text("other statement")],
-            [.int(42), .text("other statement")], [.int(100), .text("after")],
-        ])
+        #expect(
+            rows == [
+                [.int(1), .text("outer")], [.int(2), .text("outer")], [.int(41), .text("other statement")],
+                [.int(42), .text("other statement")], [.int(100), .text("after")]
+            ])
         #expect(codes.count == 6)
         #expect(codes.allSatisfy { $0 == SQLITE_MISUSE })
         #expect(intact)
@@ -367,22 +367,24 @@ struct TypedReentryTests {
         db.commitHook { attempt("commit") }
         db.updateHook { _, _, table, _ in if table == "t" { attempt("update") } }
         db.rollbackHook { attempt("rollback") }
-        try db.transaction { try db.run(Self.t.insert(Self.id <- 4, Self.x <- "d")) }   // update, commit
-        try db.run(Self.t.filter(Self.id == 4).update(Self.x <- "D"))                     // update, commit
+        try db.transaction { try db.run(Self.t.insert(Self.id <- 4, Self.x <- "d")) }  // update, commit
+        try db.run(Self.t.filter(Self.id == 4).update(Self.x <- "D"))  // update, commit
         try db.execute(sql: "BEGIN")
-        try db.run(Self.t.insert(Item(id: 5, x: "e")))                                     // update
-        try db.execute(sql: "ROLLBACK")                                                   // rollback
+        try db.run(Self.t.insert(Item(id: 5, x: "e")))  // update
+        try db.execute(sql: "ROLLBACK")  // rollback
         db.commitHook(nil)
         db.updateHook(nil)
         db.rollbackHook(nil)
         let changeHooks = use.isRead ? "ok" : "refused"
-        #expect(outcomes == [
-            "update \(changeHooks)", "commit refused", "update \(changeHooks)", "commit refused",
-            "update \(changeHooks)", "rollback \(changeHooks)",
-        ])
-        #expect(try db.prepare(Self.t.order(Self.id)).map { try $0.decode() as Item } == [
-            Item(id: 1, x: "a"), Item(id: 2, x: "b"), Item(id: 3, x: "c"), Item(id: 4, x: "D"),
-        ])
+        #expect(
+            outcomes == [
+                "update \(changeHooks)", "commit refused", "update \(changeHooks)", "commit refused",
+                "update \(changeHooks)", "rollback \(changeHooks)"
+            ])
+        #expect(
+            try db.prepare(Self.t.order(Self.id)).map { try $0.decode() as Item } == [
+                Item(id: 1, x: "a"), Item(id: 2, x: "b"), Item(id: 3, x: "c"), Item(id: 4, x: "D")
+            ])
         #expect(try Self.logValues(db) == [])
         // The caches the refused calls went through still work.
         try db.run(Self.log.insert(Self.v <- 1))

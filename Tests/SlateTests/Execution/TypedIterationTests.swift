@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// Typed iterators end once, like SlateCore's: after the last row (or an error) they keep
@@ -10,9 +11,7 @@ struct TypedIterationTests {
     let x = SQLExpression<Int64>("x")
 
     func database() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE n (x INTEGER); INSERT INTO n VALUES (1), (2), (3);")
-        return db
+        try inMemoryDatabase("CREATE TABLE n (x INTEGER); INSERT INTO n VALUES (1), (2), (3);")
     }
 
     @Test("QueryCursor.next() keeps returning nil after the last row")
@@ -34,6 +33,31 @@ struct TypedIterationTests {
         #expect(try iterator.failableNext() == nil)
         #expect(iterator.next() == nil)
         #expect(try iterator.failableNext() == nil)
+    }
+
+    @Test("a prepared query keeps its values when the cache hands its statement to another query first")
+    func preparedQueryKeepsItsValues() throws {
+        let db = try database()
+        // Same SQL, other values: both take the one cached statement.
+        let two = try db.prepare(numbers.filter(x == 2))
+        let three = try db.prepare(numbers.filter(x == 3))
+        #expect(two.map { $0[x] } == [2])
+        #expect(three.map { $0[x] } == [3])
+        #expect(two.map { $0[x] } == [2])
+        #expect(two.error == nil && three.error == nil)
+    }
+
+    @Test("nested walks of one prepared query each read every row")
+    func nestedWalksOfOnePreparedQuery() throws {
+        let db = try database()
+        let rows = try db.prepare(numbers.order(x))
+        var pairs: [[Int64]] = []
+        for outer in rows {
+            // The outer walk holds the statement: the inner one must take another.
+            for inner in rows { pairs.append([outer[x], inner[x]]) }
+        }
+        #expect(pairs.count == 9)
+        #expect(pairs.first == [1, 1] && pairs.last == [3, 3])
     }
 
     @Test("for row in db.prepare(query) twice reads every row twice")

@@ -1,16 +1,10 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 @Suite("Aggregates, grouping, window and date functions")
-struct AggregateTests {
-    let users = Table("users")
-    let id = Expression<Int64>("id")
-    let email = Expression<String>("email")
-    let name = Expression<String?>("name")
-    let balance = Expression<Double>("balance")
-    let verified = Expression<Bool>("verified")
-
+struct AggregateTests: UsersFixture {
     @Test func documentedAggregates() throws {
         let db = try makeUsersDatabase()
         #expect(users.count.asSQL() == "SELECT count(*) FROM \"users\"")
@@ -65,8 +59,9 @@ struct AggregateTests {
         let query = users.select(verified, count(*)).group(verified)
         #expect(query.asSQL() == "SELECT \"verified\", count(*) FROM \"users\" GROUP BY \"verified\"")
         let having = users.select(verified, balance.sum).group(verified, having: count(*) > 1)
-        #expect(having.asSQL()
-            == "SELECT \"verified\", sum(\"balance\") FROM \"users\" GROUP BY \"verified\" HAVING (count(*) > 1)")
+        #expect(
+            having.asSQL()
+                == "SELECT \"verified\", sum(\"balance\") FROM \"users\" GROUP BY \"verified\" HAVING (count(*) > 1)")
         let db = try makeUsersDatabase()
         let groups = try db.prepare(query.order(verified)).map { ($0[verified], $0[count(*)]) }
         #expect(groups.map(\.0) == [false, true])

@@ -1,15 +1,10 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 @Suite("Typed expressions")
-struct ExpressionTests {
-    let id = SQLExpression<Int64>("id")
-    let email = SQLExpression<String>("email")
-    let name = SQLExpression<String?>("name")
-    let balance = SQLExpression<Double>("balance")
-    let verified = SQLExpression<Bool>("verified")
-
+struct ExpressionTests: UsersFixture {
     @Test func identifiersAreQuotedAndLiteralsAreNot() {
         #expect(id.asSQL() == "\"id\"")
         #expect(SQLExpression<Int>("we\"ird").asSQL() == "\"we\"\"ird\"")

@@ -1,28 +1,24 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 @Suite("Filter operators and functions")
-struct FilterFunctionTests {
-    let users = Table("users")
-    let posts = Table("posts")
-    let id = Expression<Int64>("id")
-    let email = Expression<String>("email")
-    let name = Expression<String?>("name")
-    let age = Expression<Int?>("age")
-    let balance = Expression<Double>("balance")
-    let verified = Expression<Bool>("verified")
+struct FilterFunctionTests: UsersFixture {
     let publishedAt = Expression<Date>("published_at")
 
     @Test func documentedFilters() throws {
-        #expect(users.filter([1, 2, 3, 4, 5].contains(id)).asSQL()
-            == "SELECT * FROM \"users\" WHERE (\"id\" IN (1, 2, 3, 4, 5))")
-        #expect(users.filter(email.like("%@mac.com")).asSQL()
-            == "SELECT * FROM \"users\" WHERE (\"email\" LIKE '%@mac.com')")
+        #expect(
+            users.filter([1, 2, 3, 4, 5].contains(id)).asSQL()
+                == "SELECT * FROM \"users\" WHERE (\"id\" IN (1, 2, 3, 4, 5))")
+        #expect(
+            users.filter(email.like("%@mac.com")).asSQL()
+                == "SELECT * FROM \"users\" WHERE (\"email\" LIKE '%@mac.com')")
         // The documentation prints `(lower("name") == 'alice')`, but prints `=` for every other
         // equality (`WHERE ("id" = 1)`); Slate uses `=` consistently (both are valid SQLite).
-        #expect(users.filter(verified && name.lowercaseString == "alice").asSQL()
-            == "SELECT * FROM \"users\" WHERE (\"verified\" AND (lower(\"name\") = 'alice'))")
+        #expect(
+            users.filter(verified && name.lowercaseString == "alice").asSQL()
+                == "SELECT * FROM \"users\" WHERE (\"verified\" AND (lower(\"name\") = 'alice'))")
         let db = try makeUsersDatabase()
         #expect(try db.prepare(users.filter([1, 3, 5].contains(id))).map { $0[id] } == [1, 3])
         #expect(try db.prepare(users.filter(email.like("%@mac.com"))).map { $0[id] } == [1])
@@ -49,10 +45,12 @@ struct FilterFunctionTests {
         let end = Date(timeIntervalSince1970: 1_416_314_730)
         // The documentation prints these two without the parentheses it prints around every other
         // comparison (`WHERE ("id" = 1)`); Slate parenthesizes comparisons consistently.
-        #expect(posts.filter(publishedAt <= end).asSQL()
-            == "SELECT * FROM \"posts\" WHERE (\"published_at\" <= '2014-11-18T12:45:30.000')")
-        #expect(posts.filter(start...end ~= publishedAt).asSQL()
-            == "SELECT * FROM \"posts\" WHERE \"published_at\" BETWEEN '1970-01-01T00:00:00.000' AND '2014-11-18T12:45:30.000'")
+        #expect(
+            posts.filter(publishedAt <= end).asSQL()
+                == "SELECT * FROM \"posts\" WHERE (\"published_at\" <= '2014-11-18T12:45:30.000')")
+        #expect(
+            posts.filter(start...end ~= publishedAt).asSQL()
+                == "SELECT * FROM \"posts\" WHERE \"published_at\" BETWEEN '1970-01-01T00:00:00.000' AND '2014-11-18T12:45:30.000'")
         #expect((1..<5 ~= id).asSQL() == "\"id\" >= 1 AND \"id\" < 5")
         // SQLite.swift 0.16 writes partial ranges without parentheses (its OperatorsTests).
         #expect((2... ~= id).asSQL() == "\"id\" >= 2")
@@ -81,24 +79,28 @@ struct FilterFunctionTests {
         // The documentation's `sentence` example, byte for byte.
         let sentence = name + " is " + cast(age) as SQLExpression<String?> + " years old!"
         let query = users.select(sentence)
-        #expect(query.asSQL()
-            == "SELECT (((\"name\" || ' is ') || CAST (\"age\" AS TEXT)) || ' years old!') FROM \"users\"")
+        #expect(
+            query.asSQL()
+                == "SELECT (((\"name\" || ' is ') || CAST (\"age\" AS TEXT)) || ' years old!') FROM \"users\"")
         let db = try makeUsersDatabase()
         let sentences = try db.prepare(query).map { $0[sentence] }
         #expect(sentences == ["Alice is 30 years old!", nil, "Cathy is 41 years old!"])
         #expect((name ?? email).asSQL() == "ifnull(\"name\", \"email\")")
-        #expect(try db.prepare(users.select(name ?? email)).map { $0[name ?? email] }
-            == ["Alice", "betty@icloud.com", "Cathy"])
+        #expect(
+            try db.prepare(users.select(name ?? email)).map { $0[name ?? email] }
+                == ["Alice", "betty@icloud.com", "Cathy"])
         #expect(try db.prepare(users.select(name ?? "nobody").filter(id == 2)).map { $0[name ?? "nobody"] } == ["nobody"])
     }
 
     @Test func collations() throws {
         let restaurants = Table("restaurants")
         let title = Expression<String>("name")
-        #expect(restaurants.order(collate(.custom("NODIACRITIC"), title)).asSQL()
-            == "SELECT * FROM \"restaurants\" ORDER BY (\"name\" COLLATE \"NODIACRITIC\")")
-        #expect(restaurants.order(title.collate(.nocase)).asSQL()
-            == "SELECT * FROM \"restaurants\" ORDER BY (\"name\" COLLATE NOCASE)")
+        #expect(
+            restaurants.order(collate(.custom("NODIACRITIC"), title)).asSQL()
+                == "SELECT * FROM \"restaurants\" ORDER BY (\"name\" COLLATE \"NODIACRITIC\")")
+        #expect(
+            restaurants.order(title.collate(.nocase)).asSQL()
+                == "SELECT * FROM \"restaurants\" ORDER BY (\"name\" COLLATE NOCASE)")
         let db = try Connection()
         try db.execute(sql: "CREATE TABLE restaurants (name TEXT NOT NULL); INSERT INTO restaurants VALUES ('c'), ('a'), ('B')")
         #expect(try db.prepare(restaurants.order(title)).map { $0[title] } == ["B", "a", "c"])

@@ -19,7 +19,7 @@ import Testing
 
     @Test func betweenOperandsAreStillParenthesized() {
         let id = SQLExpression<Int>("id")
-        let name = SQLExpression<String>("BETWEEN")   // a column named like the keyword, no spaces around it
+        let name = SQLExpression<String>("BETWEEN")  // a column named like the keyword, no spaces around it
         #expect(((2...3 ~= id) == false).asSQL() == "((\"id\" BETWEEN 2 AND 3) = 0)")
         #expect((name == "x").asSQL() == "(\"BETWEEN\" = 'x')")
         #expect((id == 1).asSQL() == "(\"id\" = 1)")

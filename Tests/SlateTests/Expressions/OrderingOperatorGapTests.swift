@@ -1,17 +1,16 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// Operators SQLite.swift's OperatorsTests use that Slate lacked: ordering comparisons between
 /// conditions (`Bool`, whose Datatype is Int64 in SQLite.swift) and partial ranges over nullable
 /// columns; partial ranges render without parentheses, as SQLite.swift 0.16 writes them.
 @Suite("Ordering operators")
-struct OrderingOperatorGapTests {
-    let users = Table("users")
-    let verified = SQLExpression<Bool>("verified")
+struct OrderingOperatorGapTests: UsersFixture {
     let optionalVerified = SQLExpression<Bool?>("verified")
-    let balance = SQLExpression<Double>("balance")
-    let age = SQLExpression<Int64?>("age")
+    /// `age` read as `Int64?` (the fixture reads it as `Int?`): the ranges below are of `Int64`.
+    let int64Age = SQLExpression<Int64?>("age")
 
     @Test("conditions order as SQLite's integers do: false < true")
     func boolOrdering() throws {
@@ -34,15 +33,15 @@ struct OrderingOperatorGapTests {
         #expect((4.5... ~= balance).asSQL() == "\"balance\" >= 4.5")
         #expect((...4.5 ~= balance).asSQL() == "\"balance\" <= 4.5")
         #expect((..<4.5 ~= balance).asSQL() == "\"balance\" < 4.5")
-        #expect((Int64(30)... ~= age).asSQL() == "\"age\" >= 30")
-        #expect((...Int64(30) ~= age).asSQL() == "\"age\" <= 30")
-        #expect((..<Int64(30) ~= age).asSQL() == "\"age\" < 30")
+        #expect((Int64(30)... ~= int64Age).asSQL() == "\"age\" >= 30")
+        #expect((...Int64(30) ~= int64Age).asSQL() == "\"age\" <= 30")
+        #expect((..<Int64(30) ~= int64Age).asSQL() == "\"age\" < 30")
 
         let db = try makeUsersDatabase()
         // Betty's age is NULL: no range matches her.
-        #expect(try db.scalar(users.filter(Int64(30)... ~= age).count) == 2)
-        #expect(try db.scalar(users.filter(...Int64(30) ~= age).count) == 1)
-        #expect(try db.scalar(users.filter(..<Int64(30) ~= age).count) == 0)
+        #expect(try db.scalar(users.filter(Int64(30)... ~= int64Age).count) == 2)
+        #expect(try db.scalar(users.filter(...Int64(30) ~= int64Age).count) == 1)
+        #expect(try db.scalar(users.filter(..<Int64(30) ~= int64Age).count) == 0)
         #expect(try db.scalar(users.filter(100.0... ~= balance && verified).count) == 1)
     }
 }

@@ -55,10 +55,11 @@ struct SQLiteSwiftSQLTextTests {
 
     @Test func theGeneratedFormsRunAndMeanTheSame() throws {
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE t (b INTEGER NOT NULL, i INTEGER NOT NULL, i64 INTEGER NOT NULL, opt TEXT, s TEXT NOT NULL, d REAL NOT NULL);
-            INSERT INTO t VALUES (1, 2, 6, NULL, 'A', 2.0), (0, 5, 3, 'x', 'b', 9.0);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE t (b INTEGER NOT NULL, i INTEGER NOT NULL, i64 INTEGER NOT NULL, opt TEXT, s TEXT NOT NULL, d REAL NOT NULL);
+                INSERT INTO t VALUES (1, 2, 6, NULL, 'A', 2.0), (0, 5, 3, 'x', 'b', 9.0);
+                """)
         let t = Table("t")
         #expect(try db.scalar(t.filter(!b).count) == 1)
         #expect(try db.scalar(t.filter(opt == nil).count) == 1)
@@ -80,11 +81,12 @@ struct SQLiteSwiftSQLTextTests {
             t.column(s, unique: true, check: s != "", defaultValue: "s", collate: .rtrim)
             t.column(d, defaultValue: 0)
         }
-        #expect(sql == """
-            CREATE TABLE "t" ("i" INTEGER PRIMARY KEY NOT NULL, \
-            "s" TEXT NOT NULL UNIQUE CHECK ("s" != '') DEFAULT ('s') COLLATE RTRIM, \
-            "d" REAL NOT NULL DEFAULT (0.0))
-            """)
+        #expect(
+            sql == """
+                CREATE TABLE "t" ("i" INTEGER PRIMARY KEY NOT NULL, \
+                "s" TEXT NOT NULL UNIQUE CHECK ("s" != '') DEFAULT ('s') COLLATE RTRIM, \
+                "d" REAL NOT NULL DEFAULT (0.0))
+                """)
     }
 
     @Test func tableConstraintsInSQLiteSwiftsSpacing() throws {
@@ -99,11 +101,12 @@ struct SQLiteSwiftSQLTextTests {
             t.check(x > 0)
             t.foreignKey(parent, references: parents, id, delete: .cascade)
         }
-        #expect(sql == """
-            CREATE TABLE "children" ("id" INTEGER NOT NULL, "parent" INTEGER NOT NULL, "x" INTEGER NOT NULL, \
-            PRIMARY KEY ("id", "parent"), UNIQUE ("x"), CHECK (("x" > 0)), \
-            FOREIGN KEY ("parent") REFERENCES "parents" ("id") ON DELETE CASCADE)
-            """)
+        #expect(
+            sql == """
+                CREATE TABLE "children" ("id" INTEGER NOT NULL, "parent" INTEGER NOT NULL, "x" INTEGER NOT NULL, \
+                PRIMARY KEY ("id", "parent"), UNIQUE ("x"), CHECK (("x" > 0)), \
+                FOREIGN KEY ("parent") REFERENCES "parents" ("id") ON DELETE CASCADE)
+                """)
         let db = try Connection()
         try db.run(parents.create { t in t.column(id, primaryKey: true) })
         try db.run(sql)
@@ -120,20 +123,23 @@ struct SQLiteSwiftSQLTextTests {
         let id = SQLExpression<Int64>("id"), managerID = SQLExpression<Int64?>("manager_id")
         let userID = SQLExpression<Int64>("user_id"), published = SQLExpression<Bool>("published")
         let managers = users.alias("managers")
-        #expect(users.join(managers, on: managers[id] == users[managerID]).asSQL() == """
-            SELECT * FROM "users" INNER JOIN "users" AS "managers" ON ("managers"."id" = "users"."manager_id")
-            """)
+        #expect(
+            users.join(managers, on: managers[id] == users[managerID]).asSQL() == """
+                SELECT * FROM "users" INNER JOIN "users" AS "managers" ON ("managers"."id" = "users"."manager_id")
+                """)
         // A filtered table: its filter moves into ON, as SQLite.swift writes it.
-        #expect(users.join(posts.filter(published), on: posts[userID] == users[id]).asSQL() == """
-            SELECT * FROM "users" INNER JOIN "posts" ON (("posts"."user_id" = "users"."id") AND "published")
-            """)
+        #expect(
+            users.join(posts.filter(published), on: posts[userID] == users[id]).asSQL() == """
+                SELECT * FROM "users" INNER JOIN "posts" ON (("posts"."user_id" = "users"."id") AND "published")
+                """)
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE users (id INTEGER PRIMARY KEY, manager_id INTEGER);
-            CREATE TABLE posts (id INTEGER PRIMARY KEY, user_id INTEGER, published INTEGER);
-            INSERT INTO users VALUES (1, NULL), (2, 1);
-            INSERT INTO posts VALUES (1, 1, 1), (2, 1, 0), (3, 2, 1);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE users (id INTEGER PRIMARY KEY, manager_id INTEGER);
+                CREATE TABLE posts (id INTEGER PRIMARY KEY, user_id INTEGER, published INTEGER);
+                INSERT INTO users VALUES (1, NULL), (2, 1);
+                INSERT INTO posts VALUES (1, 1, 1), (2, 1, 0), (3, 2, 1);
+                """)
         #expect(try db.scalar(users.join(managers, on: managers[id] == users[managerID]).count) == 1)
         #expect(try db.scalar(users.join(posts.filter(published), on: posts[userID] == users[id]).count) == 2)
         #expect(try db.scalar(users.join(.leftOuter, posts.filter(published), on: posts[userID] == users[id]).count) == 2)

@@ -1,15 +1,13 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// The text functions are written once for `String` and `String?` columns: each keeps its SQL and
 /// its result type for both (a condition on `String?` is `Bool?`, its length `Int?`, …), and a
 /// `NULL` text gives `NULL`.
 @Suite("Text functions on String and String? expressions")
-struct TextFunctionTests {
-    let email = SQLExpression<String>("email")
-    let name = SQLExpression<String?>("name")
-
+struct TextFunctionTests: UsersFixture {
     @Test func conditionsKeepTheirSQLAndNullability() {
         let likes: (SQLExpression<Bool>, SQLExpression<Bool?>) = (email.like("%@mac.com"), name.like("A%"))
         #expect(likes.0.asSQL() == "(\"email\" LIKE '%@mac.com')")
@@ -51,7 +49,7 @@ struct TextFunctionTests {
             (email.replace("a", with: "b"), name.replace("a", with: "b"), "replace(\"X\", 'a', 'b')"),
             (email.substring(2), name.substring(2), "substr(\"X\", 2)"),
             (email.substring(2, length: 3), name.substring(2, length: 3), "substr(\"X\", 2, 3)"),
-            (email.substring(1..<3), name.substring(1..<3), "substr(\"X\", 2, 2)"),
+            (email.substring(1..<3), name.substring(1..<3), "substr(\"X\", 2, 2)")
         ]
         for (plain, optional, sql) in texts {
             #expect(plain.asSQL() == sql.replacingOccurrences(of: "\"X\"", with: "\"email\""))
@@ -82,21 +80,23 @@ struct TextFunctionTests {
     @Test func aNullTextGivesNullAndAValueTheSameAsForString() throws {
         let db = try Connection()
         let people = Table("people")
-        let id = SQLExpression<Int64>("id")
-        try db.execute(sql: """
-            CREATE TABLE people (id INTEGER PRIMARY KEY, email TEXT NOT NULL, name TEXT, doc TEXT);
-            INSERT INTO people VALUES (1, ' Ada@Mac.com ', ' Ada ', '{"n": 1}');
-            INSERT INTO people VALUES (2, 'grace@icloud.com', NULL, NULL);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE people (id INTEGER PRIMARY KEY, email TEXT NOT NULL, name TEXT, doc TEXT);
+                INSERT INTO people VALUES (1, ' Ada@Mac.com ', ' Ada ', '{"n": 1}');
+                INSERT INTO people VALUES (2, 'grace@icloud.com', NULL, NULL);
+                """)
         let doc = SQLExpression<String?>("doc")
         let query = people.select(
             id, name.trim().uppercaseString, name.length, name.like("%ada%"), name.replace("A", with: "a"),
             email.trim().lowercaseString, email.substring(2, length: 3)
         ).order(id)
         let rows = try db.prepare(query).map { row in
-            (try row.get(name.trim().uppercaseString), try row.get(name.length), try row.get(name.like("%ada%")),
-             try row.get(name.replace("A", with: "a")), try row.get(email.trim().lowercaseString),
-             try row.get(email.substring(2, length: 3)))
+            (
+                try row.get(name.trim().uppercaseString), try row.get(name.length), try row.get(name.like("%ada%")),
+                try row.get(name.replace("A", with: "a")), try row.get(email.trim().lowercaseString),
+                try row.get(email.substring(2, length: 3))
+            )
         }
         #expect(rows.count == 2)
         #expect(rows[0].0 == "ADA")

@@ -1,30 +1,23 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 @Suite("Unions, recursive queries, subqueries, aliases and JSON")
-struct CompoundQueryTests {
-    let users = Table("users")
-    let posts = Table("posts")
-    let id = Expression<Int64>("id")
-    let email = Expression<String>("email")
-    let name = Expression<String?>("name")
-    let userID = Expression<Int64>("user_id")
-    let title = Expression<String>("title")
-
+struct CompoundQueryTests: UsersFixture {
     func makeManagersDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: """
+        try inMemoryDatabase(
+            """
             CREATE TABLE managers (id INTEGER PRIMARY KEY, manager_id INTEGER NOT NULL);
             INSERT INTO managers VALUES (2, 0), (5, 2), (8, 5), (9, 5);
             """)
-        return db
     }
 
     @Test func union() throws {
         let query = users.select(email).filter(id == 1).union(users.select(email).filter(id == 3))
-        #expect(query.asSQL()
-            == "SELECT \"email\" FROM \"users\" WHERE (\"id\" = 1) UNION SELECT \"email\" FROM \"users\" WHERE (\"id\" = 3)")
+        #expect(
+            query.asSQL()
+                == "SELECT \"email\" FROM \"users\" WHERE (\"id\" = 1) UNION SELECT \"email\" FROM \"users\" WHERE (\"id\" = 3)")
         let db = try makeUsersDatabase()
         #expect(try db.prepare(query).map { $0[email] } == ["alice@mac.com", "cathy@icloud.com"])
         let all = users.select(email).filter(id == 1).union(all: true, users.select(email).filter(id == 1))
@@ -35,15 +28,16 @@ struct CompoundQueryTests {
     @Test func recursiveWith() throws {
         let managers = Table("managers")
         let chain = Table("chain")
-        let id = Expression<Int64>("id")
         let managerId = Expression<Int64>("manager_id")
-        let query = managers
+        let query =
+            managers
             .where(id == 8)
             .union(chain.join(managers, on: chain[managerId] == managers[id]))
         // The documentation prints this statement indented over several lines, with `WHERE "id" = 8`
         // unparenthesized and a bare `JOIN`; Slate renders one line with its usual parentheses.
-        #expect(chain.with(chain, recursive: true, as: query).asSQL()
-            == "WITH RECURSIVE \"chain\" AS (SELECT * FROM \"managers\" WHERE (\"id\" = 8) UNION SELECT * FROM \"chain\" "
+        #expect(
+            chain.with(chain, recursive: true, as: query).asSQL()
+                == "WITH RECURSIVE \"chain\" AS (SELECT * FROM \"managers\" WHERE (\"id\" = 8) UNION SELECT * FROM \"chain\" "
                 + "INNER JOIN \"managers\" ON (\"chain\".\"manager_id\" = \"managers\".\"id\")) SELECT * FROM \"chain\"")
         // As printed, the recursive part selects the columns of both tables, which SQLite rejects
         // (the two sides of UNION differ in width); selecting `managers[*]` makes it runnable.
@@ -58,24 +52,24 @@ struct CompoundQueryTests {
     func recursiveWithColumnsAndHint() throws {
         let managers = Table("managers")
         let chain = Table("chain")
-        let id = Expression<Int64>("id")
         let managerId = Expression<Int64>("manager_id")
         let level = Expression<Int64>("level")
         let queryWithLevel =
             managers
-                .select(id, managerId, 0)
-                .where(id == 8)
-                .union(
-                    chain
-                        .select(managers[id], managers[managerId], level + 1)
-                        .join(managers, on: chain[managerId] == managers[id])
-                )
+            .select(id, managerId, 0)
+            .where(id == 8)
+            .union(
+                chain
+                    .select(managers[id], managers[managerId], level + 1)
+                    .join(managers, on: chain[managerId] == managers[id])
+            )
         let query = chain.with(chain, columns: [id, managerId, level], recursive: true, hint: .materialize, as: queryWithLevel)
         // The documentation prints the result columns as a row value, `SELECT ("id", "manager_id", 0)`,
         // and `"manager"."id"` for `managers[id]`: invalid SQL (a row value is not a column list;
         // there is no table "manager"). Slate lists the columns.
-        #expect(query.asSQL()
-            == "WITH RECURSIVE \"chain\" (\"id\", \"manager_id\", \"level\") AS MATERIALIZED ("
+        #expect(
+            query.asSQL()
+                == "WITH RECURSIVE \"chain\" (\"id\", \"manager_id\", \"level\") AS MATERIALIZED ("
                 + "SELECT \"id\", \"manager_id\", 0 FROM \"managers\" WHERE (\"id\" = 8) UNION "
                 + "SELECT \"managers\".\"id\", \"managers\".\"manager_id\", (\"level\" + 1) FROM \"chain\" "
                 + "INNER JOIN \"managers\" ON (\"chain\".\"manager_id\" = \"managers\".\"id\")) SELECT * FROM \"chain\"")
@@ -95,14 +89,16 @@ struct CompoundQueryTests {
         let db = try makeUsersDatabase()
         #expect(try db.prepare(query).map { $0[id] } == [1, 3])
         let withPosts = users.filter(exists(posts.filter(userID == users[id])))
-        #expect(withPosts.asSQL()
-            == "SELECT * FROM \"users\" WHERE EXISTS (SELECT * FROM \"posts\" WHERE (\"user_id\" = \"users\".\"id\"))")
+        #expect(
+            withPosts.asSQL()
+                == "SELECT * FROM \"users\" WHERE EXISTS (SELECT * FROM \"posts\" WHERE (\"user_id\" = \"users\".\"id\"))")
         #expect(try db.prepare(withPosts).map { $0[id] } == [1, 3])
         #expect(try db.prepare(users.filter(!exists(posts.filter(userID == users[id])))).map { $0[id] } == [2])
         let postCount = SQLExpression(posts.filter(userID == users[id]).count)
         let counted = users.select(email, postCount).order(id)
-        #expect(counted.asSQL()
-            == "SELECT \"email\", (SELECT count(*) FROM \"posts\" WHERE (\"user_id\" = \"users\".\"id\")) FROM \"users\" ORDER BY \"id\"")
+        #expect(
+            counted.asSQL()
+                == "SELECT \"email\", (SELECT count(*) FROM \"posts\" WHERE (\"user_id\" = \"users\".\"id\")) FROM \"users\" ORDER BY \"id\"")
         #expect(try db.prepare(counted).map { $0[postCount] } == [2, 0, 1])
     }
 
@@ -119,10 +115,11 @@ struct CompoundQueryTests {
     @Test(.enabled(if: LinkedSQLite.hasJSON, "needs SQLite's JSON functions"))
     func json() throws {
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE docs (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
-            INSERT INTO docs VALUES (1, '{"name":"Ada","tags":["x","y"],"age":36}'), (2, '{"name":"Bob","tags":[]}');
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE docs (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
+                INSERT INTO docs VALUES (1, '{"name":"Ada","tags":["x","y"],"age":36}'), (2, '{"name":"Bob","tags":[]}');
+                """)
         let docs = Table("docs")
         let body = Expression<String>("body")
         let docName: SQLExpression<String?> = body.jsonExtract("$.name")
@@ -152,16 +149,18 @@ struct CompoundQueryTests {
         #expect(try db.prepare(each.select(value)).map { $0[value] } == ["a", "b", "c"])
         #expect(try db.prepare(each).map { $0[value] } == ["a", "b", "c"])
 
-        try db.execute(sql: """
-            CREATE TABLE docs (id INTEGER PRIMARY KEY, tags TEXT NOT NULL);
-            INSERT INTO docs VALUES (1, '["x","y"]'), (2, '["z"]');
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE docs (id INTEGER PRIMARY KEY, tags TEXT NOT NULL);
+                INSERT INTO docs VALUES (1, '["x","y"]'), (2, '["z"]');
+                """)
         let docs = Table("docs")
         let tags = Expression<String>("tags")
         let elements = Table.jsonEach(docs[tags])
         let query = docs.select(docs[id], elements[value]).join(.cross, elements).order(docs[id], elements[value])
-        #expect(query.asSQL()
-            == "SELECT \"docs\".\"id\", \"json_each\".\"value\" FROM \"docs\" CROSS JOIN json_each(\"docs\".\"tags\") "
+        #expect(
+            query.asSQL()
+                == "SELECT \"docs\".\"id\", \"json_each\".\"value\" FROM \"docs\" CROSS JOIN json_each(\"docs\".\"tags\") "
                 + "ORDER BY \"docs\".\"id\", \"json_each\".\"value\"")
         let pairs = try db.prepare(query).map { "\($0[docs[id]]):\($0[elements[value]])" }
         #expect(pairs == ["1:x", "1:y", "2:z"])
@@ -173,7 +172,7 @@ struct CompoundQueryTests {
         let db = try makeUsersDatabase()
         let rows = try db.prepare(users.order(id))
         #expect(Array(rows).count == 3)
-        #expect(Array(rows).count == 3)   // iterating again runs the query again
+        #expect(Array(rows).count == 3)  // iterating again runs the query again
         var pairs: [String] = []
         for user in try db.prepare(users.order(id)) {
             for post in try db.prepare(posts.filter(userID == user[id]).order(Expression<Int64>("id"))) {
@@ -198,8 +197,9 @@ struct FunctionCallTests {
         let uti = Expression<String>("UTI")
         let attachments = Table("attachments")
         let call = SQLExpression<Bool>(function: "typeConformsTo", [uti, "public.image"])
-        #expect(attachments.filter(call).asSQL()
-            == "SELECT * FROM \"attachments\" WHERE \"typeConformsTo\"(\"UTI\", 'public.image')")
+        #expect(
+            attachments.filter(call).asSQL()
+                == "SELECT * FROM \"attachments\" WHERE \"typeConformsTo\"(\"UTI\", 'public.image')")
         let db = try Connection()
         #expect(try db.scalar(SQLExpression<Int64>(function: "max", [Expression<Int64>(value: 3), 9], quoted: false)) == 9)
     }
@@ -217,11 +217,9 @@ struct FunctionCallTests {
 }
 
 @Suite("Lazy execution")
-struct LazyExecutionTests {
+struct LazyExecutionTests: UsersFixture {
     @Test func preparedQueriesRunWhenIterated() throws {
         let db = try makeUsersDatabase()
-        let users = Table("users")
-        let id = Expression<Int64>("id")
         let rows = try db.prepare(users.order(id))
         try db.run("INSERT INTO users (id, email) VALUES (4, 'dora@icloud.com')")
         #expect(rows.map { $0[id] } == [1, 2, 3, 4])
@@ -238,10 +236,6 @@ struct LazyExecutionTests {
 
     @Test func ambiguousColumnInSQLIsAPrepareError() throws {
         let db = try makeUsersDatabase()
-        let users = Table("users")
-        let posts = Table("posts")
-        let id = Expression<Int64>("id")
-        let userID = Expression<Int64>("user_id")
         do {
             _ = try db.prepare(users.join(posts, on: userID == id))
             Issue.record("expected an error")

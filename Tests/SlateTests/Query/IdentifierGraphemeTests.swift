@@ -11,7 +11,7 @@ struct IdentifierGraphemeTests {
         ".\"\u{031D}",  // the fuzzer's input: a dot, a quote, a combining mark
         "\"\u{0301}name",  // a quote and an accent at the start
         "a\"\u{0301}\"b",
-        "\u{0301}x",  // a name that starts with a combining mark
+        "\u{0301}x"  // a name that starts with a combining mark
     ]
 
     @Test("The schema DSL, a typed insert and a typed select keep the name byte for byte", arguments: names)

@@ -1,17 +1,13 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// On a library too old for a feature (the SQLCipher trait links SQLite 3.15), the typed layer
 /// fails with an error naming the feature and the version it needs, and changes nothing.
 /// Each test runs only where the feature is missing; the features' own tests run elsewhere.
 @Suite("Features an old SQLite lacks")
-struct OldSQLiteTests {
-    let users = Table("users")
-    let id = Expression<Int64>("id")
-    let email = Expression<String>("email")
-    let name = Expression<String?>("name")
-
+struct OldSQLiteTests: UsersFixture {
     @Test(.enabled(if: SQLite.versionNumber < 3_024_000, "only an old SQLite lacks upsert"))
     func upsertFailsClearly() throws {
         let db = try makeEmptyUsersDatabase()
@@ -42,7 +38,7 @@ struct OldSQLiteTests {
         let attempts: [() throws -> Void] = [
             { _ = try db.prepare(users.select(id, number)) },
             { _ = try db.prepareRowIterator(users.select(id, number)) },
-            { _ = try db.prepare(users.select(id.lag(id), id.lead(offset: 1, id))) },
+            { _ = try db.prepare(users.select(id.lag(id), id.lead(offset: 1, id))) }
         ]
         for attempt in attempts {
             let error = #expect(throws: SQLiteError.self) { try attempt() }

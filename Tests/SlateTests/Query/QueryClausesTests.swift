@@ -1,21 +1,18 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// Builders that derive a query from another (`count`, `pluck`, a `UNION` member) keep every
 /// clause the caller gave.
 @Suite("Derived queries keep every clause")
-struct QueryClausesTests {
-    let users = Table("users")
-    let id = Expression<Int64>("id")
-    let email = Expression<String>("email")
-    let verified = Expression<Bool>("verified")
-
+struct QueryClausesTests: UsersFixture {
     @Test func countKeepsLimitDistinctGroupingAndUnion() throws {
         let db = try makeUsersDatabase()
         // Clauses that do not change the number of rows stay in one SELECT, as in SQLite.swift.
-        #expect(users.filter(id > 1).order(id).count.asSQL()
-            == #"SELECT count(*) FROM "users" WHERE ("id" > 1) ORDER BY "id""#)
+        #expect(
+            users.filter(id > 1).order(id).count.asSQL()
+                == #"SELECT count(*) FROM "users" WHERE ("id" > 1) ORDER BY "id""#)
         #expect(try db.scalar(users.filter(id > 1).count) == 2)
 
         let limited = users.limit(2)
@@ -56,8 +53,9 @@ struct QueryClausesTests {
         let db = try makeUsersDatabase()
         let newest = users.select(id).order(id.desc).limit(1)
         let query = users.select(id).filter(id == 1).union(newest)
-        #expect(query.asSQL() == #"SELECT "id" FROM "users" WHERE ("id" = 1) UNION "#
-            + #"SELECT * FROM (SELECT "id" FROM "users" ORDER BY "id" DESC LIMIT 1)"#)
+        #expect(
+            query.asSQL() == #"SELECT "id" FROM "users" WHERE ("id" = 1) UNION "#
+                + #"SELECT * FROM (SELECT "id" FROM "users" ORDER BY "id" DESC LIMIT 1)"#)
         #expect(Set(try db.prepare(query).map { $0[id] }) == [1, 3])
         // The outer query's own ORDER BY and LIMIT sort and cut the whole compound.
         #expect(try db.prepare(query.order(id.desc)).map { $0[id] } == [3, 1])

@@ -1,40 +1,10 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
-/// A database with `users` and `posts`, filled with raw SQL so these tests do not depend on the
-/// typed writers.
-func makeUsersDatabase() throws -> Connection {
-    let db = try Connection()
-    try db.execute(sql: """
-        CREATE TABLE users (id INTEGER PRIMARY KEY NOT NULL, email TEXT UNIQUE NOT NULL, name TEXT,
-                            balance REAL NOT NULL DEFAULT 0, verified INTEGER NOT NULL DEFAULT 0,
-                            manager_id INTEGER, age INTEGER);
-        CREATE TABLE posts (id INTEGER PRIMARY KEY NOT NULL, user_id INTEGER NOT NULL, title TEXT NOT NULL,
-                            published_at TEXT);
-        INSERT INTO users VALUES (1, 'alice@mac.com', 'Alice', 100, 1, NULL, 30);
-        INSERT INTO users VALUES (2, 'betty@icloud.com', NULL, 20000, 0, 1, NULL);
-        INSERT INTO users VALUES (3, 'cathy@icloud.com', 'Cathy', 5, 1, 1, 41);
-        INSERT INTO posts VALUES (1, 1, 'Hello', '2014-11-18T12:45:30.000');
-        INSERT INTO posts VALUES (2, 1, 'Again', NULL);
-        INSERT INTO posts VALUES (3, 3, 'Mine', '1999-01-01T00:00:00.000');
-        """)
-    return db
-}
-
 @Suite("Typed queries")
-struct QueryTests {
-    let users = Table("users")
-    let posts = Table("posts")
-    let id = SQLExpression<Int64>("id")
-    let email = SQLExpression<String>("email")
-    let name = SQLExpression<String?>("name")
-    let balance = SQLExpression<Double>("balance")
-    let verified = SQLExpression<Bool>("verified")
-    let userID = SQLExpression<Int64>("user_id")
-    let managerID = SQLExpression<Int64?>("manager_id")
-    let title = SQLExpression<String>("title")
-
+struct QueryTests: UsersFixture {
     @Test func selectEverything() throws {
         #expect(users.asSQL() == "SELECT * FROM \"users\"")
         let db = try makeUsersDatabase()
@@ -50,8 +20,9 @@ struct QueryTests {
 
     @Test func documentedChain() throws {
         let query = users.select(email).filter(name != nil).order(email.desc, name).limit(5, offset: 1)
-        #expect(query.asSQL()
-            == "SELECT \"email\" FROM \"users\" WHERE (\"name\" IS NOT NULL) ORDER BY \"email\" DESC, \"name\" LIMIT 5 OFFSET 1")
+        #expect(
+            query.asSQL()
+                == "SELECT \"email\" FROM \"users\" WHERE (\"name\" IS NOT NULL) ORDER BY \"email\" DESC, \"name\" LIMIT 5 OFFSET 1")
         let db = try makeUsersDatabase()
         #expect(try db.prepare(query).map { $0[email] } == ["alice@mac.com"])
     }
@@ -72,10 +43,12 @@ struct QueryTests {
     @Test func filters() throws {
         #expect(users.filter(id == 1).asSQL() == "SELECT * FROM \"users\" WHERE (\"id\" = 1)")
         #expect(users.where(id == 1).asSQL() == "SELECT * FROM \"users\" WHERE (\"id\" = 1)")
-        #expect(users.filter(verified || balance >= 10_000).asSQL()
-            == "SELECT * FROM \"users\" WHERE (\"verified\" OR (\"balance\" >= 10000.0))")
-        #expect(users.filter(id == 1).filter(verified).asSQL()
-            == "SELECT * FROM \"users\" WHERE ((\"id\" = 1) AND \"verified\")")
+        #expect(
+            users.filter(verified || balance >= 10_000).asSQL()
+                == "SELECT * FROM \"users\" WHERE (\"verified\" OR (\"balance\" >= 10000.0))")
+        #expect(
+            users.filter(id == 1).filter(verified).asSQL()
+                == "SELECT * FROM \"users\" WHERE ((\"id\" = 1) AND \"verified\")")
         let db = try makeUsersDatabase()
         #expect(try db.prepare(users.filter(verified || balance >= 10_000)).map { $0[id] } == [1, 2, 3])
         #expect(try db.prepare(users.filter(id == 1)).map { $0[email] } == ["alice@mac.com"])
@@ -83,8 +56,9 @@ struct QueryTests {
 
     @Test func orderAndLimit() throws {
         #expect(users.order(email, name).asSQL() == "SELECT * FROM \"users\" ORDER BY \"email\", \"name\"")
-        #expect(users.order(email.desc, name.asc).asSQL()
-            == "SELECT * FROM \"users\" ORDER BY \"email\" DESC, \"name\" ASC")
+        #expect(
+            users.order(email.desc, name.asc).asSQL()
+                == "SELECT * FROM \"users\" ORDER BY \"email\" DESC, \"name\" ASC")
         #expect(users.limit(5).asSQL() == "SELECT * FROM \"users\" LIMIT 5")
         #expect(users.limit(5, offset: 5).asSQL() == "SELECT * FROM \"users\" LIMIT 5 OFFSET 5")
         let db = try makeUsersDatabase()
@@ -114,7 +88,7 @@ struct QueryTests {
         let cross = users.join(.cross, posts)
         #expect(cross.asSQL() == "SELECT * FROM \"users\" CROSS JOIN \"posts\"")
         let db = try makeUsersDatabase()
-        #expect(Array(try db.prepare(left)).count == 4)   // betty has no post
+        #expect(Array(try db.prepare(left)).count == 4)  // betty has no post
         #expect(Array(try db.prepare(cross)).count == 9)
         let betty = try #require(try db.pluck(left.filter(users[id] == 2)))
         #expect(try betty.get(SQLExpression<String?>("title")) == nil)
@@ -123,8 +97,9 @@ struct QueryTests {
     @Test func selfJoinWithAlias() throws {
         let managers = users.alias("managers")
         let query = users.join(managers, on: managers[id] == users[managerID])
-        #expect(query.asSQL()
-            == "SELECT * FROM \"users\" INNER JOIN \"users\" AS \"managers\" ON (\"managers\".\"id\" = \"users\".\"manager_id\")")
+        #expect(
+            query.asSQL()
+                == "SELECT * FROM \"users\" INNER JOIN \"users\" AS \"managers\" ON (\"managers\".\"id\" = \"users\".\"manager_id\")")
         let db = try makeUsersDatabase()
         let user = try #require(try db.pluck(query))
         #expect(user[users[id]] == 2)

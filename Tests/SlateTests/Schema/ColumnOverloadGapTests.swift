@@ -30,7 +30,7 @@ struct ColumnOverloadGapTests {
         try db.run("PRAGMA foreign_keys = ON")
         try db.run(parent.insert(int64 <- 1))
         try db.run(child.insert(int64 <- 1))
-        #expect(throws: SQLiteError.self) { try db.run(child.insert(int64 <- 2)) }   // no parent 2
+        #expect(throws: SQLiteError.self) { try db.run(child.insert(int64 <- 2)) }  // no parent 2
         #expect(try db.scalar(child.count) == 1)
     }
 
@@ -49,19 +49,22 @@ struct ColumnOverloadGapTests {
         }
         try db.run(literal)
         try db.run(table.insert(stringOptional <- "A"))
-        #expect(try db.scalar(table.filter(stringOptional == "a").count) == 1)   // NOCASE applies
+        #expect(try db.scalar(table.filter(stringOptional == "a").count) == 1)  // NOCASE applies
         // A default that names a column is SQL that SQLite refuses when it creates the table.
         #expect(throws: SQLiteError.self) { try db.run(sql.replacingOccurrences(of: "\"table\" (", with: "\"other\" (")) }
     }
 
     @Test("addColumn(_:unique:check:references:_:)")
     func addColumnUniqueReferences() throws {
-        #expect(table.addColumn(int64, unique: true, references: table, int64)
-            == "ALTER TABLE \"table\" ADD COLUMN \"int64\" INTEGER NOT NULL UNIQUE REFERENCES \"table\" (\"int64\")")
-        #expect(table.addColumn(int64Optional, unique: true, check: int64Optional > 0, references: table, int64)
-            == "ALTER TABLE \"table\" ADD COLUMN \"int64Optional\" INTEGER UNIQUE CHECK (\"int64Optional\" > 0) REFERENCES \"table\" (\"int64\")")
-        #expect(table.addColumn(int64Optional, references: table, int64)
-            == "ALTER TABLE \"table\" ADD COLUMN \"int64Optional\" INTEGER REFERENCES \"table\" (\"int64\")")
+        #expect(
+            table.addColumn(int64, unique: true, references: table, int64)
+                == "ALTER TABLE \"table\" ADD COLUMN \"int64\" INTEGER NOT NULL UNIQUE REFERENCES \"table\" (\"int64\")")
+        #expect(
+            table.addColumn(int64Optional, unique: true, check: int64Optional > 0, references: table, int64)
+                == "ALTER TABLE \"table\" ADD COLUMN \"int64Optional\" INTEGER UNIQUE CHECK (\"int64Optional\" > 0) REFERENCES \"table\" (\"int64\")")
+        #expect(
+            table.addColumn(int64Optional, references: table, int64)
+                == "ALTER TABLE \"table\" ADD COLUMN \"int64Optional\" INTEGER REFERENCES \"table\" (\"int64\")")
 
         let db = try Connection()
         try db.run(table.create { t in t.column(int64, primaryKey: true) })

@@ -1,20 +1,23 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// ``DatabaseMigrator`` with migrations written in the typed schema DSL and the schema changer.
 @Suite("DatabaseMigrator with the schema DSL")
-struct DatabaseMigratorSchemaDSLTests {
+struct DatabaseMigratorSchemaDSLTests: UsersFixture {
     static func migrator() throws -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         try migrator.registerMigration("create users") { db in
+            // A static function cannot use the fixture's members: the migrations name their columns.
             let users = Table("users")
             let id = SQLExpression<Int64>("id")
             let email = SQLExpression<String>("email")
-            try db.run(users.create { t in
-                t.column(id, primaryKey: .autoincrement)
-                t.column(email, unique: true)
-            })
+            try db.run(
+                users.create { t in
+                    t.column(id, primaryKey: .autoincrement)
+                    t.column(email, unique: true)
+                })
         }
         try migrator.registerMigration("create posts") { db in
             let users = Table("users")
@@ -22,11 +25,12 @@ struct DatabaseMigratorSchemaDSLTests {
             let id = SQLExpression<Int64>("id")
             let userID = SQLExpression<Int64>("user_id")
             let title = SQLExpression<String>("title")
-            try db.run(posts.create { t in
-                t.column(id, primaryKey: true)
-                t.column(userID, references: users, id)
-                t.column(title)
-            })
+            try db.run(
+                posts.create { t in
+                    t.column(id, primaryKey: true)
+                    t.column(userID, references: users, id)
+                    t.column(title)
+                })
             try db.run(posts.createIndex(userID))
         }
         try migrator.registerMigration("users have names") { db in
@@ -38,24 +42,17 @@ struct DatabaseMigratorSchemaDSLTests {
         return migrator
     }
 
-    @Test("typed CREATE TABLE, index and a schema-changer rebuild of a referenced table, on a queue and a pool",
-          arguments: ["queue", "pool"])
-    func typedMigrations(kind: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("slate-migrator-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("db.sqlite").path
-        let writer: any DatabaseWriter = kind == "queue" ? try DatabaseQueue(path: path) : try DatabasePool(path: path)
+    @Test(
+        "typed CREATE TABLE, index and a schema-changer rebuild of a referenced table, on a queue and a pool",
+        arguments: WriterKind.allCases)
+    func typedMigrations(kind: WriterKind) throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("db.sqlite")
+        let writer = try kind.open(path)
         try writer.writeWithoutTransaction { db in try db.setForeignKeys(true) }
 
         let migrator = try Self.migrator()
         try migrator.migrate(writer, upTo: "create posts")
-        let users = Table("users")
-        let posts = Table("posts")
-        let id = SQLExpression<Int64>("id")
-        let email = SQLExpression<String>("email")
-        let userID = SQLExpression<Int64>("user_id")
-        let title = SQLExpression<String>("title")
         try writer.write { db in
             let ada = try db.run(users.insert(email <- "ada@example.com"))
             try db.run(posts.insert(userID <- ada, title <- "Notes"))

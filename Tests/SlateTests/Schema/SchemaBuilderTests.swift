@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// The SQL a schema builder call generates, pinned byte for byte against the documentation
@@ -8,14 +9,7 @@ import Testing
 /// Column constraints follow SQLite.swift's implementation (`TEXT NOT NULL UNIQUE`,
 /// `COLLATE NOCASE`, `DEFAULT ('x')`), not the forms printed in its documentation's comments.
 @Suite("Schema builders")
-struct SchemaBuilderTests {
-    let users = Table("users")
-    let posts = Table("posts")
-    let id = SQLExpression<Int64>("id")
-    let email = SQLExpression<String>("email")
-    let name = SQLExpression<String?>("name")
-    let balance = SQLExpression<Double>("balance")
-    let userID = SQLExpression<Int64>("user_id")
+struct SchemaBuilderTests: UsersFixture {
     let optionalUserID = SQLExpression<Int64?>("user_id")
     let suffix = SQLExpression<String?>("suffix")
     let local = SQLExpression<String>("local")
@@ -97,12 +91,13 @@ struct SchemaBuilderTests {
 
     @Test func columnConstraintsAreEnforced() throws {
         let db = try Connection()
-        try db.run(users.create { t in
-            t.column(id, primaryKey: .autoincrement)
-            t.column(email, unique: true, check: email.like("%@%"), collate: .nocase)
-            t.column(name, defaultValue: "Anonymous")
-            t.column(balance, defaultValue: 0)
-        })
+        try db.run(
+            users.create { t in
+                t.column(id, primaryKey: .autoincrement)
+                t.column(email, unique: true, check: email.like("%@%"), collate: .nocase)
+                t.column(name, defaultValue: "Anonymous")
+                t.column(balance, defaultValue: 0)
+            })
         let first = try db.run(users.insert(email <- "alice@mac.com"))
         #expect(first == 1)
         #expect(try db.pluck(users)?[name] == "Anonymous")
@@ -181,8 +176,11 @@ struct SchemaBuilderTests {
         try db.run("UPDATE users SET id = 3 WHERE id = 2")
         #expect(try db.scalar(Int64.self, "SELECT user_id FROM likes") == 3)
         let keys = try db.schema.foreignKeys(table: "likes")
-        #expect(keys == [ColumnDefinition.ForeignKey(
-            fromColumn: "user_id", toTable: "users", toColumn: "id", onUpdate: "CASCADE", onDelete: "RESTRICT")])
+        #expect(
+            keys == [
+                ColumnDefinition.ForeignKey(
+                    fromColumn: "user_id", toTable: "users", toColumn: "id", onUpdate: "CASCADE", onDelete: "RESTRICT")
+            ])
     }
 
     @Test func optionalChecksDefaultsAndCompositeKeys() throws {
@@ -200,11 +198,12 @@ struct SchemaBuilderTests {
         #expect(sql == #"CREATE TABLE "offices" ("code" TEXT NOT NULL, "region" TEXT NOT NULL, "suffix" TEXT CHECK ("suffix" IN ('JR', 'SR')) DEFAULT ('SR'), "name" TEXT UNIQUE CHECK ("suffix" IS NOT NULL) COLLATE NOCASE, "balance" REAL PRIMARY KEY NOT NULL CHECK ("balance" >= 0.0) DEFAULT (abs(-1)), FOREIGN KEY ("code", "region") REFERENCES "regions" ("code", "region") ON DELETE CASCADE)"#)
         let db = try Connection()
         db.foreignKeys = true
-        try db.run(regions.create { t in
-            t.column(code)
-            t.column(region)
-            t.primaryKey(code, region)
-        })
+        try db.run(
+            regions.create { t in
+                t.column(code)
+                t.column(region)
+                t.primaryKey(code, region)
+            })
         try db.run(sql)
         try db.run("INSERT INTO regions VALUES ('a', 'eu')")
         try db.run("INSERT INTO offices (code, region, name) VALUES ('a', 'eu', 'x')")
@@ -222,10 +221,11 @@ struct SchemaBuilderTests {
 
     @Test func createTableAsQuery() throws {
         let db = try Connection()
-        try db.run(users.create { t in
-            t.column(id, primaryKey: true)
-            t.column(email)
-        })
+        try db.run(
+            users.create { t in
+                t.column(id, primaryKey: true)
+                t.column(email)
+            })
         try db.run(#"INSERT INTO users VALUES (1, 'a@mac.com'), (2, 'b@icloud.com')"#)
         let sql = Table("icloud").create(users.select(email).filter(email.like("%@icloud.com")))
         #expect(sql == #"CREATE TABLE "icloud" AS SELECT "email" FROM "users" WHERE ("email" LIKE '%@icloud.com')"#)
@@ -256,13 +256,15 @@ struct SchemaBuilderTests {
 
     @Test func addColumnAsDocumented() throws {
         #expect(users.addColumn(suffix) == #"ALTER TABLE "users" ADD COLUMN "suffix" TEXT"#)
-        #expect(users.addColumn(suffix, check: ["JR", "SR"].contains(suffix))
-            == #"ALTER TABLE "users" ADD COLUMN "suffix" TEXT CHECK ("suffix" IN ('JR', 'SR'))"#)
+        #expect(
+            users.addColumn(suffix, check: ["JR", "SR"].contains(suffix))
+                == #"ALTER TABLE "users" ADD COLUMN "suffix" TEXT CHECK ("suffix" IN ('JR', 'SR'))"#)
         #expect(users.addColumn(suffix, defaultValue: "SR") == #"ALTER TABLE "users" ADD COLUMN "suffix" TEXT DEFAULT ('SR')"#)
         #expect(users.addColumn(email, collate: .nocase) == #"ALTER TABLE "users" ADD COLUMN "email" TEXT NOT NULL COLLATE NOCASE"#)
         #expect(users.addColumn(name, collate: .rtrim) == #"ALTER TABLE "users" ADD COLUMN "name" TEXT COLLATE RTRIM"#)
-        #expect(posts.addColumn(optionalUserID, references: users, id)
-            == #"ALTER TABLE "posts" ADD COLUMN "user_id" INTEGER REFERENCES "users" ("id")"#)
+        #expect(
+            posts.addColumn(optionalUserID, references: users, id)
+                == #"ALTER TABLE "posts" ADD COLUMN "user_id" INTEGER REFERENCES "users" ("id")"#)
 
         let db = try Connection()
         try db.run(users.create { t in t.column(id, primaryKey: true) })
@@ -287,18 +289,20 @@ struct SchemaBuilderTests {
     @Test func indexesAsDocumented() throws {
         #expect(users.createIndex(email) == #"CREATE INDEX "index_users_on_email" ON "users" ("email")"#)
         #expect(users.createIndex(email, unique: true) == #"CREATE UNIQUE INDEX "index_users_on_email" ON "users" ("email")"#)
-        #expect(users.createIndex(email, ifNotExists: true)
-            == #"CREATE INDEX IF NOT EXISTS "index_users_on_email" ON "users" ("email")"#)
+        #expect(
+            users.createIndex(email, ifNotExists: true)
+                == #"CREATE INDEX IF NOT EXISTS "index_users_on_email" ON "users" ("email")"#)
         #expect(users.dropIndex(email) == #"DROP INDEX "index_users_on_email""#)
         #expect(users.dropIndex(email, ifExists: true) == #"DROP INDEX IF EXISTS "index_users_on_email""#)
         #expect(users.createIndex(email.desc, name) == #"CREATE INDEX "index_users_on_email_desc_name" ON "users" ("email" DESC, "name")"#)
 
         let db = try Connection()
-        try db.run(users.create { t in
-            t.column(id, primaryKey: true)
-            t.column(email)
-            t.column(name)
-        })
+        try db.run(
+            users.create { t in
+                t.column(id, primaryKey: true)
+                t.column(email)
+                t.column(name)
+            })
         try db.run(users.createIndex(email, unique: true))
         try db.run(users.createIndex(email, ifNotExists: true))  // exists already: no error
         try db.run(users.createIndex(email.desc, name))
@@ -319,14 +323,16 @@ struct SchemaBuilderTests {
     /// A filtered table's index is a partial index: the filter is not left out.
     @Test func filteredTableMakesAPartialIndex() throws {
         let named = users.filter(name != nil && email != "")
-        #expect(named.createIndex(email, unique: true)
-            == #"CREATE UNIQUE INDEX "index_users_on_email" ON "users" ("email") WHERE (("name" IS NOT NULL) AND ("email" != ''))"#)
+        #expect(
+            named.createIndex(email, unique: true)
+                == #"CREATE UNIQUE INDEX "index_users_on_email" ON "users" ("email") WHERE (("name" IS NOT NULL) AND ("email" != ''))"#)
         let db = try Connection()
-        try db.run(users.create { t in
-            t.column(id, primaryKey: true)
-            t.column(email)
-            t.column(name)
-        })
+        try db.run(
+            users.create { t in
+                t.column(id, primaryKey: true)
+                t.column(email)
+                t.column(name)
+            })
         try db.run(named.createIndex(email, unique: true))
         #expect(try db.schema.indexDefinitions(table: "users").first?.where == #"(("name" IS NOT NULL) AND ("email" != ''))"#)
         // Unique among the named rows only.
@@ -348,16 +354,18 @@ struct SchemaBuilderTests {
         let emails = View("emails")
         let sql = emails.create(users.select(id, email).filter(email.like("%@mac.com")))
         #expect(sql == #"CREATE VIEW "emails" AS SELECT "id", "email" FROM "users" WHERE ("email" LIKE '%@mac.com')"#)
-        #expect(emails.create(users, temporary: true, ifNotExists: true)
-            == #"CREATE TEMPORARY VIEW IF NOT EXISTS "emails" AS SELECT * FROM "users""#)
+        #expect(
+            emails.create(users, temporary: true, ifNotExists: true)
+                == #"CREATE TEMPORARY VIEW IF NOT EXISTS "emails" AS SELECT * FROM "users""#)
         #expect(emails.drop() == #"DROP VIEW "emails""#)
         #expect(emails.drop(ifExists: true) == #"DROP VIEW IF EXISTS "emails""#)
 
         let db = try Connection()
-        try db.run(users.create { t in
-            t.column(id, primaryKey: true)
-            t.column(email)
-        })
+        try db.run(
+            users.create { t in
+                t.column(id, primaryKey: true)
+                t.column(email)
+            })
         try db.run(#"INSERT INTO users VALUES (1, 'a@mac.com'), (2, 'b@icloud.com')"#)
         try db.run(sql)
         #expect(try db.prepare(emails).map { $0[email] } == ["a@mac.com"])

@@ -1,15 +1,16 @@
 import Foundation
 @testable import Slate
+import SlateTestSupport
 import Testing
 
 /// `SchemaReader` and `SchemaChanger` on real databases: native `ALTER TABLE` where SQLite 3.25+
 /// / 3.35+ has it, and the documented table rebuild forced through the internal flags.
 @Suite("Schema reader and changer")
-struct SchemaChangerTests {
+struct SchemaChangerTests: UsersFixture {
     /// A database with `users` (indexed, referenced by `posts`) and a few rows.
     func makeDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: """
+        try inMemoryDatabase(
+            """
             CREATE TABLE users (id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, old_name VARCHAR(40) NOT NULL DEFAULT 'x',
                                 email TEXT UNIQUE, age INTEGER DEFAULT 18, created TEXT DEFAULT CURRENT_TIMESTAMP);
             CREATE INDEX users_on_old_name ON users (old_name DESC);
@@ -20,7 +21,6 @@ struct SchemaChangerTests {
             INSERT INTO users (old_name, email, age) VALUES ('Alice', 'alice@mac.com', 30), ('Betty', 'betty@icloud.com', 25);
             INSERT INTO pairs VALUES (1, 'x', 'y');
             """)
-        return db
     }
 
     func rows(_ db: Connection, _ sql: String) throws -> [[SQLiteValue]] {
@@ -32,8 +32,9 @@ struct SchemaChangerTests {
     @Test func objectDefinitions() throws {
         let db = try makeDatabase()
         let schema = db.schema
-        #expect(try schema.objectDefinitions(type: .table).map(\.name).filter { !$0.hasPrefix("sqlite_") }
-            == ["users", "posts", "pairs"])
+        #expect(
+            try schema.objectDefinitions(type: .table).map(\.name).filter { !$0.hasPrefix("sqlite_") }
+                == ["users", "posts", "pairs"])
         let indexes = try schema.objectDefinitions(type: .index)
         #expect(indexes.filter { !$0.isInternal }.map(\.name) == ["users_on_old_name", "users_on_age"])
         #expect(indexes.filter(\.isInternal).allSatisfy { $0.sql == nil })
@@ -55,11 +56,14 @@ struct SchemaChangerTests {
         #expect(columns.map(\.unique) == [false, false, true, false, false])
         #expect(columns.map(\.defaultValue) == [.NULL, .stringLiteral("x"), .NULL, .numericLiteral("18"), .CURRENT_TIMESTAMP])
         let posts = try db.schema.columnDefinitions(table: "posts")
-        #expect(posts[1].references == ColumnDefinition.ForeignKey(
-            fromColumn: "user_id", toTable: "users", toColumn: "id", onUpdate: nil, onDelete: "CASCADE"))
+        #expect(
+            posts[1].references
+                == ColumnDefinition.ForeignKey(
+                    fromColumn: "user_id", toTable: "users", toColumn: "id", onUpdate: nil, onDelete: "CASCADE"))
         // Each column of a composite primary key carries it, as in SQLite.swift.
-        #expect(try db.schema.columnDefinitions(table: "pairs").map(\.primaryKey)
-            == [.init(autoIncrement: false), .init(autoIncrement: false), nil])
+        #expect(
+            try db.schema.columnDefinitions(table: "pairs").map(\.primaryKey)
+                == [.init(autoIncrement: false), .init(autoIncrement: false), nil])
         #expect(try db.schema.columnDefinitions(table: "missing").isEmpty)
     }
 
@@ -127,8 +131,9 @@ struct SchemaChangerTests {
         #expect(columns[1].defaultValue == .stringLiteral("x"))
         #expect(columns[0].primaryKey?.autoIncrement == true)
         #expect(columns[2].unique)
-        #expect(try rows(db, "SELECT id, new_name, email FROM users ORDER BY id")
-            == [[.int(1), .text("Alice"), .text("alice@mac.com")], [.int(2), .text("Betty"), .text("betty@icloud.com")]])
+        #expect(
+            try rows(db, "SELECT id, new_name, email FROM users ORDER BY id")
+                == [[.int(1), .text("Alice"), .text("alice@mac.com")], [.int(2), .text("Betty"), .text("betty@icloud.com")]])
         let indexes = try db.schema.indexDefinitions(table: "users").filter { !$0.isInternal }.sorted { $0.name < $1.name }
         #expect(indexes.map(\.name) == ["users_on_age", "users_on_old_name"])
         #expect(indexes[1].columns == ["new_name"])
@@ -157,10 +162,11 @@ struct SchemaChangerTests {
             table.drop(column: "created")
         }
         #expect(try db.schema.columnDefinitions(table: "users").map(\.name) == ["id", "old_name", "email", "age"])
-        #expect(try rows(db, "SELECT * FROM users ORDER BY id") == [
-            [.int(1), .text("Alice"), .text("alice@mac.com"), .int(30)],
-            [.int(2), .text("Betty"), .text("betty@icloud.com"), .int(25)],
-        ])
+        #expect(
+            try rows(db, "SELECT * FROM users ORDER BY id") == [
+                [.int(1), .text("Alice"), .text("alice@mac.com"), .int(30)],
+                [.int(2), .text("Betty"), .text("betty@icloud.com"), .int(25)]
+            ])
         // Unique constraints still hold after the change.
         expectSQLiteError(SQLITE_CONSTRAINT_UNIQUE) { try db.run("INSERT INTO users (email) VALUES ('alice@mac.com')") }
     }
@@ -193,16 +199,17 @@ struct SchemaChangerTests {
 
     @Test func rebuildKeepsChecksAndCollations() throws {
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE accounts (
-                id INTEGER PRIMARY KEY,
-                "owner name" TEXT COLLATE NOCASE UNIQUE, -- a comment, with a comma
-                balance REAL CHECK (balance >= 0),
-                note TEXT,
-                CONSTRAINT positive CHECK ("owner name" <> '')
-            ) WITHOUT ROWID;
-            INSERT INTO accounts VALUES (1, 'Alice', 10, 'n');
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE accounts (
+                    id INTEGER PRIMARY KEY,
+                    "owner name" TEXT COLLATE NOCASE UNIQUE, -- a comment, with a comma
+                    balance REAL CHECK (balance >= 0),
+                    note TEXT,
+                    CONSTRAINT positive CHECK ("owner name" <> '')
+                ) WITHOUT ROWID;
+                INSERT INTO accounts VALUES (1, 'Alice', 10, 'n');
+                """)
         let schemaChanger = db.schemaChanger
         schemaChanger.supportsRenameColumn = false
         schemaChanger.supportsDropColumn = false
@@ -248,13 +255,14 @@ struct SchemaChangerTests {
     @Test(arguments: [true, false].filter { SQLite.versionNumber >= 3_025_000 || !$0 })
     func renamingAReferencedColumnRenamesItInOtherTables(native: Bool) throws {
         let db = try makeDatabase()
-        try db.execute(sql: """
-            CREATE TABLE owners (code TEXT PRIMARY KEY, label TEXT);
-            CREATE TABLE pets (name TEXT, owner_code TEXT REFERENCES owners (code) ON DELETE CASCADE);
-            CREATE INDEX pets_on_owner ON pets (owner_code);
-            INSERT INTO owners VALUES ('a', 'A');
-            INSERT INTO pets VALUES ('rex', 'a');
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE owners (code TEXT PRIMARY KEY, label TEXT);
+                CREATE TABLE pets (name TEXT, owner_code TEXT REFERENCES owners (code) ON DELETE CASCADE);
+                CREATE INDEX pets_on_owner ON pets (owner_code);
+                INSERT INTO owners VALUES ('a', 'A');
+                INSERT INTO pets VALUES ('rex', 'a');
+                """)
         try db.setForeignKeys(true)
         let schemaChanger = db.schemaChanger
         schemaChanger.supportsRenameColumn = native
@@ -262,8 +270,9 @@ struct SchemaChangerTests {
             table.rename(column: "code", to: "key")
         }
         #expect(try db.schema.columnDefinitions(table: "owners").map(\.name) == ["key", "label"])
-        #expect(try db.schema.foreignKeys(table: "pets")
-            == [.init(fromColumn: "owner_code", toTable: "owners", toColumn: "key", onDelete: "CASCADE")])
+        #expect(
+            try db.schema.foreignKeys(table: "pets")
+                == [.init(fromColumn: "owner_code", toTable: "owners", toColumn: "key", onDelete: "CASCADE")])
         #expect(try db.foreignKeyCheck().isEmpty)
         #expect(try db.schema.indexDefinitions(table: "pets").map(\.name) == ["pets_on_owner"])
         #expect(try rows(db, "SELECT * FROM pets") == [[.text("rex"), .text("a")]])
@@ -294,14 +303,15 @@ struct SchemaChangerTests {
 
     @Test func rebuildKeepsTemporaryTablesTemporary() throws {
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TEMP TABLE scratch (id INTEGER PRIMARY KEY, label TEXT, extra TEXT);
-            CREATE INDEX scratch_on_label ON scratch (label);
-            CREATE TEMP TRIGGER scratch_upper AFTER INSERT ON scratch BEGIN
-                UPDATE scratch SET label = upper(label) WHERE id = new.id;
-            END;
-            INSERT INTO scratch VALUES (1, 'a', 'x');
-            """)
+        try db.execute(
+            sql: """
+                CREATE TEMP TABLE scratch (id INTEGER PRIMARY KEY, label TEXT, extra TEXT);
+                CREATE INDEX scratch_on_label ON scratch (label);
+                CREATE TEMP TRIGGER scratch_upper AFTER INSERT ON scratch BEGIN
+                    UPDATE scratch SET label = upper(label) WHERE id = new.id;
+                END;
+                INSERT INTO scratch VALUES (1, 'a', 'x');
+                """)
         let schemaChanger = db.schemaChanger
         schemaChanger.supportsDropColumn = false
         try schemaChanger.alter(table: "scratch") { $0.drop(column: "extra") }
@@ -352,8 +362,9 @@ struct SchemaChangerTests {
             table.add(column: ColumnDefinition(name: "kind", type: .TEXT, nullable: false, defaultValue: .stringLiteral("memo")))
             table.add(index: IndexDefinition(table: "notes", name: "notes_on_kind", columns: ["kind"]))
         }
-        #expect(try db.scalar(String.self, "SELECT sql FROM sqlite_master WHERE name = 'notes'")
-            == #"CREATE TABLE "notes" ("id" INTEGER NOT NULL, "body" TEXT, "kind" TEXT DEFAULT 'memo' NOT NULL)"#)
+        #expect(
+            try db.scalar(String.self, "SELECT sql FROM sqlite_master WHERE name = 'notes'")
+                == #"CREATE TABLE "notes" ("id" INTEGER NOT NULL, "body" TEXT, "kind" TEXT DEFAULT 'memo' NOT NULL)"#)
         #expect(try db.schema.indexDefinitions(table: "notes").map(\.name) == ["notes_on_kind"])
         expectSQLiteError(SQLITE_ERROR) { try schemaChanger.create(table: "notes") { $0.add(expression: SQLExpression<Int64>("id")) } }
         try schemaChanger.create(table: "notes", ifNotExists: true) { $0.add(expression: SQLExpression<Int64>("id")) }
@@ -372,19 +383,16 @@ struct SchemaChangerTests {
     // MARK: Migrations
 
     @Test func migrationsByUserVersion() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("slate-migrations-\(UUID().uuidString).sqlite")
-        defer { try? FileManager.default.removeItem(at: url) }
-        let users = Table("users")
-        let id = SQLExpression<Int64>("id")
-        let email = SQLExpression<String>("email")
-        let name = SQLExpression<String?>("name")
+        let folder = try TemporaryDirectory()
+        let path = folder.path("migrations.sqlite")
 
         func migrate(_ db: Connection) throws {
             if db.userVersion == 0 {
-                try db.run(users.create { t in
-                    t.column(id, primaryKey: true)
-                    t.column(email, unique: true)
-                })
+                try db.run(
+                    users.create { t in
+                        t.column(id, primaryKey: true)
+                        t.column(email, unique: true)
+                    })
                 db.userVersion = 1
             }
             if db.userVersion == 1 {
@@ -394,14 +402,14 @@ struct SchemaChangerTests {
         }
 
         do {
-            let db = try Connection(url.path)
+            let db = try Connection(path)
             #expect(db.userVersion == 0)
             try migrate(db)
             #expect(db.userVersion == 2)
             try db.run(users.insert(email <- "alice@mac.com", name <- "Alice"))
         }
         // Reopening runs no migration twice: the version is stored in the file.
-        let db = try Connection(url.path)
+        let db = try Connection(path)
         #expect(db.userVersion == 2)
         try migrate(db)
         #expect(try db.schema.columnDefinitions(table: "users").map(\.name) == ["id", "email", "name"])

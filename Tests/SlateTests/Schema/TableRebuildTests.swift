@@ -1,5 +1,6 @@
 import Foundation
 @testable import Slate
+import SlateTestSupport
 import Testing
 
 /// Renaming and dropping columns named like type names and keywords, with foreign keys to and
@@ -14,8 +15,8 @@ struct TableRebuildTests {
     static let dropPaths = [true, false].filter { SQLite.versionNumber >= 3_035_000 || !$0 }
 
     func makeDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: """
+        try inMemoryDatabase(
+            """
             CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE notes (
                 id INTEGER PRIMARY KEY,
@@ -30,7 +31,6 @@ struct TableRebuildTests {
             INSERT INTO users VALUES (1, 'Alice');
             INSERT INTO notes VALUES (1, 1, 'first', 'hello', 'K', 2, 'yes');
             """)
-        return db
     }
 
     func changer(_ db: Connection, native: Bool) -> SchemaChanger {
@@ -57,8 +57,9 @@ struct TableRebuildTests {
     func renamingAColumnNamedLikeATypeNameLeavesTypesAndDefaultsAlone(native: Bool) throws {
         let db = try makeDatabase()
         try changer(db, native: native).alter(table: "notes") { $0.rename(column: "text", to: "body") }
-        #expect(try db.schema.columnDefinitions(table: "notes").map(\.name)
-            == ["id", "user_id", "title", "body", "key", "order", "select"])
+        #expect(
+            try db.schema.columnDefinitions(table: "notes").map(\.name)
+                == ["id", "user_id", "title", "body", "key", "order", "select"])
         let types = try declaredTypes(db, "notes")
         #expect(types["title"] == "TEXT")
         #expect(types["body"] == "TEXT")
@@ -70,10 +71,11 @@ struct TableRebuildTests {
         }
         expectSQLiteError(SQLITE_CONSTRAINT_CHECK) { try db.run("UPDATE notes SET \"select\" = 'text'") }
         try db.run("INSERT INTO notes (title) VALUES ('second')")
-        #expect(try rows(db, "SELECT title, body, key, \"order\", \"select\" FROM notes ORDER BY id") == [
-            [.text("first"), .text("hello"), .text("K"), .int(2), .text("yes")],
-            [.text("second"), .null, .null, .int(0), .null],
-        ])
+        #expect(
+            try rows(db, "SELECT title, body, key, \"order\", \"select\" FROM notes ORDER BY id") == [
+                [.text("first"), .text("hello"), .text("K"), .int(2), .text("yes")],
+                [.text("second"), .null, .null, .int(0), .null]
+            ])
         #expect(try db.schema.foreignKeys(table: "notes").map(\.toColumn) == ["id"])
         #expect(try db.foreignKeyCheck().isEmpty)
     }
@@ -86,8 +88,9 @@ struct TableRebuildTests {
             table.rename(column: "order", to: "position")
             table.rename(column: "select", to: "choice")
         }
-        #expect(try db.schema.columnDefinitions(table: "notes").map(\.name)
-            == ["id", "user_id", "title", "text", "code", "position", "choice"])
+        #expect(
+            try db.schema.columnDefinitions(table: "notes").map(\.name)
+                == ["id", "user_id", "title", "text", "code", "position", "choice"])
         let types = try declaredTypes(db, "notes")
         #expect(types["code"] == "TEXT" && types["position"] == "INTEGER" && types["choice"] == "TEXT")
         // COLLATE NOCASE stays on the renamed column; the CHECK names the new one.
@@ -104,8 +107,9 @@ struct TableRebuildTests {
         try changer(db, native: native).alter(table: "notes") { $0.rename(column: "id", to: "note_id") }
         #expect(try db.schema.columnDefinitions(table: "notes").first?.name == "note_id")
         #expect(try db.schema.columnDefinitions(table: "users").map(\.name) == ["id", "name"])
-        #expect(try db.schema.foreignKeys(table: "notes")
-            == [.init(fromColumn: "user_id", toTable: "users", toColumn: "id")])
+        #expect(
+            try db.schema.foreignKeys(table: "notes")
+                == [.init(fromColumn: "user_id", toTable: "users", toColumn: "id")])
         #expect(try db.foreignKeyCheck().isEmpty)
         expectSQLiteError(SQLITE_CONSTRAINT_FOREIGNKEY) { try db.run("INSERT INTO notes (user_id, title) VALUES (9, 'x')") }
         try db.run("INSERT INTO notes (user_id, title) VALUES (1, 'ok')")
@@ -117,17 +121,19 @@ struct TableRebuildTests {
     @Test(arguments: renamePaths)
     func renamingAReferencedIdRenamesItWhereverItIsReferenced(native: Bool) throws {
         let db = try makeDatabase()
-        try db.execute(sql: """
-            CREATE TABLE nodes (id INTEGER PRIMARY KEY, parent INTEGER REFERENCES nodes (id), label TEXT);
-            INSERT INTO nodes VALUES (1, NULL, 'root'), (2, 1, 'leaf');
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE nodes (id INTEGER PRIMARY KEY, parent INTEGER REFERENCES nodes (id), label TEXT);
+                INSERT INTO nodes VALUES (1, NULL, 'root'), (2, 1, 'leaf');
+                """)
         try db.setForeignKeys(true)
         let changer = changer(db, native: native)
         try changer.alter(table: "users") { $0.rename(column: "id", to: "user_key") }
         #expect(try db.schema.foreignKeys(table: "notes").map(\.toColumn) == ["user_key"])
         try changer.alter(table: "nodes") { $0.rename(column: "id", to: "node_id") }
-        #expect(try db.schema.foreignKeys(table: "nodes")
-            == [.init(fromColumn: "parent", toTable: "nodes", toColumn: "node_id")])
+        #expect(
+            try db.schema.foreignKeys(table: "nodes")
+                == [.init(fromColumn: "parent", toTable: "nodes", toColumn: "node_id")])
         #expect(try db.foreignKeyCheck().isEmpty)
         expectSQLiteError(SQLITE_CONSTRAINT_FOREIGNKEY) { try db.run("INSERT INTO nodes VALUES (3, 99, 'x')") }
         expectSQLiteError(SQLITE_CONSTRAINT_FOREIGNKEY) { try db.run("INSERT INTO notes (user_id, title) VALUES (9, 'x')") }
@@ -138,13 +144,14 @@ struct TableRebuildTests {
     @Test(arguments: renamePaths)
     func renamingFollowsIntoIndexesAndTriggers(native: Bool) throws {
         let db = try makeDatabase()
-        try db.execute(sql: """
-            CREATE INDEX notes_on_text ON notes (lower(text) COLLATE NOCASE DESC, title) WHERE text IS NOT NULL;
-            CREATE TABLE log (message TEXT);
-            CREATE TRIGGER notes_log AFTER UPDATE OF text ON notes BEGIN
-                INSERT INTO log VALUES (old.text || ' -> ' || NEW."text");
-            END;
-            """)
+        try db.execute(
+            sql: """
+                CREATE INDEX notes_on_text ON notes (lower(text) COLLATE NOCASE DESC, title) WHERE text IS NOT NULL;
+                CREATE TABLE log (message TEXT);
+                CREATE TRIGGER notes_log AFTER UPDATE OF text ON notes BEGIN
+                    INSERT INTO log VALUES (old.text || ' -> ' || NEW."text");
+                END;
+                """)
         try changer(db, native: native).alter(table: "notes") { $0.rename(column: "text", to: "body") }
         let index = try #require(try db.scalar(String.self, "SELECT sql FROM sqlite_master WHERE name = 'notes_on_text'"))
         // SQLite's own rename may or may not quote the new name; the rebuild quotes it.
@@ -158,11 +165,12 @@ struct TableRebuildTests {
     @Test(.enabled(if: SQLite.versionNumber >= 3_031_000, "generated columns need SQLite 3.31"), arguments: renamePaths)
     func renamingFollowsIntoGeneratedColumns(native: Bool) throws {
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE boxes (width REAL, text REAL, area REAL GENERATED ALWAYS AS (width * text) STORED,
-                                label TEXT AS ('text: ' || text));
-            INSERT INTO boxes (width, text) VALUES (2, 3);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE boxes (width REAL, text REAL, area REAL GENERATED ALWAYS AS (width * text) STORED,
+                                    label TEXT AS ('text: ' || text));
+                INSERT INTO boxes (width, text) VALUES (2, 3);
+                """)
         try changer(db, native: native).alter(table: "boxes") { $0.rename(column: "text", to: "height") }
         try db.run("UPDATE boxes SET height = 5")
         #expect(try rows(db, "SELECT area, label FROM boxes") == [[.real(10), .text("text: 5.0")]])
@@ -176,13 +184,14 @@ struct TableRebuildTests {
     @Test(arguments: dropPaths)
     func droppingAColumnNamedLikeATypeName(native: Bool) throws {
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE other (text TEXT PRIMARY KEY);
-            CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT DEFAULT 'text', text TEXT,
-                                ref TEXT REFERENCES other (text), key TEXT, "order" INTEGER);
-            INSERT INTO other VALUES ('o');
-            INSERT INTO notes VALUES (1, 'first', 'hello', 'o', 'k', 3);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE other (text TEXT PRIMARY KEY);
+                CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT DEFAULT 'text', text TEXT,
+                                    ref TEXT REFERENCES other (text), key TEXT, "order" INTEGER);
+                INSERT INTO other VALUES ('o');
+                INSERT INTO notes VALUES (1, 'first', 'hello', 'o', 'k', 3);
+                """)
         let changer = changer(db, native: native)
         try changer.alter(table: "notes") { table in
             table.drop(column: "text")
@@ -201,20 +210,21 @@ struct TableRebuildTests {
     @Test(arguments: dropPaths)
     func droppingAColumnSomethingUsesIsRefused(native: Bool) throws {
         let db = try makeDatabase()
-        try db.execute(sql: """
-            CREATE TABLE ranges (low INTEGER, high INTEGER CHECK (high >= low));
-            CREATE VIEW titles AS SELECT title, "order" FROM notes;
-            CREATE TABLE log (message TEXT);
-            CREATE TRIGGER users_log AFTER UPDATE ON users BEGIN
-                INSERT INTO log SELECT key FROM notes WHERE user_id = new.id;
-            END;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE ranges (low INTEGER, high INTEGER CHECK (high >= low));
+                CREATE VIEW titles AS SELECT title, "order" FROM notes;
+                CREATE TABLE log (message TEXT);
+                CREATE TRIGGER users_log AFTER UPDATE ON users BEGIN
+                    INSERT INTO log SELECT key FROM notes WHERE user_id = new.id;
+                END;
+                """)
         let changer = changer(db, native: native)
         let attempts: [(String, String, String)] = [
             ("ranges", "low", "used by column high"),
             ("notes", "order", "view titles names it"),
             ("notes", "key", "trigger users_log names it"),
-            ("users", "id", "referenced by a foreign key of table notes"),
+            ("users", "id", "referenced by a foreign key of table notes")
         ]
         for (table, column, reason) in attempts {
             let error = expectSQLiteError(SQLITE_ERROR) { try changer.alter(table: table) { $0.drop(column: column) } }

@@ -1,34 +1,38 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// FTS4 and FTS5 as the documentation's "Full-text Search" shows them: the exact SQL of each
 /// call, run against a real database.
 @Suite("Full-text search")
-struct FTSTests {
+struct FTSTests: UsersFixture {
     let emails = VirtualTable("emails")
     let subject = SQLExpression<String>("subject")
     let body = SQLExpression<String>("body")
 
     func fill(_ db: Connection) throws {
-        try db.run(emails.insert(
-            subject <- "Just Checking In",
-            body <- "Hey, I was just wondering...did you get my last email?"))
+        try db.run(
+            emails.insert(
+                subject <- "Just Checking In",
+                body <- "Hey, I was just wondering...did you get my last email?"))
         try db.run(emails.insert(subject <- "Re: Just Checking In", body <- "Yes, it was wonderful."))
         try db.run(emails.insert(subject <- "Lunch", body <- "Running late, sorry."))
     }
 
     @Test func fts4AsDocumented() throws {
         #expect(emails.create(.FTS4(subject, body)) == #"CREATE VIRTUAL TABLE "emails" USING fts4("subject", "body")"#)
-        #expect(emails.create(.FTS4([subject, body], tokenize: .Porter))
-            == #"CREATE VIRTUAL TABLE "emails" USING fts4("subject", "body", tokenize=porter)"#)
+        #expect(
+            emails.create(.FTS4([subject, body], tokenize: .Porter))
+                == #"CREATE VIRTUAL TABLE "emails" USING fts4("subject", "body", tokenize=porter)"#)
         let config = FTS4Config()
             .column(subject)
             .column(body, [.unindexed])
             .languageId("lid")
             .order(.desc)
-        #expect(emails.create(.FTS4(config))
-            == #"CREATE VIRTUAL TABLE "emails" USING fts4("subject", "body", notindexed="body", languageid="lid", order="desc")"#)
+        #expect(
+            emails.create(.FTS4(config))
+                == #"CREATE VIRTUAL TABLE "emails" USING fts4("subject", "body", notindexed="body", languageid="lid", order="desc")"#)
 
         let db = try Connection()
         try db.run(emails.create(.FTS4(config)))
@@ -75,12 +79,15 @@ struct FTSTests {
     }
 
     @Test func fts4Tokenizers() throws {
-        #expect(emails.create(.FTS4([subject], tokenize: .Simple))
-            == #"CREATE VIRTUAL TABLE "emails" USING fts4("subject", tokenize=simple)"#)
-        #expect(emails.create(.FTS4([subject], tokenize: .Unicode61(removeDiacritics: true, tokenchars: ["-", "_"])))
-            == #"CREATE VIRTUAL TABLE "emails" USING fts4("subject", tokenize=unicode61 "remove_diacritics=1" "tokenchars=-_")"#)
-        #expect(emails.create(.FTS4([subject], tokenize: .Custom("porter")))
-            == #"CREATE VIRTUAL TABLE "emails" USING fts4("subject", tokenize="porter")"#)
+        #expect(
+            emails.create(.FTS4([subject], tokenize: .Simple))
+                == #"CREATE VIRTUAL TABLE "emails" USING fts4("subject", tokenize=simple)"#)
+        #expect(
+            emails.create(.FTS4([subject], tokenize: .Unicode61(removeDiacritics: true, tokenchars: ["-", "_"])))
+                == #"CREATE VIRTUAL TABLE "emails" USING fts4("subject", tokenize=unicode61 "remove_diacritics=1" "tokenchars=-_")"#)
+        #expect(
+            emails.create(.FTS4([subject], tokenize: .Custom("porter")))
+                == #"CREATE VIRTUAL TABLE "emails" USING fts4("subject", tokenize="porter")"#)
 
         let db = try Connection()
         try db.run(emails.create(.FTS4([subject], tokenize: .Unicode61(removeDiacritics: true, tokenchars: ["-"]))))
@@ -96,7 +103,6 @@ struct FTSTests {
     }
 
     @Test func fts4ConfigOptions() throws {
-        let users = Table("users")
         let config = FTS4Config()
             .column(subject)
             .tokenizer(.Porter)
@@ -105,8 +111,9 @@ struct FTSTests {
             .matchInfo(.fts3)
             .compress("zip")
             .uncompress("unzip")
-        #expect(emails.create(.FTS4(config), ifNotExists: true)
-            == #"CREATE VIRTUAL TABLE IF NOT EXISTS "emails" USING fts4("subject", tokenize=porter, prefix="2,3", content="users", compress="zip", uncompress="unzip", matchinfo="fts3")"#)
+        #expect(
+            emails.create(.FTS4(config), ifNotExists: true)
+                == #"CREATE VIRTUAL TABLE IF NOT EXISTS "emails" USING fts4("subject", tokenize=porter, prefix="2,3", content="users", compress="zip", uncompress="unzip", matchinfo="fts3")"#)
         let contentless = FTS4Config().column(subject).contentless()
         #expect(emails.create(.FTS4(contentless)) == #"CREATE VIRTUAL TABLE "emails" USING fts4("subject", content="")"#)
 
@@ -146,8 +153,9 @@ struct FTSTests {
         let db = try Connection()
         guard db.supportsFTS5 else { return }
         let tokenized = FTS5Config().column(subject).tokenizer(.Unicode61(removeDiacritics: true, tokenchars: ["-"]))
-        #expect(emails.create(.FTS5(tokenized))
-            == #"CREATE VIRTUAL TABLE "emails" USING fts5("subject", tokenize="unicode61 remove_diacritics '1' tokenchars '-'")"#)
+        #expect(
+            emails.create(.FTS5(tokenized))
+                == #"CREATE VIRTUAL TABLE "emails" USING fts5("subject", tokenize="unicode61 remove_diacritics '1' tokenchars '-'")"#)
         try db.run(emails.create(.FTS5(tokenized)))
         try db.run(emails.insert(subject <- "Crème e-mail"))
         #expect(try db.scalar(emails.filter(emails.match("creme")).count) == 1)
@@ -155,8 +163,9 @@ struct FTSTests {
 
         let trigrams = VirtualTable("trigrams")
         let options = FTS5Config().column(subject).tokenizer(.Trigram(caseSensitive: false)).detail(.full).columnSize(0)
-        #expect(trigrams.create(.FTS5(options))
-            == #"CREATE VIRTUAL TABLE "trigrams" USING fts5("subject", tokenize="trigram case_sensitive 0", columnsize=0, detail="full")"#)
+        #expect(
+            trigrams.create(.FTS5(options))
+                == #"CREATE VIRTUAL TABLE "trigrams" USING fts5("subject", tokenize="trigram case_sensitive 0", columnsize=0, detail="full")"#)
         if SQLite.versionNumber >= 3_034_000 {
             try db.run(trigrams.create(.FTS5(options)))
             try db.run(trigrams.insert(subject <- "Substring search"))
@@ -164,15 +173,16 @@ struct FTSTests {
         }
 
         let documents = Table("documents")
-        let id = SQLExpression<Int64>("id")
-        try db.run(documents.create { t in
-            t.column(id, primaryKey: true)
-            t.column(subject)
-        })
+        try db.run(
+            documents.create { t in
+                t.column(id, primaryKey: true)
+                t.column(subject)
+            })
         let index = VirtualTable("documents_index")
         let external = FTS5Config().column(subject).externalContent(documents).contentRowId(id).tokenizer(.Porter)
-        #expect(index.create(.FTS5(external))
-            == #"CREATE VIRTUAL TABLE "documents_index" USING fts5("subject", tokenize=porter, content="documents", content_rowid="id")"#)
+        #expect(
+            index.create(.FTS5(external))
+                == #"CREATE VIRTUAL TABLE "documents_index" USING fts5("subject", tokenize=porter, content="documents", content_rowid="id")"#)
         try db.run(index.create(.FTS5(external)))
         try db.run(documents.insert(id <- 7, subject <- "running shoes"))
         try db.run(#"INSERT INTO documents_index (documents_index) VALUES ('rebuild')"#)

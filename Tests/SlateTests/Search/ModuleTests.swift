@@ -8,12 +8,19 @@ struct ModuleTests {
     @Test("a named module quotes its name and inlines its arguments")
     func namedModule() throws {
         let table = VirtualTable("virtual_table")
-        #expect(table.create(Module("custom", ["foo", "bar"]))
-            == "CREATE VIRTUAL TABLE \"virtual_table\" USING \"custom\"('foo', 'bar')")
+        #expect(
+            table.create(Module("custom", ["foo", "bar"]))
+                == "CREATE VIRTUAL TABLE \"virtual_table\" USING \"custom\"('foo', 'bar')")
         let db = try Connection()
         // SQLite takes a quoted module name.
-        try db.run(VirtualTable("boxes").create(Module("rtree", [SQLExpression<Int64>("id"),
-            SQLExpression<Double>("minX"), SQLExpression<Double>("maxX")])))
+        try db.run(
+            VirtualTable("boxes").create(
+                Module(
+                    "rtree",
+                    [
+                        SQLExpression<Int64>("id"),
+                        SQLExpression<Double>("minX"), SQLExpression<Double>("maxX")
+                    ])))
         try db.run("INSERT INTO boxes VALUES (1, 0, 2)")
         #expect(try db.scalar("SELECT count(*) FROM boxes WHERE maxX > 1") as? Int64 == 1)
         // An unknown module is a clear error, and nothing is created.

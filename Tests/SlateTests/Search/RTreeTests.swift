@@ -1,4 +1,5 @@
 import Slate
+import SlateTestSupport
 import Testing
 
 /// R*Tree virtual tables as SQLite.swift builds them: `VirtualTable.create(.RTree(id, (minX, maxX), …))`.
@@ -14,8 +15,9 @@ struct RTreeTests {
     @Test func createAndQuery() throws {
         let sql = boxes.create(.RTree(id, (minX, maxX), (minY, maxY)))
         #expect(sql == #"CREATE VIRTUAL TABLE "boxes" USING rtree("id", "minX", "maxX", "minY", "maxY")"#)
-        #expect(boxes.create(.RTree(id, (minX, maxX)), ifNotExists: true)
-            == #"CREATE VIRTUAL TABLE IF NOT EXISTS "boxes" USING rtree("id", "minX", "maxX")"#)
+        #expect(
+            boxes.create(.RTree(id, (minX, maxX)), ifNotExists: true)
+                == #"CREATE VIRTUAL TABLE IF NOT EXISTS "boxes" USING rtree("id", "minX", "maxX")"#)
 
         let db = try Connection()
         try db.run(sql)

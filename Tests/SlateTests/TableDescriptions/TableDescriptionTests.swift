@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 @Suite("Table descriptions and prepared inserts")
@@ -23,16 +24,19 @@ struct TableDescriptionTests {
         let db = try Connection()
         let description = try sets()
         try db.createTable(description)
-        #expect(try schema(of: "sets", in: db) == "CREATE TABLE \"sets\" (\"name\" TEXT NOT NULL, \"number\" TEXT NOT NULL, "
-            + "\"picture\" BLOB, \"price\" REAL, \"year\" INTEGER)")
+        #expect(
+            try schema(of: "sets", in: db) == "CREATE TABLE \"sets\" (\"name\" TEXT NOT NULL, \"number\" TEXT NOT NULL, "
+                + "\"picture\" BLOB, \"price\" REAL, \"year\" INTEGER)")
         #expect(description.orderedColumns.map(\.name) == ["name", "number", "picture", "price", "year"])
-        #expect(description.description
-            == "\"sets\" (\"name\" TEXT NOT NULL, \"number\" TEXT NOT NULL, \"picture\" BLOB, \"price\" REAL, \"year\" INTEGER)")
+        #expect(
+            description.description
+                == "\"sets\" (\"name\" TEXT NOT NULL, \"number\" TEXT NOT NULL, \"picture\" BLOB, \"price\" REAL, \"year\" INTEGER)")
         // The order does not depend on how the columns were given.
         let again = try TableDescription(name: "sets2", columns: [picture, name, price, number, year])
         try again.create(in: db)
-        #expect(try schema(of: "sets2", in: db) == "CREATE TABLE \"sets2\" (\"name\" TEXT NOT NULL, \"number\" TEXT NOT NULL, "
-            + "\"picture\" BLOB, \"price\" REAL, \"year\" INTEGER)")
+        #expect(
+            try schema(of: "sets2", in: db) == "CREATE TABLE \"sets2\" (\"name\" TEXT NOT NULL, \"number\" TEXT NOT NULL, "
+                + "\"picture\" BLOB, \"price\" REAL, \"year\" INTEGER)")
         #expect(again.orderedColumns == description.orderedColumns)
     }
 
@@ -71,29 +75,27 @@ struct TableDescriptionTests {
         let rows = try db.readAllRows(from: description)
         #expect(rows.count == 3)
         #expect(rows[0].columnNames == ["name", "number", "picture", "price", "year"])
-        #expect(rows.map(\.values) == [
-            ["Galaxy Explorer", "10497", nil, 99.99, 2022],
-            ["Cosmic Rock", "6929", .blob(Data([1, 2])), nil, nil],
-            ["Galaxy Explorer (1979)", "928", nil, nil, 1979],
-        ])
+        #expect(
+            rows.map(\.values) == [
+                ["Galaxy Explorer", "10497", nil, 99.99, 2022],
+                ["Cosmic Rock", "6929", .blob(Data([1, 2])), nil, nil],
+                ["Galaxy Explorer (1979)", "928", nil, nil, 1979]
+            ])
         #expect(try rows[0].get("year", as: Int.self) == 2022)
 
         // Rows read back decode like any other rows.
         struct LegoSet: Decodable, Equatable { let number: String; let name: String; let year: Int?; let price: Double? }
-        #expect(try rows.map { try $0.decode(as: LegoSet.self) } == [
-            LegoSet(number: "10497", name: "Galaxy Explorer", year: 2022, price: 99.99),
-            LegoSet(number: "6929", name: "Cosmic Rock", year: nil, price: nil),
-            LegoSet(number: "928", name: "Galaxy Explorer (1979)", year: 1979, price: nil),
-        ])
+        #expect(
+            try rows.map { try $0.decode(as: LegoSet.self) } == [
+                LegoSet(number: "10497", name: "Galaxy Explorer", year: 2022, price: 99.99),
+                LegoSet(number: "6929", name: "Cosmic Rock", year: nil, price: nil),
+                LegoSet(number: "928", name: "Galaxy Explorer (1979)", year: 1979, price: nil)
+            ])
     }
 
     @Test func bulkInsertInATransaction() throws {
         let db = try Connection()
-        let description = try TableDescription(name: "numbers", columns: [
-            ColumnDescription(name: "n", type: .integer, nullable: false),
-            ColumnDescription(name: "label", type: .text),
-        ])
-        try db.createTable(description)
+        let description = try createLabelledTable("numbers", in: db)
         let insert = try db.prepareInsert(into: description)
         try db.transaction {
             for n in 1...500 {
@@ -183,25 +185,29 @@ struct TableDescriptionTests {
 
     @Test func readAllRowsChecksTheTableAgainstTheDescription() throws {
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE sets (number TEXT NOT NULL, name TEXT, year TEXT, colour TEXT);
-            INSERT INTO sets VALUES ('1', 'a', '1999', 'red');
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE sets (number TEXT NOT NULL, name TEXT, year TEXT, colour TEXT);
+                INSERT INTO sets VALUES ('1', 'a', '1999', 'red');
+                """)
         #expect {
             try db.readAllRows(from: try sets())
         } throws: { error in
             guard let error = error as? SQLiteError else { return false }
-            return error.code == SQLITE_ERROR && error.explanation == "table \"sets\" does not match its description: "
-                + "column \"name\" is nullable but described as NOT NULL; column \"picture\" is missing; "
-                + "column \"price\" is missing; column \"year\" is declared TEXT, not INTEGER; "
-                + "column \"colour\" is not in the description"
+            return error.code == SQLITE_ERROR
+                && error.explanation == "table \"sets\" does not match its description: "
+                    + "column \"name\" is nullable but described as NOT NULL; column \"picture\" is missing; "
+                    + "column \"price\" is missing; column \"year\" is declared TEXT, not INTEGER; "
+                    + "column \"colour\" is not in the description"
         }
-        let matching = try TableDescription(name: "sets", columns: [
-            ColumnDescription(name: "number", type: .text, nullable: false),
-            ColumnDescription(name: "name", type: .text),
-            ColumnDescription(name: "year", type: .text),
-            ColumnDescription(name: "colour", type: .text),
-        ])
+        let matching = try TableDescription(
+            name: "sets",
+            columns: [
+                ColumnDescription(name: "number", type: .text, nullable: false),
+                ColumnDescription(name: "name", type: .text),
+                ColumnDescription(name: "year", type: .text),
+                ColumnDescription(name: "colour", type: .text)
+            ])
         #expect(try db.readAllRows(from: matching).map(\.values) == [["red", "a", "1", "1999"]])
         #expect {
             try db.readAllRows(from: try TableDescription(name: "missing", columns: [year]))
@@ -227,16 +233,20 @@ struct TableDescriptionTests {
             (error as? SQLiteError)?.explanation.contains("has no columns") ?? false
         }
         #expect {
-            try TableDescription(name: "t", columns: [
-                ColumnDescription(name: "a", type: .text), ColumnDescription(name: "A", type: .integer),
-            ])
+            try TableDescription(
+                name: "t",
+                columns: [
+                    ColumnDescription(name: "a", type: .text), ColumnDescription(name: "A", type: .integer)
+                ])
         } throws: { error in
             (error as? SQLiteError)?.explanation.contains("two columns named \"A\" and \"a\"") ?? false
         }
         #expect {
-            try TableDescription(name: "t", columns: [
-                ColumnDescription(name: "a", type: .text), ColumnDescription(name: "a", type: .text, nullable: false),
-            ])
+            try TableDescription(
+                name: "t",
+                columns: [
+                    ColumnDescription(name: "a", type: .text), ColumnDescription(name: "a", type: .text, nullable: false)
+                ])
         } throws: { error in
             (error as? SQLiteError).map { $0.code == SQLITE_MISUSE } ?? false
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// A row with a date, for Codable writes.
@@ -21,7 +22,7 @@ struct DateExtremesTests {
     /// Year 0, `distantPast` (0000-12-30), `distantFuture`, the last millisecond of year 9999.
     static let representable: [Date] = [
         Date(timeIntervalSince1970: -62_167_219_200), .distantPast, Date(timeIntervalSince1970: -1.5), .distantFuture,
-        Date(timeIntervalSince1970: 253_402_300_799.999),
+        Date(timeIntervalSince1970: 253_402_300_799.999)
     ]
 
     /// Year −1, year 10000, ±infinity, NaN and huge intervals.
@@ -29,14 +30,15 @@ struct DateExtremesTests {
         Date(timeIntervalSince1970: -62_198_755_200), Date(timeIntervalSince1970: 253_402_300_800),
         Date(timeIntervalSinceReferenceDate: .infinity), Date(timeIntervalSinceReferenceDate: -.infinity),
         Date(timeIntervalSinceReferenceDate: .nan), Date(timeIntervalSinceReferenceDate: 1e300),
-        Date(timeIntervalSince1970: -1e18),
+        Date(timeIntervalSince1970: -1e18)
     ]
 
     func makeDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE events (id INTEGER PRIMARY KEY, at TEXT NOT NULL DEFAULT 'x', until TEXT)")
-        try db.execute(sql: "INSERT INTO events VALUES (1, '2000-01-01T00:00:00.000', NULL)")
-        return db
+        try inMemoryDatabase(
+            """
+            CREATE TABLE events (id INTEGER PRIMARY KEY, at TEXT NOT NULL DEFAULT 'x', until TEXT);
+            INSERT INTO events VALUES (1, '2000-01-01T00:00:00.000', NULL);
+            """)
     }
 
     /// The table's rows, as stored.
@@ -139,23 +141,26 @@ struct DateExtremesTests {
     @Test func codableDecodesStoredTextAndNumbersWithoutTrapping() throws {
         let db = try makeDatabase()
         // Columns without affinity, so that numbers stay numbers.
-        try db.execute(sql: """
-            DROP TABLE events;
-            CREATE TABLE events (id INTEGER PRIMARY KEY, at, until);
-            INSERT INTO events VALUES (1, '0000-01-01T00:00:00.000', '9999-12-31T23:59:59.999');
-            INSERT INTO events VALUES (2, 9223372036854775807, -9223372036854775808);
-            INSERT INTO events VALUES (3, 1e308, -1e308);
-            INSERT INTO events VALUES (4, 9e999, -9e999);
-            """)
+        try db.execute(
+            sql: """
+                DROP TABLE events;
+                CREATE TABLE events (id INTEGER PRIMARY KEY, at, until);
+                INSERT INTO events VALUES (1, '0000-01-01T00:00:00.000', '9999-12-31T23:59:59.999');
+                INSERT INTO events VALUES (2, 9223372036854775807, -9223372036854775808);
+                INSERT INTO events VALUES (3, 1e308, -1e308);
+                INSERT INTO events VALUES (4, 9e999, -9e999);
+                """)
         let read = try db.prepare(events.order(id)).map { try $0.decode(as: Event.self) }
-        #expect(read.map(\.at) == [
-            Date(timeIntervalSince1970: -62_167_219_200), Date(timeIntervalSince1970: Double(Int64.max)),
-            Date(timeIntervalSince1970: 1e308), Date(timeIntervalSinceReferenceDate: .infinity),
-        ])
-        #expect(read.map(\.until) == [
-            Date(timeIntervalSince1970: 253_402_300_799.999), Date(timeIntervalSince1970: Double(Int64.min)),
-            Date(timeIntervalSince1970: -1e308), Date(timeIntervalSinceReferenceDate: -.infinity),
-        ])
+        #expect(
+            read.map(\.at) == [
+                Date(timeIntervalSince1970: -62_167_219_200), Date(timeIntervalSince1970: Double(Int64.max)),
+                Date(timeIntervalSince1970: 1e308), Date(timeIntervalSinceReferenceDate: .infinity)
+            ])
+        #expect(
+            read.map(\.until) == [
+                Date(timeIntervalSince1970: 253_402_300_799.999), Date(timeIntervalSince1970: Double(Int64.min)),
+                Date(timeIntervalSince1970: -1e308), Date(timeIntervalSinceReferenceDate: -.infinity)
+            ])
         // Text outside date text's range is not a date: a clear error, not year 0.
         for text in ["10000-01-01T00:00:00.000", "-0001-12-31T00:00:00.000"] {
             try db.run("UPDATE events SET at = ? WHERE id = 1", text)

@@ -39,7 +39,7 @@ struct StandardDatatypeTests {
             { _ = try Int8.fromDatatypeValue(128) },
             { _ = try UInt8.fromDatatypeValue(-1) },
             { _ = try Int32.fromDatatypeValue(Int64(Int32.max) + 1) },
-            { _ = try Float.fromDatatypeValue(1e300) },
+            { _ = try Float.fromDatatypeValue(1e300) }
         ] as [() throws -> Void] {
             #expect(throws: SQLiteError.self) { try attempt() }
         }
@@ -59,11 +59,12 @@ struct StandardDatatypeTests {
     @Test("typed reads keep SlateCore's direct readers: Unix times as dates, strict Bool, exact integers")
     func typedReadsKeepDirectPaths() throws {
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE t (d, b, i, u, small);
-            INSERT INTO t VALUES (1416314730.5, 1, 300, '4ABE10C9-FF12-4CD4-90C1-4B429001BAD3', 7);
-            INSERT INTO t VALUES ('2014-11-18 12:45:30.500', 2, 5, 'nope', 1e300);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE t (d, b, i, u, small);
+                INSERT INTO t VALUES (1416314730.5, 1, 300, '4ABE10C9-FF12-4CD4-90C1-4B429001BAD3', 7);
+                INSERT INTO t VALUES ('2014-11-18 12:45:30.500', 2, 5, 'nope', 1e300);
+                """)
         let t = Table("t")
         let d = SQLExpression<Date>("d"), b = SQLExpression<Bool>("b"), i = SQLExpression<Int8>("i")
         let u = SQLExpression<UUID>("u"), wide = SQLExpression<Int>("i"), small = SQLExpression<Float>("small")
@@ -72,8 +73,8 @@ struct StandardDatatypeTests {
         // A REAL Unix time and SQLite's own date text both read as the date.
         #expect(try rows[0].get(d) == date && rows[1].get(d) == date)
         #expect(try rows[0].get(b) == true)
-        #expect(throws: SQLiteError.self) { try rows[1].get(b) }   // 2 is no Bool in a typed read
-        #expect(throws: SQLiteError.self) { try rows[0].get(i) }   // 300 does not fit Int8
+        #expect(throws: SQLiteError.self) { try rows[1].get(b) }  // 2 is no Bool in a typed read
+        #expect(throws: SQLiteError.self) { try rows[0].get(i) }  // 300 does not fit Int8
         #expect(try rows[1].get(i) == 5 && rows[0].get(wide) == 300)
         #expect(try rows[0].get(u) == UUID(uuidString: "4ABE10C9-FF12-4CD4-90C1-4B429001BAD3"))
         #expect(throws: SQLiteError.self) { try rows[1].get(u) }
@@ -93,8 +94,10 @@ struct StandardDatatypeTests {
         let b = SQLExpression<Bool>("b"), d = SQLExpression<Date>("d"), u = SQLExpression<UUID>("u")
         let l = SQLExpression<URL>("l"), n = SQLExpression<Int32?>("n")
         let uuid = try #require(UUID(uuidString: "4abe10c9-ff12-4cd4-90c1-4b429001bad3"))
-        try db.run(t.insert(b <- true, d <- Date(timeIntervalSince1970: 0), u <- uuid,
-                            l <- URL(string: "http://foo.com")!, n <- nil))
+        try db.run(
+            t.insert(
+                b <- true, d <- Date(timeIntervalSince1970: 0), u <- uuid,
+                l <- URL(string: "http://foo.com")!, n <- nil))
         #expect(try db.scalar("SELECT typeof(b) || ':' || b FROM t") as? String == "integer:1")
         #expect(try db.scalar("SELECT d FROM t") as? String == "1970-01-01T00:00:00.000")
         #expect(try db.scalar("SELECT u FROM t") as? String == "4ABE10C9-FF12-4CD4-90C1-4B429001BAD3")

@@ -113,9 +113,11 @@ struct EnumValueTests {
 struct DeclaredDatatypeTests {
     @Test("every standard Value declares the column type SQLite.swift uses")
     func declaredDatatypes() throws {
-        let integers = [Int64.declaredDatatype, Int.declaredDatatype, Int32.declaredDatatype, Int16.declaredDatatype,
-                        Int8.declaredDatatype, UInt32.declaredDatatype, UInt16.declaredDatatype, UInt8.declaredDatatype,
-                        Bool.declaredDatatype]
+        let integers = [
+            Int64.declaredDatatype, Int.declaredDatatype, Int32.declaredDatatype, Int16.declaredDatatype,
+            Int8.declaredDatatype, UInt32.declaredDatatype, UInt16.declaredDatatype, UInt8.declaredDatatype,
+            Bool.declaredDatatype
+        ]
         #expect(integers.allSatisfy { $0 == "INTEGER" })
         #expect(Double.declaredDatatype == "REAL" && Float.declaredDatatype == "REAL")
         #expect([String.declaredDatatype, Date.declaredDatatype, UUID.declaredDatatype, URL.declaredDatatype].allSatisfy { $0 == "TEXT" })

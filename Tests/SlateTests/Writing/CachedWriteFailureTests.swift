@@ -1,25 +1,19 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// The cached write paths (typed and Codable inserts by shape, `InsertStatement`) against a
 /// database another connection has locked, and a read-only connection: a clear `SQLiteError`,
 /// nothing written, and the same shape works once the lock is gone.
 @Suite("Writes on locked and read-only databases")
-struct CachedWriteFailureTests {
+struct CachedWriteFailureTests: ItemsFixture {
     struct Item: Codable { let a: Int64; let b: String? }
-
-    let items = Table("items")
-    let a = SQLExpression<Int64>("a")
-    let b = SQLExpression<String?>("b")
 
     /// A database file with `items`, removed when the test ends.
     private func withDatabase(_ body: (String) throws -> Void) throws {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("slate-fastpath-\(UUID().uuidString).sqlite").path
-        defer {
-            for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        }
+        let folder = try TemporaryDirectory()
+        let path = folder.path("fastpath.sqlite")
         let setup = try Connection(path)
         try setup.execute(sql: "CREATE TABLE items (a INTEGER PRIMARY KEY, b TEXT)")
         setup.close()
@@ -33,14 +27,16 @@ struct CachedWriteFailureTests {
             // Warm every cached shape first, so the failures go through the cached statements.
             try db.run(items.insert(a <- 1, b <- "one"))
             try db.run(items.insert(Item(a: 2, b: "two")))
-            let description = try TableDescription(name: "items", columns: [
-                ColumnDescription(name: "a", type: .integer, nullable: false),
-                ColumnDescription(name: "b", type: .text, nullable: true),
-            ])
+            let description = try TableDescription(
+                name: "items",
+                columns: [
+                    ColumnDescription(name: "a", type: .integer, nullable: false),
+                    ColumnDescription(name: "b", type: .text, nullable: true)
+                ])
             let described = try db.prepareInsert(into: description)
             try described.insert(values: [.int(3), .text("three")])
 
-            try other.execute(sql: "BEGIN IMMEDIATE")   // holds the write lock
+            try other.execute(sql: "BEGIN IMMEDIATE")  // holds the write lock
             func code(_ body: () throws -> Void) -> SQLiteError? {
                 do { try body(); return nil } catch { return error as? SQLiteError }
             }
@@ -61,7 +57,7 @@ struct CachedWriteFailureTests {
     @Test func readOnlyConnectionThrowsReadonly() throws {
         try withDatabase { path in
             let db = try Connection(path, readonly: true)
-            for _ in 0..<2 {   // the second time through the cached shapes
+            for _ in 0..<2 {  // the second time through the cached shapes
                 do {
                     try db.run(items.insert(a <- 1, b <- "one"))
                     Issue.record("expected SQLITE_READONLY")

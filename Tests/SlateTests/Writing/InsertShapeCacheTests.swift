@@ -1,44 +1,24 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// One-row inserts of plain values run through a statement cached per connection for their
 /// shape (conflict clause, table, columns); these tests check that the shortcut behaves exactly
 /// like rendering the statement every time.
 @Suite("Insert statements cached by shape")
-struct InsertShapeCacheTests {
-    let items = Table("items")
-    let a = Expression<Int64>("a")
-    let b = Expression<String?>("b")
-    let c = Expression<Double?>("c")
-
-    func makeDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, a INTEGER UNIQUE NOT NULL, b TEXT, c REAL)")
-        return db
-    }
-
-    func rows(_ db: Connection, _ sql: String = "SELECT a, b, c FROM items ORDER BY id") throws -> [[SQLiteValue]] {
-        var result: [[SQLiteValue]] = []
-        let cursor = try db.prepare(sql: sql).cursor()
-        while let row = try cursor.next() {
-            var values: [SQLiteValue] = []
-            for index in 0..<row.columnCount { values.append(row[index]) }
-            result.append(values)
-        }
-        return result
-    }
-
+struct InsertShapeCacheTests: ItemsFixture {
     @Test func repeatedShapeThenAnotherThenTheFirstAgain() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         for n in 1...3 { try db.run(items.insert(a <- Int64(n), b <- "x\(n)")) }
         try db.run(items.insert(a <- 10, c <- 1.5))
         try db.run(items.insert(b <- "reordered", a <- 11))
         try db.run(items.insert(a <- 4, b <- "x4"))
-        #expect(try rows(db) == [
-            [.int(1), .text("x1"), .null], [.int(2), .text("x2"), .null], [.int(3), .text("x3"), .null],
-            [.int(10), .null, .real(1.5)], [.int(11), .text("reordered"), .null], [.int(4), .text("x4"), .null],
-        ])
+        #expect(
+            try itemRows(db) == [
+                [.int(1), .text("x1"), .null], [.int(2), .text("x2"), .null], [.int(3), .text("x3"), .null],
+                [.int(10), .null, .real(1.5)], [.int(11), .text("reordered"), .null], [.int(4), .text("x4"), .null]
+            ])
         // The rowid returned is the inserted row's.
         #expect(try db.run(items.insert(a <- 5, b <- "x5")) == 7)
         // The rendered SQL is unchanged.
@@ -62,27 +42,28 @@ struct InsertShapeCacheTests {
     }
 
     @Test func orReplaceIsADifferentShapeFromAPlainInsert() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         try db.run(items.insert(a <- 1, b <- "first"))
         #expect(throws: SQLiteError.self) { try db.run(items.insert(a <- 1, b <- "second")) }
         try db.run(items.insert(or: .replace, a <- 1, b <- "replaced"))
         #expect(throws: SQLiteError.self) { try db.run(items.insert(a <- 1, b <- "third")) }
         try db.run(items.insert(or: .ignore, a <- 1, b <- "ignored"))
-        #expect(try rows(db) == [[.int(1), .text("replaced"), .null]])
+        #expect(try itemRows(db) == [[.int(1), .text("replaced"), .null]])
     }
 
     @Test func schemaChangesBetweenInsertsOfTheSameShape() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         try db.run(items.insert(a <- 1, b <- "before"))
         try db.execute(sql: "ALTER TABLE items ADD COLUMN d TEXT DEFAULT 'dflt'")
         try db.run(items.insert(a <- 2, b <- "after add column"))
-        #expect(try rows(db, "SELECT a, b, d FROM items ORDER BY id") == [
-            [.int(1), .text("before"), .text("dflt")], [.int(2), .text("after add column"), .text("dflt")],
-        ])
+        #expect(
+            try itemRows(db, "SELECT a, b, d FROM items ORDER BY id") == [
+                [.int(1), .text("before"), .text("dflt")], [.int(2), .text("after add column"), .text("dflt")]
+            ])
         // Dropped and created again with other types and constraints: the same shape still works.
         try db.execute(sql: "DROP TABLE items; CREATE TABLE items (id INTEGER PRIMARY KEY, a TEXT NOT NULL, b BLOB, c REAL)")
         try db.run(items.insert(a <- 3, b <- "recreated"))
-        #expect(try rows(db) == [[.text("3"), .text("recreated"), .null]])
+        #expect(try itemRows(db) == [[.text("3"), .text("recreated"), .null]])
         // Created again without column b: the cached shape fails like rendering it would.
         try db.execute(sql: "DROP TABLE items; CREATE TABLE items (id INTEGER PRIMARY KEY, a INTEGER, c REAL)")
         #expect {
@@ -92,15 +73,15 @@ struct InsertShapeCacheTests {
             return error.code == SQLITE_ERROR && error.explanation.contains("b")
         }
         try db.run(items.insert(a <- 5, c <- 2.5))
-        #expect(try rows(db, "SELECT a, c FROM items") == [[.int(5), .real(2.5)]])
+        #expect(try itemRows(db, "SELECT a, c FROM items") == [[.int(5), .real(2.5)]])
         // And back: the shape with b works again once the column exists.
         try db.execute(sql: "ALTER TABLE items ADD COLUMN b TEXT")
         try db.run(items.insert(a <- 6, b <- "back"))
-        #expect(try rows(db, "SELECT a, b FROM items ORDER BY id") == [[.int(5), .null], [.int(6), .text("back")]])
+        #expect(try itemRows(db, "SELECT a, b FROM items ORDER BY id") == [[.int(5), .null], [.int(6), .text("back")]])
     }
 
     @Test func constraintViolationLeavesTheConnectionUsable() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         try db.transaction {
             try db.run(items.insert(a <- 1, b <- "one"))
             #expect {
@@ -113,7 +94,7 @@ struct InsertShapeCacheTests {
             #expect(throws: SQLiteError.self) { try db.run(items.insert(b <- "no a")) }
             try db.run(items.insert(a <- 2, b <- "two"))
         }
-        #expect(try rows(db) == [[.int(1), .text("one"), .null], [.int(2), .text("two"), .null]])
+        #expect(try itemRows(db) == [[.int(1), .text("one"), .null], [.int(2), .text("two"), .null]])
         #expect(db.isAutocommit)
     }
 
@@ -126,13 +107,16 @@ struct InsertShapeCacheTests {
         let flag = Expression<Bool>("flag"), u = Expression<Int64?>("u")
         let date = Date(timeIntervalSince1970: 1_700_000_000.25)
         for round in 0..<2 {
-            try db.run(kinds.insert(
-                i <- 42 + round, d <- 2.5, s <- "héllo \u{1F600}", data <- Data([0, 1, 255]), n <- nil, at <- date,
-                flag <- true, u <- (round == 0 ? 7 : nil)))
+            try db.run(
+                kinds.insert(
+                    i <- 42 + round, d <- 2.5, s <- "héllo \u{1F600}", data <- Data([0, 1, 255]), n <- nil, at <- date,
+                    flag <- true, u <- (round == 0 ? 7 : nil)))
         }
         let read = try db.prepare(kinds).map { row in
-            (try row.get(i), try row.get(d), try row.get(s), try row.get(data), try row.get(n), try row.get(at),
-             try row.get(flag), try row.get(u))
+            (
+                try row.get(i), try row.get(d), try row.get(s), try row.get(data), try row.get(n), try row.get(at),
+                try row.get(flag), try row.get(u)
+            )
         }
         #expect(read.count == 2)
         for (round, row) in read.enumerated() {
@@ -145,10 +129,10 @@ struct InsertShapeCacheTests {
     }
 
     @Test func textWithEmbeddedNUL() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         try db.run(items.insert(a <- 1, b <- "a\0b"))
         try db.run(items.insert(a <- 2, b <- "\0"))
-        #expect(try rows(db, "SELECT length(CAST(b AS BLOB)) FROM items ORDER BY id") == [[.int(3)], [.int(1)]])
+        #expect(try itemRows(db, "SELECT length(CAST(b AS BLOB)) FROM items ORDER BY id") == [[.int(3)], [.int(1)]])
         #expect(try db.prepare(items.order(a)).map { try $0.get(b) } == ["a\0b", "\0"])
     }
 
@@ -163,31 +147,32 @@ struct InsertShapeCacheTests {
     }
 
     @Test func clearingTheStatementCacheBetweenInserts() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         try db.run(items.insert(a <- 1, b <- "one"))
         db.clearStatementCache()
-        #expect(preparedStatementCount(db) == 0)         // the insert shapes' statements too
-        try db.run(items.insert(a <- 2, b <- "two"))     // the shape prepares its statement again
-        try db.run(items.insert(a <- 3, c <- 3.5))       // a new shape prepares a new one
+        #expect(preparedStatementCount(db) == 0)  // the insert shapes' statements too
+        try db.run(items.insert(a <- 2, b <- "two"))  // the shape prepares its statement again
+        try db.run(items.insert(a <- 3, c <- 3.5))  // a new shape prepares a new one
         #expect(preparedStatementCount(db) > 0)
         db.clearStatementCache()
         #expect(preparedStatementCount(db) == 0)
         try db.execute(sql: "CREATE INDEX items_b ON items (b)")
         try db.run(items.insert(a <- 4, b <- "four"))
-        #expect(try rows(db) == [
-            [.int(1), .text("one"), .null], [.int(2), .text("two"), .null], [.int(3), .null, .real(3.5)],
-            [.int(4), .text("four"), .null],
-        ])
+        #expect(
+            try itemRows(db) == [
+                [.int(1), .text("one"), .null], [.int(2), .text("two"), .null], [.int(3), .null, .real(3.5)],
+                [.int(4), .text("four"), .null]
+            ])
     }
 
     @Test func closedConnectionThrows() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         try db.run(items.insert(a <- 1))
         db.close()
         // SQLite's text for the code, with Slate's explanation in `details`.
         let closed = SQLiteError(code: SQLITE_MISUSE, details: "the database connection is closed")
         #expect(closed.message == String(cString: sqlite3_errstr(SQLITE_MISUSE)))
-        #expect(throws: closed) { try db.run(items.insert(a <- 2)) }; #expect(Self.closedDetails { try db.run(items.insert(a <- 2)) })              // cached shape
+        #expect(throws: closed) { try db.run(items.insert(a <- 2)) }; #expect(Self.closedDetails { try db.run(items.insert(a <- 2)) })  // cached shape
         #expect(throws: closed) { try db.run(items.insert(a <- 2, b <- "new")) }; #expect(Self.closedDetails { try db.run(items.insert(a <- 2, b <- "new")) })  // new shape
         struct Item: Encodable { let a: Int64 }
         #expect(throws: closed) { try db.run(items.insert(Item(a: 3))) }; #expect(Self.closedDetails { try db.run(items.insert(Item(a: 3))) })
@@ -195,21 +180,22 @@ struct InsertShapeCacheTests {
 
     @Test(.enabled(if: SQLite.versionNumber >= 3_024_000, "upsert needs SQLite 3.24"))
     func expressionsAndUpsertsTakeTheFullPath() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         try db.run(items.insert(a <- 1, b <- "x"))
-        try db.run(items.insert(a <- a + 0 + 2, b <- "y"))   // an expression value: rendered
+        try db.run(items.insert(a <- a + 0 + 2, b <- "y"))  // an expression value: rendered
         try db.run(items.insert(a <- 3, b <- Expression<String?>(value: "z").uppercaseString))
         try db.run(items.upsert(a <- 3, b <- "upserted", onConflictOf: a))
         try db.run(items.insertMany([[a <- 4, b <- "m1"], [a <- 5, b <- "m2"]]))
         try db.run(items.insertMany([[a <- 6, b <- "single"]]))
-        #expect(try rows(db, "SELECT a, b FROM items ORDER BY a") == [
-            [.int(1), .text("x")], [.int(2), .text("y")], [.int(3), .text("upserted")],
-            [.int(4), .text("m1")], [.int(5), .text("m2")], [.int(6), .text("single")],
-        ])
+        #expect(
+            try itemRows(db, "SELECT a, b FROM items ORDER BY a") == [
+                [.int(1), .text("x")], [.int(2), .text("y")], [.int(3), .text("upserted")],
+                [.int(4), .text("m1")], [.int(5), .text("m2")], [.int(6), .text("single")]
+            ])
     }
 
     @Test func insertManyStillChunksWithinTheVariableLimit() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         let handle = try #require(db.sqliteHandle)
         sqlite3_limit(handle, SQLITE_LIMIT_VARIABLE_NUMBER, 7)
         try db.run(items.insertMany((1...10).map { [a <- Int64($0), b <- "r\($0)", c <- Double($0)] }))
@@ -223,7 +209,7 @@ struct InsertShapeCacheTests {
     }
 
     @Test func insertFromInsideTheSameShapesStep() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         let log = Table("log")
         let entry = Expression<Int64>("entry")
         try db.execute(sql: "CREATE TABLE log (entry INTEGER)")
@@ -238,9 +224,10 @@ struct InsertShapeCacheTests {
         try db.execute(sql: "CREATE TRIGGER t AFTER INSERT ON items BEGIN SELECT again(NEW.a); END")
         try db.run(items.insert(a <- 1, b <- "outer"))
         try db.run(items.insert(a <- 2, b <- "outer"))
-        #expect(try rows(db, "SELECT a, b FROM items ORDER BY a") == [
-            [.int(1), .text("outer")], [.int(2), .text("outer")], [.int(101), .text("nested")], [.int(102), .text("nested")],
-        ])
+        #expect(
+            try itemRows(db, "SELECT a, b FROM items ORDER BY a") == [
+                [.int(1), .text("outer")], [.int(2), .text("outer")], [.int(101), .text("nested")], [.int(102), .text("nested")]
+            ])
         #expect(try db.scalar("SELECT count(*) FROM log") as? Int64 == 4)
     }
 
@@ -278,7 +265,7 @@ struct InsertShapeCacheTests {
         let values = [
             Record(a: 1, b: "one", c: 1.5, payload: Payload(tags: ["x", "y"], score: 3), when: date, uuid: uuid),
             Record(a: 2, b: nil, c: nil, payload: nil, when: nil, uuid: nil),
-            Record(a: 3, b: "three", c: nil, payload: Payload(tags: [], score: 0), when: date, uuid: uuid),
+            Record(a: 3, b: "three", c: nil, payload: Payload(tags: [], score: 0), when: date, uuid: uuid)
         ]
         for value in values { try db.run(records.insert(value)) }
         #expect(try db.scalar("SELECT count(*) FROM records WHERE b IS NULL AND c IS NULL AND payload IS NULL") as? Int64 == 1)
@@ -292,12 +279,13 @@ struct InsertShapeCacheTests {
         // for them when asked.
         let sparse = Record(a: 9, b: nil, c: nil, payload: nil, when: nil, uuid: nil)
         #expect(try records.insert(sparse).asSQL() == "INSERT INTO \"records\" (\"a\") VALUES (9)")
-        #expect(try records.insert(sparse, nilEncoding: .null).asSQL()
-            == "INSERT INTO \"records\" (\"a\", \"b\", \"c\", \"payload\", \"when\", \"uuid\") VALUES (9, NULL, NULL, NULL, NULL, NULL)")
+        #expect(
+            try records.insert(sparse, nilEncoding: .null).asSQL()
+                == "INSERT INTO \"records\" (\"a\", \"b\", \"c\", \"payload\", \"when\", \"uuid\") VALUES (9, NULL, NULL, NULL, NULL, NULL)")
     }
 
     @Test func codableAndTypedInsertsOfTheSameColumnsInterleave() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         struct Item: Codable { let a: Int64; let b: String }
         try db.run(items.insert(Item(a: 1, b: "codable")))
         try db.run(items.insert(a <- 2, b <- "typed"))
@@ -305,17 +293,19 @@ struct InsertShapeCacheTests {
         try db.run(items.insert(or: .replace, Item(a: 3, b: "replaced")))
         #expect(throws: SQLiteError.self) { try db.run(items.insert(Item(a: 3, b: "duplicate"))) }
         try db.run(items.insert(Item(a: 4, b: "other setters"), otherSetters: [c <- 9.5]))
-        #expect(try rows(db, "SELECT a, b, c FROM items ORDER BY a") == [
-            [.int(1), .text("codable"), .null], [.int(2), .text("typed"), .null], [.int(3), .text("replaced"), .null],
-            [.int(4), .text("other setters"), .real(9.5)],
-        ])
+        #expect(
+            try itemRows(db, "SELECT a, b, c FROM items ORDER BY a") == [
+                [.int(1), .text("codable"), .null], [.int(2), .text("typed"), .null], [.int(3), .text("replaced"), .null],
+                [.int(4), .text("other setters"), .real(9.5)]
+            ])
     }
 
     /// Encodes its columns by hand: one key twice (the last value wins) and, optionally, more
     /// columns than the encoder searches in order.
     struct Repeating: Encodable {
         let count: Int
-        enum Key: CodingKey { case name(String)
+        enum Key: CodingKey {
+            case name(String)
             var stringValue: String { if case .name(let name) = self { return name }; return "" }
             init?(stringValue: String) { self = .name(stringValue) }
             var intValue: Int? { nil }
@@ -344,7 +334,7 @@ struct InsertShapeCacheTests {
     }
 
     @Test func codableErrorsAreUnchanged() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         #expect(throws: EncodingError.self) { try items.insert([1, 2]) }
         struct Missing: Encodable { let a: Int64; let nope: Int64 }
         #expect(throws: SQLiteError.self) { try db.run(items.insert(Missing(a: 1, nope: 2))) }
@@ -356,11 +346,13 @@ struct InsertShapeCacheTests {
     // MARK: InsertStatement
 
     func described(_ db: Connection) throws -> InsertStatement {
-        let description = try TableDescription(name: "described", columns: [
-            ColumnDescription(name: "id", type: .integer, nullable: false),
-            ColumnDescription(name: "label", type: .text),
-            ColumnDescription(name: "nämé", type: .text),
-        ])
+        let description = try TableDescription(
+            name: "described",
+            columns: [
+                ColumnDescription(name: "id", type: .integer, nullable: false),
+                ColumnDescription(name: "label", type: .text),
+                ColumnDescription(name: "nämé", type: .text)
+            ])
         try db.createTable(description)
         return try db.prepareInsert(into: description)
     }
@@ -375,10 +367,11 @@ struct InsertShapeCacheTests {
         try insert.insert(["ID": 3, "LABEL": "upper case", "NÄMÉ": "ü"])
         try insert.insert(values: [4, "positional", nil])
         try insert.insert(values: [5, "a\0b", "ï"])
-        #expect(try rows(db, "SELECT id, label, \"nämé\" FROM described ORDER BY id") == [
-            [.int(1), .text("all"), .text("é")], [.int(2), .null, .null], [.int(3), .text("upper case"), .text("ü")],
-            [.int(4), .text("positional"), .null], [.int(5), .text("a\0b"), .text("ï")],
-        ])
+        #expect(
+            try itemRows(db, "SELECT id, label, \"nämé\" FROM described ORDER BY id") == [
+                [.int(1), .text("all"), .text("é")], [.int(2), .null, .null], [.int(3), .text("upper case"), .text("ü")],
+                [.int(4), .text("positional"), .null], [.int(5), .text("a\0b"), .text("ï")]
+            ])
     }
 
     @Test func describedInsertsOfManyDictionariesLandInTheirColumns() throws {
@@ -402,7 +395,7 @@ struct InsertShapeCacheTests {
             try insert.insert(values)
             expected.append([.int(Int64(n)), label, other])
         }
-        #expect(try rows(db, "SELECT id, label, \"nämé\" FROM described ORDER BY id") == expected)
+        #expect(try itemRows(db, "SELECT id, label, \"nämé\" FROM described ORDER BY id") == expected)
     }
 
     @Test func describedInsertErrors() throws {

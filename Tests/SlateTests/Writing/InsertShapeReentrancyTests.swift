@@ -1,29 +1,11 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// Review of the issue 5 performance work: reentrancy, cache invalidation and lifetimes of the
 /// new caches (insert shapes, the reused row decoder), checked against real SQLite.
-@Suite struct InsertShapeReentrancyTests {
-    let items = Table("items")
-    let a = Expression<Int64>("a")
-    let b = Expression<String?>("b")
-
-    func makeDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, a INTEGER UNIQUE NOT NULL, b TEXT)")
-        return db
-    }
-
-    func pairs(_ db: Connection, _ sql: String) throws -> [[SQLiteValue]] {
-        var result: [[SQLiteValue]] = []
-        let cursor = try db.prepare(sql: sql).cursor()
-        while let row = try cursor.next() {
-            result.append((0..<row.columnCount).map { row[$0] })
-        }
-        return result
-    }
-
+@Suite struct InsertShapeReentrancyTests: ItemsFixture {
     struct Item: Codable, Equatable {
         var id: Int64
         var a: Int64
@@ -33,7 +15,7 @@ import Testing
     // MARK: Insert shapes
 
     @Test func shapesEvictedFromInsideAStepOfTheirStatement() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         try db.execute(sql: "CREATE TABLE other (x INTEGER, y INTEGER, z INTEGER)")
         let x = Expression<Int64>("x"), y = Expression<Int64?>("y"), z = Expression<Int64?>("z")
         nonisolated(unsafe) let connection = db
@@ -56,14 +38,15 @@ import Testing
         }
         try db.execute(sql: "CREATE TRIGGER t AFTER INSERT ON items BEGIN SELECT churn(NEW.a); END")
         for value in Int64(1)...3 { try db.run(items.insert(a <- value, b <- "row \(value)")) }
-        #expect(try pairs(db, "SELECT a, b FROM items ORDER BY a") == [
-            [.int(1), .text("row 1")], [.int(2), .text("row 2")], [.int(3), .text("row 3")],
-        ])
+        #expect(
+            try itemRows(db, "SELECT a, b FROM items ORDER BY a") == [
+                [.int(1), .text("row 1")], [.int(2), .text("row 2")], [.int(3), .text("row 3")]
+            ])
         #expect(try db.scalar("SELECT count(*) FROM other") as? Int64 == 3 * 3 * 9)
     }
 
     @Test func statementCacheClearedFromInsideAStepOfTheShapesStatement() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         nonisolated(unsafe) let connection = db
         try db.createFunction("clear", deterministic: false) { (value: Int64) -> Int64 in
             connection.clearStatementCache()
@@ -73,13 +56,14 @@ import Testing
         try db.execute(sql: "CREATE TRIGGER t AFTER INSERT ON items BEGIN SELECT clear(NEW.a); END")
         try db.run(items.insert(a <- 1, b <- "outer"))
         try db.run(items.insert(a <- 2, b <- "outer"))
-        #expect(try pairs(db, "SELECT a, b FROM items ORDER BY a") == [
-            [.int(1), .text("outer")], [.int(2), .text("outer")], [.int(11), .text("nested")], [.int(12), .text("nested")],
-        ])
+        #expect(
+            try itemRows(db, "SELECT a, b FROM items ORDER BY a") == [
+                [.int(1), .text("outer")], [.int(2), .text("outer")], [.int(11), .text("nested")], [.int(12), .text("nested")]
+            ])
     }
 
     @Test func codableInsertsFromInsideTheirOwnShapesStep() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         nonisolated(unsafe) let connection = db
         try db.createFunction("again", deterministic: false) { (value: Int64) -> Int64 in
             if value < 100 { try connection.run(items.insert(Item(id: value + 100, a: value + 100, b: nil))) }
@@ -88,16 +72,17 @@ import Testing
         try db.execute(sql: "CREATE TRIGGER t AFTER INSERT ON items BEGIN SELECT again(NEW.a); END")
         try db.run(items.insert(Item(id: 1, a: 1, b: "x")))
         try db.run(items.insert(Item(id: 2, a: 2, b: "y")))
-        #expect(try pairs(db, "SELECT id, a, b FROM items ORDER BY id") == [
-            [.int(1), .int(1), .text("x")], [.int(2), .int(2), .text("y")],
-            [.int(101), .int(101), .null], [.int(102), .int(102), .null],
-        ])
+        #expect(
+            try itemRows(db, "SELECT id, a, b FROM items ORDER BY id") == [
+                [.int(1), .int(1), .text("x")], [.int(2), .int(2), .text("y")],
+                [.int(101), .int(101), .null], [.int(102), .int(102), .null]
+            ])
     }
 
     // MARK: Reused decoder
 
     @Test func decodeAllReleasesItsStatement() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         try db.run(items.insert(a <- 1, b <- "x"))
         try db.run(items.insert(a <- 2, b <- nil))
         weak var released: Statement?
@@ -123,11 +108,13 @@ extension InsertShapeReentrancyTests {
 
     @Test func describedInsertAfterAFailureMidwayBindsNoStaleValues() throws {
         let db = try Connection()
-        let description = try TableDescription(name: "described", columns: [
-            ColumnDescription(name: "id", type: .integer, nullable: false),
-            ColumnDescription(name: "label", type: .text),
-            ColumnDescription(name: "note", type: .text),
-        ])
+        let description = try TableDescription(
+            name: "described",
+            columns: [
+                ColumnDescription(name: "id", type: .integer, nullable: false),
+                ColumnDescription(name: "label", type: .text),
+                ColumnDescription(name: "note", type: .text)
+            ])
         try db.createTable(description)
         let insert = try db.prepareInsert(into: description)
         try insert.insert(["id": 1, "label": "one", "note": "first"])
@@ -139,10 +126,11 @@ extension InsertShapeReentrancyTests {
         try insert.insert(["note": "three", "id": 4])
         try insert.insert(values: [5, nil, "five"])
         try insert.insert(["id": 6, "label": "six"])
-        #expect(try pairs(db, "SELECT id, label, note FROM described ORDER BY id") == [
-            [.int(1), .text("one"), .text("first")], [.int(3), .null, .null], [.int(4), .null, .text("three")],
-            [.int(5), .null, .text("five")], [.int(6), .text("six"), .null],
-        ])
+        #expect(
+            try rowValues(db, "SELECT id, label, note FROM described ORDER BY id") == [
+                [.int(1), .text("one"), .text("first")], [.int(3), .null, .null], [.int(4), .null, .text("three")],
+                [.int(5), .null, .text("five")], [.int(6), .text("six"), .null]
+            ])
     }
 }
 
@@ -166,9 +154,9 @@ extension InsertShapeReentrancyTests {
 /// tables whose names differ only in Unicode normalization must not share cached statements.
 @Suite struct CanonicallyEquivalentNamesTests {
     @Test func tablesSpelledInTwoNormalizationsStayApart() throws {
-        let precomposed = "caf\u{E9}"      // é
-        let decomposed = "cafe\u{301}"     // e + combining acute accent
-        #expect(precomposed == decomposed)   // equal Swift strings…
+        let precomposed = "caf\u{E9}"  // é
+        let decomposed = "cafe\u{301}"  // e + combining acute accent
+        #expect(precomposed == decomposed)  // equal Swift strings…
         let db = try Connection()
         try db.execute(sql: "CREATE TABLE \"\(precomposed)\" (v INTEGER); CREATE TABLE \"\(decomposed)\" (v INTEGER)")
         let first = Table(precomposed), second = Table(decomposed)

@@ -1,20 +1,13 @@
 import Foundation
 @testable import Slate
+import SlateTestSupport
 import Testing
 
 /// UPDATE, DELETE and INSERT built from a query never drop a clause the query gave: they write
 /// it (`WITH`, `WHERE`, `ORDER BY`, `LIMIT`, `OFFSET`), or refuse to run with an error naming it,
 /// and leave the rows as they were.
 @Suite("Writes keep every clause of their query")
-struct WriteClausesTests {
-    let users = Table("users")
-    let posts = Table("posts")
-    let id = Expression<Int64>("id")
-    let email = Expression<String>("email")
-    let name = Expression<String?>("name")
-    let verified = Expression<Bool>("verified")
-    let userID = Expression<Int64>("user_id")
-
+struct WriteClausesTests: UsersFixture {
     /// Both libraries this project links (Debian's SQLite 3.40, SQLCipher's 3.15) accept
     /// `ORDER BY`/`LIMIT` on `UPDATE` and `DELETE`; the refusal is tested by standing in for a
     /// library without it.
@@ -50,8 +43,9 @@ struct WriteClausesTests {
     func updateKeepsOrderAndLimit() throws {
         let db = try makeUsersDatabase()
         let last = users.filter(name != nil).order(id.desc).limit(1).update(name <- "Last")
-        #expect(last.asSQL()
-            == #"UPDATE "users" SET "name" = 'Last' WHERE ("name" IS NOT NULL) ORDER BY "id" DESC LIMIT 1"#)
+        #expect(
+            last.asSQL()
+                == #"UPDATE "users" SET "name" = 'Last' WHERE ("name" IS NOT NULL) ORDER BY "id" DESC LIMIT 1"#)
         #expect(try db.run(last) == 1)
         #expect(try names(db) == ["Alice", nil, "Last"])
         #expect(try db.run(users.order(id).limit(2, offset: 1).update(name <- "Later")) == 2)
@@ -83,7 +77,7 @@ struct WriteClausesTests {
             ("ORDER BY, LIMIT on DELETE", { _ = try db.run(users.order(id.desc).limit(1).delete()) }),
             ("LIMIT, OFFSET on DELETE", { _ = try db.run(users.limit(1, offset: 2).delete()) }),
             ("ORDER BY, LIMIT on UPDATE", { _ = try db.run(users.order(id).limit(1).update(name <- "x")) }),
-            ("ORDER BY on UPDATE", { _ = try db.run(users.order(id).update(name <- "x")) }),
+            ("ORDER BY on UPDATE", { _ = try db.run(users.order(id).update(name <- "x")) })
         ]
         for (clause, attempt) in attempts {
             let error = expectSQLiteError(SQLITE_ERROR, attempt)
@@ -108,8 +102,9 @@ struct WriteClausesTests {
         let authors = Table("authors")
         let withAuthors = users.with(authors, columns: [userID], as: posts.select(userID))
         let delete = withAuthors.filter(!authors.select(userID).contains(id)).delete()
-        #expect(delete.asSQL() == #"WITH "authors" ("user_id") AS (SELECT "user_id" FROM "posts") "#
-            + #"DELETE FROM "users" WHERE NOT (("id" IN (SELECT "user_id" FROM "authors")))"#)
+        #expect(
+            delete.asSQL() == #"WITH "authors" ("user_id") AS (SELECT "user_id" FROM "posts") "#
+                + #"DELETE FROM "users" WHERE NOT (("id" IN (SELECT "user_id" FROM "authors")))"#)
         let update = withAuthors.filter(authors.select(userID).contains(id)).update(name <- "Author")
         #expect(try db.run(update) == 2)
         #expect(try db.run(delete) == 1)
@@ -124,17 +119,26 @@ struct WriteClausesTests {
         let attempts: [(String, () throws -> Void)] = [
             ("DELETE cannot use the query's JOIN", { _ = try db.run(joined.delete()) }),
             ("UPDATE cannot use the query's JOIN", { _ = try db.run(joined.update(name <- "x")) }),
-            ("DELETE cannot use the query's GROUP BY, HAVING", {
-                _ = try db.run(users.group(verified, having: count(*) > 1).delete())
-            }),
+            (
+                "DELETE cannot use the query's GROUP BY, HAVING",
+                {
+                    _ = try db.run(users.group(verified, having: count(*) > 1).delete())
+                }
+            ),
             ("UPDATE cannot use the query's GROUP BY", { _ = try db.run(users.group(verified).update(name <- "x")) }),
             ("DELETE cannot use the query's UNION", { _ = try db.run(users.filter(id == 1).union(users).delete()) }),
-            ("DELETE cannot use the query's DISTINCT", {
-                _ = try db.run(users.select(distinct: verified).limit(1).delete())
-            }),
-            ("DELETE cannot use the query's DISTINCT, JOIN, UNION", {
-                _ = try db.run(users.select(distinct: id).join(posts, on: userID == users[id]).union(users).delete())
-            }),
+            (
+                "DELETE cannot use the query's DISTINCT",
+                {
+                    _ = try db.run(users.select(distinct: verified).limit(1).delete())
+                }
+            ),
+            (
+                "DELETE cannot use the query's DISTINCT, JOIN, UNION",
+                {
+                    _ = try db.run(users.select(distinct: id).join(posts, on: userID == users[id]).union(users).delete())
+                }
+            )
         ]
         for (message, attempt) in attempts {
             let error = expectSQLiteError(SQLITE_MISUSE, attempt)
@@ -162,7 +166,7 @@ struct WriteClausesTests {
             ("JOIN", { _ = try db.run(users.join(posts, on: userID == users[id]).insert(email <- "x@y.z")) }),
             ("WITH", { _ = try db.run(users.with(Table("t"), as: posts).insert(email <- "x@y.z")) }),
             ("WHERE", { _ = try db.run(users.filter(id == 1).upsert(email <- "x@y.z", onConflictOf: email)) }),
-            ("WHERE", { _ = try db.run(users.filter(id == 1).insert()) }),
+            ("WHERE", { _ = try db.run(users.filter(id == 1).insert()) })
         ]
         for (clause, attempt) in attempts {
             let error = expectSQLiteError(SQLITE_MISUSE, attempt)
@@ -181,8 +185,9 @@ struct WriteClausesTests {
         try db.execute(sql: "CREATE TABLE archive (id INTEGER PRIMARY KEY, email TEXT)")
         let archive = Table("archive")
         let oldest = archive.insert(users.filter(id > 1).select(id, email).order(id.desc).limit(1))
-        #expect(oldest.asSQL()
-            == #"INSERT INTO "archive" SELECT "id", "email" FROM "users" WHERE ("id" > 1) ORDER BY "id" DESC LIMIT 1"#)
+        #expect(
+            oldest.asSQL()
+                == #"INSERT INTO "archive" SELECT "id", "email" FROM "users" WHERE ("id" > 1) ORDER BY "id" DESC LIMIT 1"#)
         #expect(try db.run(oldest) == 1)
         #expect(try db.prepare(archive).map { $0[id] } == [3])
         let rest = archive.insert(users.select(id, email).filter(id < 3).union(users.select(id, email).filter(id == 1)))

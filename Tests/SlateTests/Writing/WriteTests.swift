@@ -1,27 +1,10 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
-/// An empty `users` table as the documentation's examples assume it.
-func makeEmptyUsersDatabase() throws -> Connection {
-    let db = try Connection()
-    try db.execute(sql: """
-        CREATE TABLE users (id INTEGER PRIMARY KEY NOT NULL, email TEXT UNIQUE NOT NULL, name TEXT,
-                            balance REAL NOT NULL DEFAULT 0, manager_id INTEGER, count INTEGER NOT NULL DEFAULT 0,
-                            flags INTEGER NOT NULL DEFAULT 0, note TEXT);
-        CREATE TABLE timestamps (id INTEGER PRIMARY KEY, at TEXT DEFAULT CURRENT_TIMESTAMP);
-        """)
-    return db
-}
-
 @Suite("Inserting, updating and deleting")
-struct WriteTests {
-    let users = Table("users")
-    let id = Expression<Int64>("id")
-    let email = Expression<String>("email")
-    let name = Expression<String?>("name")
-    let balance = Expression<Double>("balance")
-    let managerId = Expression<Int64?>("manager_id")
+struct WriteTests: UsersFixture {
     let count = Expression<Int64>("count")
     let flags = Expression<Int64>("flags")
     let note = Expression<String?>("note")
@@ -32,8 +15,9 @@ struct WriteTests {
         #expect(insert.asSQL() == "INSERT INTO \"users\" (\"email\", \"name\") VALUES ('alice@mac.com', 'Alice')")
         #expect(try db.run(insert) == 1)
         let replace = users.insert(or: .replace, email <- "alice@mac.com", name <- "Alice B.")
-        #expect(replace.asSQL()
-            == "INSERT OR REPLACE INTO \"users\" (\"email\", \"name\") VALUES ('alice@mac.com', 'Alice B.')")
+        #expect(
+            replace.asSQL()
+                == "INSERT OR REPLACE INTO \"users\" (\"email\", \"name\") VALUES ('alice@mac.com', 'Alice B.')")
         #expect(try db.run(replace) == 2)
         #expect(try db.scalar(users.count) == 1)
         #expect(try db.pluck(users)?[name] == "Alice B.")
@@ -68,7 +52,8 @@ struct WriteTests {
         #expect(try db.scalar(users.count) == 40_000)
         #expect(try db.scalar(users.select(name.count)) == 40_000)
         // A duplicate in a later chunk rolls every chunk back.
-        let clash = (0..<40_000).map { [email <- "other\($0)@example.com", name <- nil] }
+        let clash =
+            (0..<40_000).map { [email <- "other\($0)@example.com", name <- nil] }
             + [[email <- "user0@example.com", name <- nil]]
         #expect(throws: SQLiteError.self) { try db.run(users.insertMany(clash)) }
         #expect(try db.scalar(users.count) == 40_000)
@@ -111,8 +96,9 @@ struct WriteTests {
     func upsert() throws {
         let db = try makeEmptyUsersDatabase()
         let upsert = users.upsert(email <- "alice@mac.com", name <- "Alice", onConflictOf: email)
-        #expect(upsert.asSQL()
-            == "INSERT INTO \"users\" (\"email\", \"name\") VALUES ('alice@mac.com', 'Alice') ON CONFLICT (\"email\") DO UPDATE SET \"name\" = \"excluded\".\"name\"")
+        #expect(
+            upsert.asSQL()
+                == "INSERT INTO \"users\" (\"email\", \"name\") VALUES ('alice@mac.com', 'Alice') ON CONFLICT (\"email\") DO UPDATE SET \"name\" = \"excluded\".\"name\"")
         #expect(try db.run(upsert) == 1)
         try db.run(users.upsert(email <- "alice@mac.com", name <- "Alice B.", onConflictOf: email))
         #expect(try db.scalar(users.count) == 1)
@@ -121,8 +107,9 @@ struct WriteTests {
         #expect(nothing.asSQL() == "INSERT INTO \"users\" (\"email\") VALUES ('alice@mac.com') ON CONFLICT (\"email\") DO NOTHING")
         try db.run(nothing)
         let custom = users.upsert(email <- "alice@mac.com", onConflictOf: email, set: [count++])
-        #expect(custom.asSQL()
-            == "INSERT INTO \"users\" (\"email\") VALUES ('alice@mac.com') ON CONFLICT (\"email\") DO UPDATE SET \"count\" = (\"count\" + 1)")
+        #expect(
+            custom.asSQL()
+                == "INSERT INTO \"users\" (\"email\") VALUES ('alice@mac.com') ON CONFLICT (\"email\") DO UPDATE SET \"count\" = (\"count\" + 1)")
         try db.run(custom)
         #expect(try db.pluck(users)?[count] == 1)
     }
@@ -146,8 +133,9 @@ struct WriteTests {
         try db.run(users.insertMany([email <- "alice@mac.com"], [email <- "betty@mac.com"]))
         #expect(users.update(email <- "alice@me.com").asSQL() == "UPDATE \"users\" SET \"email\" = 'alice@me.com'")
         let alice = users.filter(id == 1)
-        #expect(alice.update(email <- "alice@me.com").asSQL()
-            == "UPDATE \"users\" SET \"email\" = 'alice@me.com' WHERE (\"id\" = 1)")
+        #expect(
+            alice.update(email <- "alice@me.com").asSQL()
+                == "UPDATE \"users\" SET \"email\" = 'alice@me.com' WHERE (\"id\" = 1)")
         #expect(try db.run(alice.update(email <- "alice@me.com")) == 1)
         #expect(try db.run(users.filter(id == 99).update(email <- "nobody")) == 0)
         #expect(try db.run(users.update(name <- "Someone")) == 2)
@@ -199,11 +187,12 @@ struct WriteTests {
         let db = try makeEmptyUsersDatabase()
         try db.transaction {
             let rowid = try db.run(users.insert(email <- "betty@icloud.com"))
-            try db.run(users.insert(email <- "cathy@icloud.com", managerId <- rowid))
+            try db.run(users.insert(email <- "cathy@icloud.com", managerID <- rowid))
         }
-        #expect(users.insert(email <- "cathy@icloud.com", managerId <- 2).asSQL()
-            == "INSERT INTO \"users\" (\"email\", \"manager_id\") VALUES ('cathy@icloud.com', 2)")
-        #expect(try db.pluck(users.filter(email == "cathy@icloud.com"))?[managerId] == 1)
+        #expect(
+            users.insert(email <- "cathy@icloud.com", managerID <- 2).asSQL()
+                == "INSERT INTO \"users\" (\"email\", \"manager_id\") VALUES ('cathy@icloud.com', 2)")
+        #expect(try db.pluck(users.filter(email == "cathy@icloud.com"))?[managerID] == 1)
         // A failing statement rolls the whole transaction back.
         #expect(throws: (any Error).self) {
             try db.transaction {
@@ -218,8 +207,9 @@ struct WriteTests {
     func returning() throws {
         let db = try makeEmptyUsersDatabase()
         let insert = users.insert(email <- "alice@mac.com", name <- "Alice").returning(id, email)
-        #expect(insert.asSQL()
-            == "INSERT INTO \"users\" (\"email\", \"name\") VALUES ('alice@mac.com', 'Alice') RETURNING \"id\", \"email\"")
+        #expect(
+            insert.asSQL()
+                == "INSERT INTO \"users\" (\"email\", \"name\") VALUES ('alice@mac.com', 'Alice') RETURNING \"id\", \"email\"")
         let inserted = try db.run(insert)
         #expect(inserted.count == 1)
         #expect(inserted[0][id] == 1)
@@ -229,8 +219,9 @@ struct WriteTests {
         #expect(many.map { $0[id] } == [2, 3])
 
         let update = users.filter(id > 1).update(balance += 1).returning(id, balance)
-        #expect(update.asSQL()
-            == "UPDATE \"users\" SET \"balance\" = (\"balance\" + 1.0) WHERE (\"id\" > 1) RETURNING \"id\", \"balance\"")
+        #expect(
+            update.asSQL()
+                == "UPDATE \"users\" SET \"balance\" = (\"balance\" + 1.0) WHERE (\"id\" > 1) RETURNING \"id\", \"balance\"")
         #expect(try db.run(update).map { $0[balance] } == [1, 1])
 
         let upper = email.uppercaseString.alias("shout")
@@ -248,12 +239,11 @@ struct WriteTests {
 }
 
 @Suite("Inserting edge cases")
-struct InsertEdgeCaseTests {
+struct InsertEdgeCaseTests: UsersFixture {
     @Test(.enabled(if: SQLite.versionNumber >= 3_035_000, "RETURNING needs SQLite 3.35"))
     func insertManyOfNoRowsOrOfDefaults() throws {
         let db = try makeEmptyUsersDatabase()
         let timestamps = Table("timestamps")
-        let users = Table("users")
         #expect(try db.run(users.insertMany([[Setter]]())) == 0)
         #expect(try db.scalar(users.count) == 0)
         #expect(try db.run(users.insertMany([[Setter]]()).returning(*)).isEmpty)
@@ -263,17 +253,13 @@ struct InsertEdgeCaseTests {
 
     @Test func joinOnASubquery() throws {
         let db = try makeUsersDatabase()
-        let users = Table("users")
-        let posts = Table("posts")
-        let id = Expression<Int64>("id")
-        let userID = Expression<Int64>("user_id")
-        let title = Expression<String>("title")
         // A filtered table joins with its filter in ON (SQLite.swift's text), so the filter names
         // its columns with the table: an unqualified `id` would be ambiguous there (checked below).
         let recent = posts.filter(posts[id] > 1)
         let query = users.select(users[id], recent[title]).join(recent, on: recent[userID] == users[id]).order(recent[id])
-        #expect(query.asSQL()
-            == "SELECT \"users\".\"id\", \"posts\".\"title\" FROM \"users\" INNER JOIN \"posts\" "
+        #expect(
+            query.asSQL()
+                == "SELECT \"users\".\"id\", \"posts\".\"title\" FROM \"users\" INNER JOIN \"posts\" "
                 + "ON ((\"posts\".\"user_id\" = \"users\".\"id\") AND (\"posts\".\"id\" > 1)) ORDER BY \"posts\".\"id\"")
         let ambiguous = users.join(posts.filter(id > 1), on: posts[userID] == users[id])
         #expect { try db.prepare(ambiguous).map { $0 } } throws: { error in
@@ -293,11 +279,9 @@ struct InsertEdgeCaseTests {
 }
 
 @Suite("Write failure paths")
-struct WriteFailureTests {
+struct WriteFailureTests: UsersFixture {
     @Test func closedConnectionAndBadTableGiveClearErrors() throws {
         let db = try makeEmptyUsersDatabase()
-        let users = Table("users")
-        let email = Expression<String>("email")
         #expect(throws: SQLiteError.self) { try db.run(Table("missing").insert(email <- "a")) }
         do {
             try db.run(Table("missing").update(email <- "a"))

@@ -74,11 +74,12 @@ enum ColumnValueDecoding {
         do {
             return try V.fromStoredForm(storedValue)
         } catch {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription: "column \"\(column)\" holds \(storageClass(of: value)) \(value.sqliteLiteral.prefix(40)), "
-                    + "which \(V.self).fromDatatypeValue rejects: \(error)",
-                underlyingError: error))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "column \"\(column)\" holds \(storageClass(of: value)) \(value.sqliteLiteral.prefix(40)), "
+                        + "which \(V.self).fromDatatypeValue rejects: \(error)",
+                    underlyingError: error))
         }
     }
 
@@ -96,10 +97,11 @@ enum ColumnValueDecoding {
         do {
             return try CodableJSON.value(T.self, from: json, userInfo: userInfo)
         } catch {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription: "column \"\(column)\" does not hold the JSON of a \(T.self): \(describe(error))",
-                underlyingError: error))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "column \"\(column)\" does not hold the JSON of a \(T.self): \(describe(error))",
+                    underlyingError: error))
         }
     }
 
@@ -108,15 +110,19 @@ enum ColumnValueDecoding {
         _ type: T.Type, value: SQLiteValue, column: String, codingPath: [any CodingKey], asJSON: Bool = false
     ) -> DecodingError {
         if value.isNull {
-            return DecodingError.valueNotFound(T.self, DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription: "column \"\(column)\" is NULL, which cannot be decoded as \(T.self); "
-                    + "make the property optional (\(T.self)?) to accept NULL"))
+            return DecodingError.valueNotFound(
+                T.self,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "column \"\(column)\" is NULL, which cannot be decoded as \(T.self); "
+                        + "make the property optional (\(T.self)?) to accept NULL"))
         }
-        return DecodingError.typeMismatch(T.self, DecodingError.Context(
-            codingPath: codingPath,
-            debugDescription: "column \"\(column)\" holds \(storageClass(of: value)) \(value.sqliteLiteral.prefix(40)), "
-                + "which cannot be decoded as \(T.self)" + (asJSON ? " (stored as JSON text)" : "")))
+        return DecodingError.typeMismatch(
+            T.self,
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "column \"\(column)\" holds \(storageClass(of: value)) \(value.sqliteLiteral.prefix(40)), "
+                    + "which cannot be decoded as \(T.self)" + (asJSON ? " (stored as JSON text)" : "")))
     }
 
     /// `INTEGER`, `REAL`, `TEXT`, `BLOB` or `NULL`.
@@ -134,7 +140,7 @@ enum ColumnValueDecoding {
     private static func describe(_ error: any Error) -> String {
         switch error {
         case DecodingError.dataCorrupted(let context), DecodingError.keyNotFound(_, let context),
-             DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
             return (path.isEmpty ? "" : "at \(path): ") + context.debugDescription
         default:

@@ -40,11 +40,14 @@ extension Row {
         try decodeRow(V.self, userInfo: userInfo)
     }
 
-    /// Decodes with the query's reused decoder when it is free (see ``RowDecoderSlot``), with
-    /// a decoder of its own otherwise.
+    /// Decodes with the decoder reused for every row of the layout when it is free (see
+    /// `ReusableObjectSlot`), with a decoder of its own otherwise. Only typed queries' layouts
+    /// reuse one: their rows are the ones decoded by the thousand (`prepare(table).map`).
     private func decodeRow<V: Decodable>(_ type: V.Type, userInfo: [CodingUserInfoKey: Any]) throws -> V {
-        if userInfo.isEmpty, let columns = layout.attachment as? QueryColumns, let decoder = columns.decoders.checkOut() {
-            defer { columns.decoders.checkIn() }
+        if userInfo.isEmpty, layout.keys != nil,
+            let decoder = layout.decoderSlot.checkOut(orMake: { RowDecoder(reusableFor: RowDecoder.parkedLayout) })
+        {
+            defer { layout.decoderSlot.checkIn() }
             return try decoder.decodeRow(V.self, from: self)
         }
         return try V(from: RowDecoder(row: self, userInfo: userInfo))

@@ -21,12 +21,12 @@ import Foundation
 @usableFromInline
 final class RowDecoder: Decoder {
     /// Where the values come from: the statement's current row (read in place) or a ``Row``
-    /// (changed per row by a decoder reused for a query's rows, see ``RowDecoderSlot``).
-    @exclusivity(unchecked) var source: RowSource
+    /// (changed per row by a decoder reused for a query's rows, kept in the layout's `decoderSlot`).
+    var source: RowSource
     /// The statement whose handle ``source`` reads, kept alive by the decoder.
     private let statement: Statement?
     /// The column names and their lookup table (changed per row by a reused decoder).
-    @exclusivity(unchecked) var layout: ColumnLayout
+    var layout: ColumnLayout
     @usableFromInline let userInfo: [CodingUserInfoKey: Any]
     @usableFromInline var codingPath: [any CodingKey] { [] }
 
@@ -37,18 +37,19 @@ final class RowDecoder: Decoder {
     /// Whether key lookups are remembered for later rows (only worth it for many rows).
     private let recordsPlan: Bool
 
-    // The mutable state below is not checked for exclusivity at run time (the check, with its
-    // thread-local access set, cost more than the decoding it guarded): a decoder is used by one
-    // thread at a time, like its statement, and no access to these properties overlaps another
-    // (none is passed `inout` across a call that could reach the decoder again).
+    // The plan and the containers are not checked for exclusivity at run time: a decoder is used
+    // by one thread at a time, like its statement, and no access to them overlaps another (none
+    // is passed `inout` across a call that could reach the decoder again).
 
     /// How many keys the current row has looked up: the plan slot of the next one.
-    @exclusivity(unchecked) private var position = 0
+    private var position = 0
     /// The n-th key looked up by the first row(s), and its column (`-1`: no such column).
+    /// Unchecked: the checks of planKeys and planColumns cost 1,520 instructions per row on W3 `decodeAll` (Benchmarks/PROFILE.md, “Unsafe flags”).
     @exclusivity(unchecked) private var planKeys: [String] = []
     @exclusivity(unchecked) private var planColumns: [Int] = []
 
     /// The containers made for the first rows, handed out again (``reusesContainers``).
+    /// Unchecked: its check costs 117 instructions per row on W3 and W4 `decodeAll` (Benchmarks/PROFILE.md, “Unsafe flags”).
     @exclusivity(unchecked) private var containers = KeyedContainerCache()
 
     /// A decoder over a copied row, for one value.
@@ -67,7 +68,7 @@ final class RowDecoder: Decoder {
     ///   ``finish()``).
     @usableFromInline
     init(statement: Statement, userInfo: [CodingUserInfoKey: Any], reusable: Bool) {
-        source = RowSource(handle: statement.sqliteHandle)
+        source = RowSource(handle: statement.handle)
         self.statement = statement
         layout = statement.columnLayout
         self.userInfo = userInfo
@@ -77,7 +78,7 @@ final class RowDecoder: Decoder {
 
     /// Decodes the statement's current row as a new row: key lookups start again at the plan's
     /// first slot.
-    /// A decoder reused for the copied rows of one layout (``RowDecoderSlot``): it keeps its
+    /// A decoder reused for the copied rows of one layout (kept in the layout's `decoderSlot`): it keeps its
     /// container and its plan of key → column from row to row, as a cursor's decoder does.
     init(reusableFor layout: ColumnLayout) {
         source = RowSource(values: [])
@@ -96,7 +97,7 @@ final class RowDecoder: Decoder {
         position = 0
         defer {
             source = RowSource(values: [])
-            layout = RowDecoderSlot.parkedLayout
+            layout = Self.parkedLayout
         }
         return try T(from: self)
     }
@@ -106,6 +107,9 @@ final class RowDecoder: Decoder {
         position = 0
         return try T(from: self)
     }
+
+    /// The layout a parked decoder points at, so that it holds no query's layout.
+    static let parkedLayout = ColumnLayout(names: [])
 
     /// Drops the cached containers (which refer to the decoder: dropping them breaks the cycle).
     @usableFromInline
@@ -126,20 +130,24 @@ final class RowDecoder: Decoder {
 
     @usableFromInline
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
-            codingPath: [],
-            debugDescription: "a row decodes as a keyed container (a struct or class with one property per "
-                + "column), not as an unkeyed container (a list); the columns are "
-                + layout.names.joined(separator: ", ")))
+        throw DecodingError.typeMismatch(
+            [Any].self,
+            DecodingError.Context(
+                codingPath: [],
+                debugDescription: "a row decodes as a keyed container (a struct or class with one property per "
+                    + "column), not as an unkeyed container (a list); the columns are "
+                    + layout.names.joined(separator: ", ")))
     }
 
     @usableFromInline
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         guard count == 1 else {
-            throw DecodingError.typeMismatch(Any.self, DecodingError.Context(
-                codingPath: [],
-                debugDescription: "a row decodes as a single value only when it has exactly one column; "
-                    + "this row has \(count): " + layout.names.joined(separator: ", ")))
+            throw DecodingError.typeMismatch(
+                Any.self,
+                DecodingError.Context(
+                    codingPath: [],
+                    debugDescription: "a row decodes as a single value only when it has exactly one column; "
+                        + "this row has \(count): " + layout.names.joined(separator: ", ")))
         }
         return ColumnValueDecodingContainer(
             value: source.value(at: 0), column: layout.names[0], codingPath: [], userInfo: userInfo)
@@ -186,10 +194,12 @@ final class RowDecoder: Decoder {
     }
 
     private func keyNotFound<K: CodingKey, T>(_ key: K, _ type: T.Type) -> DecodingError {
-        DecodingError.keyNotFound(key, DecodingError.Context(
-            codingPath: [key],
-            debugDescription: "no column \"\(key.stringValue)\" to decode \(T.self) from; the row's columns are "
-                + (layout.names.isEmpty ? "(none)" : layout.names.joined(separator: ", "))))
+        DecodingError.keyNotFound(
+            key,
+            DecodingError.Context(
+                codingPath: [key],
+                debugDescription: "no column \"\(key.stringValue)\" to decode \(T.self) from; the row's columns are "
+                    + (layout.names.isEmpty ? "(none)" : layout.names.joined(separator: ", "))))
     }
 
     /// The error for a column that does not convert to `type`.
@@ -197,4 +207,9 @@ final class RowDecoder: Decoder {
         ColumnValueDecoding.conversionError(
             type, value: source.value(at: index), column: layout.names[index], codingPath: [key])
     }
+}
+
+extension RowDecoder: ReusableObject {
+    /// Breaks the cycle through the cached containers when the layout's slot goes away.
+    func retire() { finish() }
 }

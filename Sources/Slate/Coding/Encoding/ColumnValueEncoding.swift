@@ -34,9 +34,11 @@ enum ColumnValueEncoding {
         try value.encode(to: probe)
         if !probe.needsJSON, let single = probe.value { return single }
         if !probe.needsJSON {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: codingPath,
-                debugDescription: "\(T.self) encoded no value for column \(columnName(codingPath))"))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "\(T.self) encoded no value for column \(columnName(codingPath))"))
         }
         return .text(try CodableJSON.text(of: value, userInfo: userInfo))
     }
@@ -54,9 +56,11 @@ enum ColumnValueEncoding {
             // A date is reported by its interval: describing a Date whose interval is NaN traps
             // in Foundation, and an error must be safe to print.
             let invalid: Any = (value as? Date).map(\.timeIntervalSince1970) ?? value
-            throw EncodingError.invalidValue(invalid, EncodingError.Context(
-                codingPath: codingPath,
-                debugDescription: "column \(columnName(codingPath)): \(error.explanation)", underlyingError: error))
+            throw EncodingError.invalidValue(
+                invalid,
+                EncodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "column \(columnName(codingPath)): \(error.explanation)", underlyingError: error))
         }
     }
 

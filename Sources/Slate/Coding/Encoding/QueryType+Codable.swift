@@ -29,13 +29,15 @@ extension QueryType {
     ///     SQLite.swift's behaviour) or write `NULL` (``NilEncoding/null``).
     /// - Returns: The statement; run it with ``SlateCore/Connection/run(_:)-(Insert)``.
     /// - Throws: `EncodingError` when the value cannot be a row, or the value's own error.
-    @inlinable   // specialized for the table type: reads only the table name from its clauses
+    @inlinable  // specialized for the table type: reads only the table name from its clauses
     public func insert<T: Encodable>(
         _ encodable: T, userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = [],
         nilEncoding: NilEncoding = .omit
     ) throws -> Insert {
-        makeInsert(conflict: nil, try Insert.body(
-            encoding: encodable, userInfo: userInfo, otherSetters: otherSetters, nilEncoding: nilEncoding))
+        makeInsert(
+            conflict: nil,
+            try Insert.body(
+                encoding: encodable, userInfo: userInfo, otherSetters: otherSetters, nilEncoding: nilEncoding))
     }
 
     /// An `INSERT` of a value given as `any Encodable`, one column per property: the same as
@@ -50,13 +52,15 @@ extension QueryType {
     ///     SQLite.swift's behaviour) or write `NULL` (``NilEncoding/null``).
     /// - Returns: The statement; run it with ``SlateCore/Connection/run(_:)-(Insert)``.
     /// - Throws: `EncodingError` when the value cannot be a row, or the value's own error.
-    @_disfavoredOverload   // a concrete value (or a plain existential, opened) takes the generic overload
+    @_disfavoredOverload  // a concrete value (or a plain existential, opened) takes the generic overload
     public func insert(
         _ encodable: any Encodable, userInfo: [CodingUserInfoKey: Any] = [:], otherSetters: [Setter] = [],
         nilEncoding: NilEncoding = .omit
     ) throws -> Insert {
-        makeInsert(conflict: nil, try Insert.body(
-            encoding: encodable, userInfo: userInfo, otherSetters: otherSetters, nilEncoding: nilEncoding))
+        makeInsert(
+            conflict: nil,
+            try Insert.body(
+                encoding: encodable, userInfo: userInfo, otherSetters: otherSetters, nilEncoding: nilEncoding))
     }
 
     /// An `INSERT OR …` of an `Encodable` value, one column per property.
@@ -74,8 +78,10 @@ extension QueryType {
         or onConflict: OnConflict, _ encodable: T, userInfo: [CodingUserInfoKey: Any] = [:],
         otherSetters: [Setter] = [], nilEncoding: NilEncoding = .omit
     ) throws -> Insert {
-        makeInsert(conflict: onConflict, try Insert.body(
-            encoding: encodable, userInfo: userInfo, otherSetters: otherSetters, nilEncoding: nilEncoding))
+        makeInsert(
+            conflict: onConflict,
+            try Insert.body(
+                encoding: encodable, userInfo: userInfo, otherSetters: otherSetters, nilEncoding: nilEncoding))
     }
 
     /// SQLite.swift's spelling of `insert(or:_:userInfo:otherSetters:nilEncoding:)`, with the
@@ -94,8 +100,10 @@ extension QueryType {
         or onConflict: OnConflict, encodable: any Encodable, userInfo: [CodingUserInfoKey: Any] = [:],
         otherSetters: [Setter] = [], nilEncoding: NilEncoding = .omit
     ) throws -> Insert {
-        makeInsert(conflict: onConflict, try Insert.body(
-            encoding: encodable, userInfo: userInfo, otherSetters: otherSetters, nilEncoding: nilEncoding))
+        makeInsert(
+            conflict: onConflict,
+            try Insert.body(
+                encoding: encodable, userInfo: userInfo, otherSetters: otherSetters, nilEncoding: nilEncoding))
     }
 
     /// An `INSERT OR …` of a value given as `any Encodable`: the same as
@@ -110,13 +118,15 @@ extension QueryType {
     ///     SQLite.swift's behaviour) or write `NULL` (``NilEncoding/null``).
     /// - Returns: The statement.
     /// - Throws: `EncodingError` when the value cannot be a row, or the value's own error.
-    @_disfavoredOverload   // a concrete value (or a plain existential, opened) takes the generic overload
+    @_disfavoredOverload  // a concrete value (or a plain existential, opened) takes the generic overload
     public func insert(
         or onConflict: OnConflict, _ encodable: any Encodable, userInfo: [CodingUserInfoKey: Any] = [:],
         otherSetters: [Setter] = [], nilEncoding: NilEncoding = .omit
     ) throws -> Insert {
-        makeInsert(conflict: onConflict, try Insert.body(
-            encoding: encodable, userInfo: userInfo, otherSetters: otherSetters, nilEncoding: nilEncoding))
+        makeInsert(
+            conflict: onConflict,
+            try Insert.body(
+                encoding: encodable, userInfo: userInfo, otherSetters: otherSetters, nilEncoding: nilEncoding))
     }
 
     /// An `INSERT` of several `Encodable` values, one row each.
@@ -145,7 +155,7 @@ extension QueryType {
         }
         let rows = try encode(nilEncoding)
         guard nilEncoding == .omit, let first = rows.first?.map(\.column.template),
-              rows.contains(where: { $0.map(\.column.template) != first })
+            rows.contains(where: { $0.map(\.column.template) != first })
         else { return insertMany(rows) }
         return insertMany(try encode(.null))
     }
@@ -210,10 +220,12 @@ extension QueryType {
     /// upsert has no form without columns; SQLite would report a syntax error).
     private static func requireColumns(_ setters: [Setter], of encodable: any Encodable, for statement: String) throws {
         guard setters.isEmpty else { return }
-        throw EncodingError.invalidValue(encodable, EncodingError.Context(
-            codingPath: [],
-            debugDescription: "\(type(of: encodable)) encoded no columns, so there is nothing to \(statement): "
-                + "its nil optionals are left out (pass nilEncoding: .null to write NULL for them)"))
+        throw EncodingError.invalidValue(
+            encodable,
+            EncodingError.Context(
+                codingPath: [],
+                debugDescription: "\(type(of: encodable)) encoded no columns, so there is nothing to \(statement): "
+                    + "its nil optionals are left out (pass nilEncoding: .null to write NULL for them)"))
     }
 }
 
@@ -225,8 +237,10 @@ extension Insert {
         encoding encodable: T, userInfo: [CodingUserInfoKey: Any], otherSetters: [Setter], nilEncoding: NilEncoding
     ) throws -> Body {
         guard otherSetters.isEmpty else {
-            return .setters([try SetterEncoder.setters(
-                for: encodable, userInfo: userInfo, otherSetters: otherSetters, nilEncoding: nilEncoding)])
+            return .setters([
+                try SetterEncoder.setters(
+                    for: encodable, userInfo: userInfo, otherSetters: otherSetters, nilEncoding: nilEncoding)
+            ])
         }
         return .encoded(try SetterEncoder.columns(for: encodable, userInfo: userInfo, nilEncoding: nilEncoding))
     }

@@ -32,25 +32,26 @@ final class SetterEncoder: Encoder {
     /// recorded again, and ``EncodedColumn/distinct(_:)`` keeps its first position and last
     /// value when the row is rendered (a row that matches a cached insert shape has no repeats).
     /// Not checked for exclusivity at run time: the encoder is used by one `encode(to:)` call at
-    /// a time on one thread (its thread's, or a fresh one), and the check cost more than the
-    /// append it guards.
+    /// a time on one thread (its thread's, or a fresh one).
     ///
     /// Only the first ``written`` elements are this row's: the rest are the previous row's, kept
     /// so that a row with the same keys overwrites just the values (no name released and
     /// retained again per column); they never hold text or blobs (see ``handOver()``).
+    /// Unchecked: its checks cost 2,199 instructions per row on W5 `insert(encodable)` (Benchmarks/PROFILE.md, “Unsafe flags”).
     @exclusivity(unchecked) private var columns: [EncodedColumn] = []
     /// How many columns this row has encoded so far.
-    @exclusivity(unchecked) private var written = 0
+    private var written = 0
     /// The first unsupported use of the encoder, thrown once the value is encoded.
-    @exclusivity(unchecked) private var failure: EncodingError?
+    private var failure: EncodingError?
     /// Whether ``failure`` is set (checked per row without copying the optional error).
-    @exclusivity(unchecked) private var failed = false
+    private var failed = false
     /// Whether a column's value is text or a blob (see ``handOver()``).
-    @exclusivity(unchecked) private var holdsPayloads = false
+    private var holdsPayloads = false
     /// Whether `encodeIfPresent` of `nil` sets `NULL` (``NilEncoding/null``) rather than leaving
     /// the column out; set per row.
-    @exclusivity(unchecked) private(set) var writesAbsentAsNull = false
+    private(set) var writesAbsentAsNull = false
     /// Whether a row is being encoded (the reentrancy guard of a thread's encoder).
+    /// Unchecked, with ``containers``: W5 `insert(encodable)` 10,324 instructions per row, 10,439 without (Benchmarks/PROFILE.md, “Unsafe flags”).
     @exclusivity(unchecked) private var inUse = false
     /// Whether this is a thread's reused encoder, which caches its containers; a fresh encoder
     /// (reentrant use) does not, so that no container keeps it alive in a cycle.
@@ -58,6 +59,7 @@ final class SetterEncoder: Encoder {
     /// The containers made for earlier rows, handed out again (only by a thread's reused
     /// encoder): a row type and one nested row type (an insert inside `encode(to:)` uses a fresh
     /// encoder, but a value encoding another type of row in turn would alternate) both stay cached.
+    /// Unchecked: see ``inUse``.
     @exclusivity(unchecked) private var containers = KeyedContainerCache()
 
     private init(reused: Bool) {
@@ -126,6 +128,7 @@ final class SetterEncoder: Encoder {
 
     /// The current thread's encoder, or a fresh one when it is in use (an `encode(to:)` that
     /// encodes another row).
+    /// Kept per thread: W5 `insert(encodable)` ~2,200 instructions per row fewer than a fresh encoder per row (Benchmarks/PROFILE.md, “Unsafe flags”).
     private static func available() -> SetterEncoder {
         guard let key = threadEncoderKey else { return SetterEncoder(reused: false) }
         if let stored = pthread_getspecific(key) {
@@ -226,13 +229,15 @@ final class SetterEncoder: Encoder {
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        fail("a row is encoded from a keyed container (a struct or class with properties), "
+        fail(
+            "a row is encoded from a keyed container (a struct or class with properties), "
                 + "not from an unkeyed container (a list)", codingPath: [])
         return DiscardingUnkeyedEncodingContainer(codingPath: [])
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        fail("a row is encoded from a keyed container (a struct or class with properties), "
+        fail(
+            "a row is encoded from a keyed container (a struct or class with properties), "
                 + "not from a single value", codingPath: [])
         return DiscardingSingleValueEncodingContainer(codingPath: [])
     }

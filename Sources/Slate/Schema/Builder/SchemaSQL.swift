@@ -9,7 +9,7 @@ enum SchemaSQL {
     /// The bare quoted column name of a column expression: `"id"` for `"users"."id"`.
     static func columnName(_ expressible: any Expressible) -> String {
         let template = expressible.expression.template
-        return QueryColumns.lastComponent(of: template) ?? template
+        return ColumnKeys.lastComponent(of: template) ?? template
     }
 
     /// The column's name without quotes, for generated index names.
@@ -18,7 +18,7 @@ enum SchemaSQL {
         // Bytes, not `Character`s: a quote followed by a combining mark is one `Character`.
         let quote = UInt8(ascii: "\"")
         guard quoted.utf8.count >= 2, quoted.utf8.first == quote, quoted.utf8.last == quote else { return quoted }
-        return QueryColumns.unquoted(quoted)
+        return ColumnKeys.unquoted(quoted)
     }
 
     /// Whether the whole text is one parenthesized group, such as `("a" > 1)` (but not

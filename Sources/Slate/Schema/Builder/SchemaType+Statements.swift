@@ -42,7 +42,7 @@ extension Table {
     }
 
     /// `ALTER TABLE … ADD COLUMN …` for a generated column overload.
-    func addColumn(_ column: ColumnSpec) -> String {
+    func addColumn(_ column: ColumnDefinition) -> String {
         "ALTER TABLE " + tableName().template + " ADD COLUMN " + column.sql
     }
 }
@@ -139,7 +139,8 @@ extension Table {
         var sql = unique ? "CREATE UNIQUE INDEX " : "CREATE INDEX "
         if ifNotExists { sql += "IF NOT EXISTS " }
         // The index lives in the table's schema; the table after ON is never qualified.
-        sql += indexName(columns) + " ON " + SQLiteValue.quoteIdentifier(clauses.from.name) + " ("
+        sql +=
+            indexName(columns) + " ON " + SQLiteValue.quoteIdentifier(clauses.from.name) + " ("
             + TableBuilder.list(columns) + ")"
         if let filters = clauses.filters {
             sql += " WHERE " + SQLTemplate.inline(filters.values, into: filters.template)

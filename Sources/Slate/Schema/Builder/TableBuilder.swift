@@ -127,7 +127,8 @@ public final class TableBuilder {
         _ columns: [any Expressible], _ table: some QueryType, _ others: [any Expressible], _ update: Dependency?,
         _ delete: Dependency?
     ) {
-        var sql = "FOREIGN KEY (" + Self.names(columns) + ") REFERENCES "
+        var sql =
+            "FOREIGN KEY (" + Self.names(columns) + ") REFERENCES "
             + SQLiteValue.quoteIdentifier(table.clauses.from.name) + " (" + Self.names(others) + ")"
         if let update { sql += " ON UPDATE " + update.rawValue }
         if let delete { sql += " ON DELETE " + delete.rawValue }

@@ -122,18 +122,20 @@ public final class SchemaChanger {
         ///
         /// - Parameter expression: The column expression, such as `SQLExpression<String>("name")`.
         public func add<T: Value>(expression: SQLExpression<T>) {
-            add(column: ColumnDefinition(
-                name: SchemaSQL.unquotedName(expression), type: ColumnDefinition.Affinity(T.declaredDatatype),
-                nullable: false))
+            add(
+                column: ColumnDefinition(
+                    name: SchemaSQL.unquotedName(expression), type: ColumnDefinition.Affinity(T.declaredDatatype),
+                    nullable: false))
         }
 
         /// Adds a nullable column named and typed after an expression.
         ///
         /// - Parameter expression: The column expression, such as `SQLExpression<String?>("name")`.
         public func add<T: Value>(expression: SQLExpression<T?>) {
-            add(column: ColumnDefinition(
-                name: SchemaSQL.unquotedName(expression), type: ColumnDefinition.Affinity(T.declaredDatatype),
-                nullable: true))
+            add(
+                column: ColumnDefinition(
+                    name: SchemaSQL.unquotedName(expression), type: ColumnDefinition.Affinity(T.declaredDatatype),
+                    nullable: true))
         }
 
         /// Adds an index, created with the table.
@@ -148,10 +150,10 @@ public final class SchemaChanger {
     private let reader: SchemaReader
     /// Whether `ALTER TABLE … RENAME COLUMN` may be used (SQLite 3.25+); tests turn it off to
     /// exercise the table rebuild.
-    var supportsRenameColumn = SQLite.versionNumber >= 3_025_000
+    var supportsRenameColumn = SQLiteFeature.renameColumn.isAvailable
     /// Whether `ALTER TABLE … DROP COLUMN` may be used (SQLite 3.35+); tests turn it off to
     /// exercise the table rebuild.
-    var supportsDropColumn = SQLite.versionNumber >= 3_035_000
+    var supportsDropColumn = SQLiteFeature.dropColumn.isAvailable
 
     /// Whether a rebuild edits the table's original `CREATE TABLE` text (keeping `CHECK`,
     /// `COLLATE`, …) rather than regenerating it from the column definitions; tests turn it off
@@ -236,7 +238,8 @@ public final class SchemaChanger {
         guard !definition.columns.isEmpty else {
             throw SQLiteError(code: SQLITE_MISUSE, details: "table \(table) needs at least one column")
         }
-        let sql = "CREATE TABLE " + (ifNotExists ? "IF NOT EXISTS " : "") + SQLiteValue.quoteIdentifier(table)
+        let sql =
+            "CREATE TABLE " + (ifNotExists ? "IF NOT EXISTS " : "") + SQLiteValue.quoteIdentifier(table)
             + " (" + Self.definitions(definition.columns).joined(separator: ", ") + ")"
         try atomically { () throws(SQLiteError) in
             try connection.execute(sql: sql)

@@ -51,7 +51,8 @@ struct TableRebuild {
         let temporary = try reader.isTemporary(table)
         schemaPrefix = temporary ? "\"temp\"." : ""
         let text = editText ? TableSQL(createSQL, table: table) : nil
-        withoutRowid = text.map { Self.isWithoutRowid($0.suffix) }
+        withoutRowid =
+            text.map { Self.isWithoutRowid($0.suffix) }
             ?? (createSQL.range(of: "WITHOUT ROWID", options: .caseInsensitive) != nil)
 
         // What happens to each column name (nil: dropped), and to foreign keys' target columns.
@@ -124,9 +125,10 @@ struct TableRebuild {
         compositeForeignKeys = foreignKeys.filter { $0.count > 1 }.compactMap { keys in
             let renamed = keys.compactMap { key in
                 rename(key.fromColumn).map {
-                    retarget(ColumnDefinition.ForeignKey(
-                        fromColumn: $0, toTable: key.toTable, toColumn: key.toColumn, onUpdate: key.onUpdate,
-                        onDelete: key.onDelete))
+                    retarget(
+                        ColumnDefinition.ForeignKey(
+                            fromColumn: $0, toTable: key.toTable, toColumn: key.toColumn, onUpdate: key.onUpdate,
+                            onDelete: key.onDelete))
                 }
             }
             return renamed.count == keys.count ? renamed : nil
@@ -144,7 +146,8 @@ struct TableRebuild {
                     indexSQL.append(index.renamingColumn(old, to: new).toSQL())
                 }
             case .drop(let column):
-                let uses = IndexSQL(sql, table: table)?.uses(column)
+                let uses =
+                    IndexSQL(sql, table: table)?.uses(column)
                     ?? index.columns.contains { SQLIdentifier.equal($0, column) }
                 if !uses { indexSQL.append(sql) }
             case .retarget:
@@ -353,7 +356,8 @@ struct TableRebuild {
         }
         for keys in compositeForeignKeys {
             guard let first = keys.first else { continue }
-            var sql = "FOREIGN KEY(" + keys.map { SQLiteValue.quoteIdentifier($0.fromColumn) }.joined(separator: ", ")
+            var sql =
+                "FOREIGN KEY(" + keys.map { SQLiteValue.quoteIdentifier($0.fromColumn) }.joined(separator: ", ")
                 + ") REFERENCES " + SQLiteValue.quoteIdentifier(first.toTable)
             let targets = keys.compactMap(\.toColumn)
             if targets.count == keys.count {
@@ -376,7 +380,7 @@ struct TableRebuild {
             createSQL,
             "INSERT INTO " + newTable + " (" + target + ") SELECT " + source + " FROM " + quotedTable,
             "DROP TABLE " + quotedTable,
-            "ALTER TABLE " + newTable + " RENAME TO " + SQLiteValue.quoteIdentifier(table),
+            "ALTER TABLE " + newTable + " RENAME TO " + SQLiteValue.quoteIdentifier(table)
         ] + indexes + triggers
     }
 }

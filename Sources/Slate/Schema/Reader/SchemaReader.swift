@@ -34,7 +34,8 @@ public final class SchemaReader {
     ) throws(SQLiteError) -> [ObjectDefinition] {
         // The temporary schema's table is only reachable as `sqlite_temp_master` before SQLite
         // 3.33 (SQLCipher 3.4 is 3.15): `"temp".sqlite_master` does not exist there.
-        var sql = "SELECT type, name, tbl_name, rootpage, sql FROM "
+        var sql =
+            "SELECT type, name, tbl_name, rootpage, sql FROM "
             + (temp ? "\"temp\".sqlite_temp_master" : "\"main\".sqlite_master")
         var conditions: [String] = []
         var bindings: [SQLiteValue] = []
@@ -89,9 +90,10 @@ public final class SchemaReader {
         // A composite foreign key is a table constraint: no column carries it alone.
         let singleColumnKeys = Dictionary(grouping: foreignKeys, by: \.id).values.filter { $0.count == 1 }
             .compactMap(\.first?.key)
-        let uniqueColumns = Set(try indexDefinitions(table: table).filter {
-            $0.unique && $0.columns.count == 1 && $0.origin == .uniqueConstraint
-        }.map { $0.columns[0] })
+        let uniqueColumns = Set(
+            try indexDefinitions(table: table).filter {
+                $0.unique && $0.columns.count == 1 && $0.origin == .uniqueConstraint
+            }.map { $0.columns[0] })
         return rows.map { row in
             let name = Self.text(row, "name") ?? ""
             let declaredType = Self.text(row, "type") ?? ""
@@ -144,10 +146,11 @@ public final class SchemaReader {
                 if Self.integer(column, "desc") == 1 { orders[columnName] = .DESC }
             }
             let sql = try objectSQL(name: name, type: .index)
-            indexes.append(IndexDefinition(
-                table: table, name: name, unique: Self.integer(row, "unique") == 1, columns: columns,
-                where: sql.flatMap(Self.whereClause), orders: orders.isEmpty ? nil : orders,
-                origin: Self.text(row, "origin").flatMap(IndexDefinition.Origin.init(rawValue:))))
+            indexes.append(
+                IndexDefinition(
+                    table: table, name: name, unique: Self.integer(row, "unique") == 1, columns: columns,
+                    where: sql.flatMap(Self.whereClause), orders: orders.isEmpty ? nil : orders,
+                    origin: Self.text(row, "origin").flatMap(IndexDefinition.Origin.init(rawValue:))))
         }
         return indexes
     }

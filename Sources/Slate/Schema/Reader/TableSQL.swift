@@ -108,7 +108,7 @@ struct TableSQL {
             pieces[pieces.count - 1].append(token)
         }
         guard let close, let end = tokens[close].range?.upperBound else { return nil }
-        suffix = String(sql[end...])
+        suffix = String(decoding: sql.utf8.dropFirst(end), as: UTF8.self)
         definitions = pieces.map { Self.definition($0, table: table) }
         guard !definitions.isEmpty, !definitions.contains(where: { $0.tokens.isEmpty }) else { return nil }
     }
@@ -123,7 +123,7 @@ struct TableSQL {
     private static let tableConstraintKeywords = ["CONSTRAINT", "PRIMARY", "UNIQUE", "CHECK", "FOREIGN"]
     private static let columnConstraintKeywords: Set<String> = [
         "CONSTRAINT", "PRIMARY", "NOT", "NULL", "UNIQUE", "CHECK", "DEFAULT", "COLLATE", "REFERENCES", "GENERATED",
-        "AS",
+        "AS"
     ]
 
     private static func definition(_ tokens: [Token], table: String) -> Definition {
@@ -154,7 +154,7 @@ struct TableSQL {
             if token.isKeyword("CONSTRAINT") {
                 cursor.advance(2)
             } else if token.isKeyword("PRIMARY") {
-                cursor.advance(2)   // PRIMARY KEY
+                cursor.advance(2)  // PRIMARY KEY
                 if cursor.current?.isKeyword("ASC") == true || cursor.current?.isKeyword("DESC") == true { cursor.advance() }
                 let onConflict = cursor.conflictClause()
                 let autoIncrement = cursor.current?.isKeyword("AUTOINCREMENT") == true
@@ -182,12 +182,12 @@ struct TableSQL {
             } else if token.isKeyword("REFERENCES") {
                 references += cursor.foreignKeyClause(table: table)
             } else if token.isKeyword("GENERATED") || token.isKeyword("AS") {
-                if token.isKeyword("GENERATED") { cursor.advance(2) }   // GENERATED ALWAYS
-                cursor.advance()   // AS
+                if token.isKeyword("GENERATED") { cursor.advance(2) }  // GENERATED ALWAYS
+                cursor.advance()  // AS
                 isGenerated = true
                 references += cursor.expressionReferences(table: table)
             } else {
-                cursor.advance()   // STORED, VIRTUAL, or anything newer
+                cursor.advance()  // STORED, VIRTUAL, or anything newer
             }
         }
         var definition = Definition(tokens: cursor.tokens, column: name, references: references, primaryKey: primaryKey)
@@ -216,7 +216,7 @@ struct TableSQL {
                 cursor.advance()
                 references += cursor.expressionReferences(table: table)
             } else if token.isKeyword("FOREIGN") {
-                cursor.advance(2)   // FOREIGN KEY
+                cursor.advance(2)  // FOREIGN KEY
                 references += cursor.columnList(role: .constrained)
             } else if token.isKeyword("REFERENCES") {
                 references += cursor.foreignKeyClause(table: table)
@@ -288,14 +288,14 @@ struct TableSQL {
         /// `REFERENCES table [(columns)] …`: the columns count as the table's own only for a
         /// foreign key to the table itself. Stops at the next column constraint.
         mutating func foreignKeyClause(table: String) -> [Reference] {
-            advance()   // REFERENCES
+            advance()  // REFERENCES
             let target = current?.name
             advance()
             let columns = columnList(role: .foreignTarget)
             // ON DELETE/UPDATE action, MATCH name, [NOT] DEFERRABLE [INITIALLY …]
             while let token = current {
                 if token.isKeyword("ON") {
-                    advance(2)   // ON DELETE, ON UPDATE
+                    advance(2)  // ON DELETE, ON UPDATE
                     // SET NULL, SET DEFAULT, NO ACTION; or CASCADE, RESTRICT
                     advance(current?.isKeyword("SET") == true || current?.isKeyword("NO") == true ? 2 : 1)
                 } else if token.isKeyword("MATCH") {

@@ -40,7 +40,7 @@ public struct SQLiteVersion: Comparable, Hashable, CustomStringConvertible, Send
 extension SQLiteVersion {
     /// The linked library's version, read from ``SQLite/versionNumber`` (e.g. `3040001`).
     static var linked: SQLiteVersion {
-        let number = Int(SQLite.versionNumber)
-        return SQLiteVersion(major: number / 1_000_000, minor: number / 1000 % 1000, point: number % 1000)
+        let parts = SQLite.versionParts(SQLite.versionNumber)
+        return SQLiteVersion(major: parts.major, minor: parts.minor, point: parts.point)
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// The message of a decoding or encoding error (its context's description).
 private func message(of error: any Error) -> String {
     switch error {
     case DecodingError.keyNotFound(_, let context), DecodingError.valueNotFound(_, let context),
-         DecodingError.typeMismatch(_, let context), DecodingError.dataCorrupted(let context):
+        DecodingError.typeMismatch(_, let context), DecodingError.dataCorrupted(let context):
         return context.debugDescription
     case EncodingError.invalidValue(_, let context):
         return context.debugDescription
@@ -22,11 +23,7 @@ private struct Person: Codable, Equatable {
 }
 
 @Suite("Codable rows: failures")
-struct CodableErrorTests {
-    let users = Table("users")
-    let id = Expression<Int64>("id")
-    let email = Expression<String>("email")
-
+struct CodableErrorTests: UsersFixture {
     @Test func missingColumnNamesTheColumnAndType() throws {
         let db = try makeCodableUsersDatabase(filled: true)
         let row = try #require(try db.pluck(users.select(id, email)))
@@ -49,12 +46,13 @@ struct CodableErrorTests {
 
     @Test func typeMismatchNamesTheColumnAndType() throws {
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE people (id INTEGER, name, age);
-            INSERT INTO people VALUES (1, 'Ann', 'old');
-            INSERT INTO people VALUES (2, 'Bob', 300);
-            INSERT INTO people VALUES (3, 42, 30);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE people (id INTEGER, name, age);
+                INSERT INTO people VALUES (1, 'Ann', 'old');
+                INSERT INTO people VALUES (2, 'Bob', 300);
+                INSERT INTO people VALUES (3, 42, 30);
+                """)
         let rows = try db.prepare(sql: "SELECT * FROM people ORDER BY id").rows()
         #expect {
             try rows[0].decode(as: Person.self)
@@ -79,12 +77,13 @@ struct CodableErrorTests {
 
     @Test func cursorDecodingReportsTheSameErrors() throws {
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE people (id INTEGER, name, age);
-            INSERT INTO people VALUES (1, 'Ann', 300);
-            INSERT INTO people VALUES (2, NULL, 3);
-            INSERT INTO people VALUES (3, 'Cy', 4);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE people (id INTEGER, name, age);
+                INSERT INTO people VALUES (1, 'Ann', 300);
+                INSERT INTO people VALUES (2, NULL, 3);
+                INSERT INTO people VALUES (3, 'Cy', 4);
+                """)
         let cursor = try db.cursor("SELECT * FROM people ORDER BY id")
         #expect {
             try cursor.decodeNext(Person.self)
@@ -278,8 +277,9 @@ struct CodableErrorTests {
             (error as? SQLiteError).map { $0.code == SQLITE_CONSTRAINT_NOTNULL } ?? false
         }
         #expect(try db.scalar(users.count) == 3)
-        #expect(try db.prepare(users.order(id)).map { $0[email] }
-            == ["alice@mac.com", "betty@icloud.com", "cathy@icloud.com"])
+        #expect(
+            try db.prepare(users.order(id)).map { $0[email] }
+                == ["alice@mac.com", "betty@icloud.com", "cathy@icloud.com"])
     }
 
     @Test func encodingErrorsOfTheValueAreRethrown() throws {

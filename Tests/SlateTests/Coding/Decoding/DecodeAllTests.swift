@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// The decoder that `Cursor.decodeAll` reuses for every row (one container per key type, a plan
@@ -10,7 +11,7 @@ import Testing
     private func message(of error: any Error) -> String {
         switch error {
         case DecodingError.keyNotFound(_, let context), DecodingError.valueNotFound(_, let context),
-             DecodingError.typeMismatch(_, let context), DecodingError.dataCorrupted(let context):
+            DecodingError.typeMismatch(_, let context), DecodingError.dataCorrupted(let context):
             return context.debugDescription
         default:
             return "\(error)"
@@ -20,7 +21,7 @@ import Testing
     private func codingPath(of error: any Error) -> [String] {
         switch error {
         case DecodingError.keyNotFound(_, let context), DecodingError.valueNotFound(_, let context),
-             DecodingError.typeMismatch(_, let context), DecodingError.dataCorrupted(let context):
+            DecodingError.typeMismatch(_, let context), DecodingError.dataCorrupted(let context):
             return context.codingPath.map(\.stringValue)
         default:
             return []
@@ -46,8 +47,10 @@ import Testing
 
     @Test func nullIntoAnOptionalOnLaterRows() throws {
         let db = try items([(1, "a", "x"), (2, "b", nil), (3, "c", "z"), (4, "d", nil)])
-        let expected = [Item(id: 1, name: "a", note: "x"), Item(id: 2, name: "b", note: nil),
-                        Item(id: 3, name: "c", note: "z"), Item(id: 4, name: "d", note: nil)]
+        let expected = [
+            Item(id: 1, name: "a", note: "x"), Item(id: 2, name: "b", note: nil),
+            Item(id: 3, name: "c", note: "z"), Item(id: 4, name: "d", note: nil)
+        ]
         #expect(try db.prepare(sql: "SELECT * FROM items ORDER BY id").cursor().decodeAll(Item.self) == expected)
         let rows: [Item] = try db.prepare(Table("items").order(SQLExpression<Int64>("id"))).map { try $0.decode() }
         #expect(rows == expected)
@@ -79,8 +82,10 @@ import Testing
         let db = try Connection()
         try db.execute(sql: "CREATE TABLE t (n); INSERT INTO t VALUES (1), (2), ('abc'), (4)")
         let statement = try db.prepare(sql: "SELECT n FROM t ORDER BY rowid")
-        for decode in [{ try statement.cursor().decodeAll(Counted.self) },
-                       { try statement.rows().map { try $0.decode(as: Counted.self) } }] {
+        for decode in [
+            { try statement.cursor().decodeAll(Counted.self) },
+            { try statement.rows().map { try $0.decode(as: Counted.self) } }
+        ] {
             #expect {
                 _ = try decode()
             } throws: { error in
@@ -107,14 +112,15 @@ import Testing
     @Test func wrongTypesForDateDataUUIDAndURLNameTheColumn() throws {
         struct Standard: Decodable { var d: Date; var b: Data; var u: UUID; var l: URL }
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE s (d, b, u, l);
-            INSERT INTO s VALUES ('2024-01-02', x'01', '6BA7B810-9DAD-11D1-80B4-00C04FD430C8', 'https://example.com');
-            INSERT INTO s VALUES ('not a date', x'01', '6BA7B810-9DAD-11D1-80B4-00C04FD430C8', 'https://example.com');
-            INSERT INTO s VALUES ('2024-01-02', 7, '6BA7B810-9DAD-11D1-80B4-00C04FD430C8', 'https://example.com');
-            INSERT INTO s VALUES ('2024-01-02', x'01', 'no', 'https://example.com');
-            INSERT INTO s VALUES ('2024-01-02', x'01', '6BA7B810-9DAD-11D1-80B4-00C04FD430C8', NULL);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE s (d, b, u, l);
+                INSERT INTO s VALUES ('2024-01-02', x'01', '6BA7B810-9DAD-11D1-80B4-00C04FD430C8', 'https://example.com');
+                INSERT INTO s VALUES ('not a date', x'01', '6BA7B810-9DAD-11D1-80B4-00C04FD430C8', 'https://example.com');
+                INSERT INTO s VALUES ('2024-01-02', 7, '6BA7B810-9DAD-11D1-80B4-00C04FD430C8', 'https://example.com');
+                INSERT INTO s VALUES ('2024-01-02', x'01', 'no', 'https://example.com');
+                INSERT INTO s VALUES ('2024-01-02', x'01', '6BA7B810-9DAD-11D1-80B4-00C04FD430C8', NULL);
+                """)
         let cases: [(rowid: Int, column: String, type: String)] =
             [(2, "d", "Date"), (3, "b", "Data"), (4, "u", "UUID"), (5, "l", "URL")]
         for (rowid, column, type) in cases {
@@ -149,8 +155,9 @@ import Testing
     @Test func aStructDecodingOnlySomeColumns() throws {
         struct Name: Decodable, Equatable { var name: String }
         let db = try items([(1, "a", "x"), (2, "b", nil)])
-        #expect(try db.prepare(sql: "SELECT * FROM items ORDER BY id").cursor().decodeAll(Name.self)
-            == [Name(name: "a"), Name(name: "b")])
+        #expect(
+            try db.prepare(sql: "SELECT * FROM items ORDER BY id").cursor().decodeAll(Name.self)
+                == [Name(name: "a"), Name(name: "b")])
         let rows: [Name] = try db.prepare(Table("items").order(SQLExpression<Int64>("id"))).map { try $0.decode() }
         #expect(rows == [Name(name: "a"), Name(name: "b")])
     }
@@ -192,8 +199,10 @@ import Testing
 
     @Test func customInitWithSeveralContainersAndKeyTypes() throws {
         let db = try items([(1, "a", "x"), (2, "b", nil), (3, "c", "z")])
-        let expected = [TwoContainers(id: 1, name: "a", label: "x"), TwoContainers(id: 2, name: "b", label: "#2"),
-                        TwoContainers(id: 3, name: "c", label: "z")]
+        let expected = [
+            TwoContainers(id: 1, name: "a", label: "x"), TwoContainers(id: 2, name: "b", label: "#2"),
+            TwoContainers(id: 3, name: "c", label: "z")
+        ]
         #expect(try db.prepare(sql: "SELECT * FROM items ORDER BY id").cursor().decodeAll(TwoContainers.self) == expected)
         let rows: [TwoContainers] = try db.prepare(sql: "SELECT * FROM items ORDER BY id").rows().map { try $0.decode() }
         #expect(rows == expected)
@@ -214,10 +223,11 @@ import Testing
 
     @Test func flattenedRecordsShareTheRow() throws {
         let db = try items([(1, "a", "x"), (2, "b", nil)])
-        #expect(try db.prepare(sql: "SELECT * FROM items ORDER BY id").cursor().decodeAll(Flattened.self) == [
-            Flattened(head: .init(id: 1), tail: .init(name: "a", note: "x")),
-            Flattened(head: .init(id: 2), tail: .init(name: "b", note: nil)),
-        ])
+        #expect(
+            try db.prepare(sql: "SELECT * FROM items ORDER BY id").cursor().decodeAll(Flattened.self) == [
+                Flattened(head: .init(id: 1), tail: .init(name: "a", note: "x")),
+                Flattened(head: .init(id: 2), tail: .init(name: "b", note: nil))
+            ])
     }
 
     /// Three key types per row: more than the decoder keeps containers for, so each row makes
@@ -237,9 +247,10 @@ import Testing
 
     @Test func moreKeyTypesThanCachedContainers() throws {
         let db = try items([(1, "a", "x"), (2, "b", nil), (3, "c", "z")])
-        #expect(try db.prepare(sql: "SELECT * FROM items ORDER BY id").cursor().decodeAll(ThreeParts.self) == [
-            ThreeParts(id: 1, name: "a", note: "x"), ThreeParts(id: 2, name: "b", note: nil), ThreeParts(id: 3, name: "c", note: "z"),
-        ])
+        #expect(
+            try db.prepare(sql: "SELECT * FROM items ORDER BY id").cursor().decodeAll(ThreeParts.self) == [
+                ThreeParts(id: 1, name: "a", note: "x"), ThreeParts(id: 2, name: "b", note: nil), ThreeParts(id: 3, name: "c", note: "z")
+            ])
     }
 
     /// Which key the second lookup asks for depends on the row: the plan's remembered key no
@@ -258,12 +269,15 @@ import Testing
 
     @Test func keysThatChangeFromRowToRow() throws {
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE v (kind TEXT, a TEXT, b TEXT);
-            INSERT INTO v VALUES ('a', 'a1', 'b1'), ('b', 'a2', 'b2'), ('b', 'a3', 'b3'), ('a', 'a4', 'b4');
-            """)
-        let expected = [Variant(kind: "a", value: "a1"), Variant(kind: "b", value: "b2"),
-                        Variant(kind: "b", value: "b3"), Variant(kind: "a", value: "a4")]
+        try db.execute(
+            sql: """
+                CREATE TABLE v (kind TEXT, a TEXT, b TEXT);
+                INSERT INTO v VALUES ('a', 'a1', 'b1'), ('b', 'a2', 'b2'), ('b', 'a3', 'b3'), ('a', 'a4', 'b4');
+                """)
+        let expected = [
+            Variant(kind: "a", value: "a1"), Variant(kind: "b", value: "b2"),
+            Variant(kind: "b", value: "b3"), Variant(kind: "a", value: "a4")
+        ]
         #expect(try db.prepare(sql: "SELECT * FROM v ORDER BY rowid").cursor().decodeAll(Variant.self) == expected)
     }
 
@@ -279,10 +293,11 @@ import Testing
     @Test func nonASCIIColumnNamesAndCaseInsensitiveMatches() throws {
         struct Person: Decodable, Equatable { var prénom: String; var 年齢: Int; var city: String }
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE p ("prénom" TEXT, "年齢" INTEGER, "CITY" TEXT);
-            INSERT INTO p VALUES ('Zoë', 30, 'Zürich'), ('Ólafur', 41, 'Reykjavík');
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE p ("prénom" TEXT, "年齢" INTEGER, "CITY" TEXT);
+                INSERT INTO p VALUES ('Zoë', 30, 'Zürich'), ('Ólafur', 41, 'Reykjavík');
+                """)
         let expected = [Person(prénom: "Zoë", 年齢: 30, city: "Zürich"), Person(prénom: "Ólafur", 年齢: 41, city: "Reykjavík")]
         #expect(try db.prepare(sql: "SELECT * FROM p ORDER BY rowid").cursor().decodeAll(Person.self) == expected)
         #expect(try db.prepare(sql: "SELECT * FROM p ORDER BY rowid").rows().map { try $0.decode(as: Person.self) } == expected)
@@ -316,8 +331,8 @@ import Testing
     }
 
     private func everythingDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: """
+        try inMemoryDatabase(
+            """
             CREATE TABLE e (id INTEGER, flag INTEGER, ratio REAL, small INTEGER, text TEXT, blob BLOB, "when" TEXT,
                             uuid TEXT, link TEXT, level TEXT, payload TEXT, maybeDate TEXT, maybeData BLOB,
                             maybeUUID TEXT, maybePayload TEXT);
@@ -329,7 +344,6 @@ import Testing
                                   '{"tags":[],"weight":0}', NULL, NULL, '6BA7B812-9DAD-11D1-80B4-00C04FD430C8',
                                   '{"tags":["z"],"weight":2}');
             """)
-        return db
     }
 
     /// The same values read by hand, column by column, with `RowView.get`.
@@ -340,14 +354,15 @@ import Testing
         while let row = try cursor.next() {
             let payload: String = try row.get(10)
             let maybePayload: String? = try row.get(14)
-            result.append(Everything(
-                id: try row.get(0), flag: try row.get(1), ratio: try row.get(2), small: try row.get(3),
-                text: try row.get(4), blob: try row.get(5), when: try row.get(6), uuid: try #require(UUID(uuidString: try row.get(7))),
-                link: try #require(URL(string: try row.get(8))), level: try #require(Level(rawValue: try row.get(9))),
-                payload: try json.decode(Payload.self, from: Data(payload.utf8)),
-                maybeDate: try row.get(11), maybeData: try row.get(12),
-                maybeUUID: try (row.get(13) as String?).map { try #require(UUID(uuidString: $0)) },
-                maybePayload: try maybePayload.map { try json.decode(Payload.self, from: Data($0.utf8)) }))
+            result.append(
+                Everything(
+                    id: try row.get(0), flag: try row.get(1), ratio: try row.get(2), small: try row.get(3),
+                    text: try row.get(4), blob: try row.get(5), when: try row.get(6), uuid: try #require(UUID(uuidString: try row.get(7))),
+                    link: try #require(URL(string: try row.get(8))), level: try #require(Level(rawValue: try row.get(9))),
+                    payload: try json.decode(Payload.self, from: Data(payload.utf8)),
+                    maybeDate: try row.get(11), maybeData: try row.get(12),
+                    maybeUUID: try (row.get(13) as String?).map { try #require(UUID(uuidString: $0)) },
+                    maybePayload: try maybePayload.map { try json.decode(Payload.self, from: Data($0.utf8)) }))
         }
         return result
     }
@@ -435,9 +450,10 @@ import Testing
         let db = try items([(1, "a", nil), (2, "b", "x")])
         let parents = try db.prepare(sql: "SELECT id FROM items ORDER BY id").cursor()
             .decodeAll(WithChildren.self, userInfo: [Self.databaseKey: db])
-        #expect(parents == [
-            WithChildren(id: 1, children: [Item(id: 1, name: "a", note: nil)]),
-            WithChildren(id: 2, children: [Item(id: 1, name: "a", note: nil), Item(id: 2, name: "b", note: "x")]),
-        ])
+        #expect(
+            parents == [
+                WithChildren(id: 1, children: [Item(id: 1, name: "a", note: nil)]),
+                WithChildren(id: 2, children: [Item(id: 1, name: "a", note: nil), Item(id: 2, name: "b", note: "x")])
+            ])
     }
 }

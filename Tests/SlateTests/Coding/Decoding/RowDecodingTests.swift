@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// The decoding and typed-read fast paths the benchmarks rely on: by-name lookups that guess the
@@ -26,32 +27,34 @@ import Testing
     }
 
     private func database() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: """
+        try inMemoryDatabase(
+            """
             CREATE TABLE records (id INTEGER PRIMARY KEY, name TEXT NOT NULL, note TEXT, score REAL NOT NULL,
                                   tag BLOB NOT NULL, flag INTEGER NOT NULL, created TEXT NOT NULL);
             INSERT INTO records VALUES (1, 'one', NULL, 0.25, x'00ff10', 1, '2024-02-29T13:45:10.123');
             INSERT INTO records VALUES (2, 'tw' || char(0) || 'o', 'a' || char(0) || 'b', -1.5, x'', 0, '1970-01-01T00:00:00.000');
             """)
-        return db
     }
 
     private var expected: [Record] {
         [
-            Record(id: 1, name: "one", note: nil, score: 0.25, tag: Data([0x00, 0xFF, 0x10]), flag: true,
-                   created: Date(timeIntervalSince1970: 1_709_214_310.123)),
-            Record(id: 2, name: "tw\u{0}o", note: "a\u{0}b", score: -1.5, tag: Data(), flag: false,
-                   created: Date(timeIntervalSince1970: 0)),
+            Record(
+                id: 1, name: "one", note: nil, score: 0.25, tag: Data([0x00, 0xFF, 0x10]), flag: true,
+                created: Date(timeIntervalSince1970: 1_709_214_310.123)),
+            Record(
+                id: 2, name: "tw\u{0}o", note: "a\u{0}b", score: -1.5, tag: Data(), flag: false,
+                created: Date(timeIntervalSince1970: 0))
         ]
     }
 
     private func sameDates(_ lhs: [Record], _ rhs: [Record]) -> Bool {
-        lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { a, b in
-            var a = a, b = b
-            guard abs(a.created.timeIntervalSince1970 - b.created.timeIntervalSince1970) < 0.0005 else { return false }
-            a.created = b.created
-            return a == b
-        }
+        lhs.count == rhs.count
+            && zip(lhs, rhs).allSatisfy { a, b in
+                var a = a, b = b
+                guard abs(a.created.timeIntervalSince1970 - b.created.timeIntervalSince1970) < 0.0005 else { return false }
+                a.created = b.created
+                return a == b
+            }
     }
 
     @Test func cursorDecodingReadsNullsEmbeddedNULAndEveryType() throws {
@@ -126,7 +129,7 @@ import Testing
         #expect(throws: SQLiteError.self) { try row.get(id) }
         #expect(try row.get(records[id]) == 1)
         #expect(try row.get(notes[id]) == 5)
-        #expect(try row.get(text) == "hi")   // unique across both tables
+        #expect(try row.get(text) == "hi")  // unique across both tables
         #expect(throws: SQLiteError.self) { try row.get(SQLExpression<Int64>("nope")) }
     }
 
@@ -160,7 +163,7 @@ import Testing
         try db.execute(sql: "INSERT INTO \"t\"\"q\" VALUES (1, 'x', 2.5)")
         let table = Table("t\"q")
         let precomposed = SQLExpression<Int64>("caf\u{E9}")
-        let decomposed = SQLExpression<Int64>("cafe\u{301}")   // canonically equal: found through the dictionary
+        let decomposed = SQLExpression<Int64>("cafe\u{301}")  // canonically equal: found through the dictionary
         let weird = SQLExpression<String>("we\"ird")
         let plain = SQLExpression<Double>("plain")
         let row = try #require(try db.pluck(table))

@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// A row of the `items` table.
@@ -96,53 +97,35 @@ private final class Token: Sendable {}
 /// and take the value generically; these tests check that rows never see another row's columns,
 /// user info or failure.
 @Suite("Codable inserts")
-struct CodableInsertTests {
-    let items = Table("items")
-
-    func makeDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, a INTEGER UNIQUE NOT NULL, b TEXT, c REAL)")
-        return db
-    }
-
-    func rows(_ db: Connection) throws -> [[SQLiteValue]] {
-        var result: [[SQLiteValue]] = []
-        let cursor = try db.prepare(sql: "SELECT a, b, c FROM items ORDER BY id").cursor()
-        while let row = try cursor.next() {
-            var values: [SQLiteValue] = []
-            for index in 0..<row.columnCount { values.append(row[index]) }
-            result.append(values)
-        }
-        return result
-    }
-
+struct CodableInsertTests: ItemsFixture {
     @Test func insertRunFromInsideEncodeToOnTheSameConnection() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         try db.run(items.insert(Item(a: 1, b: "before", c: nil)))
         let outer = InsertsWhileEncoding(db: db, table: items, a: 3, inner: Item(a: 2, b: "inner", c: 2.5))
         try db.run(items.insert(outer))
         try db.run(items.insert(Item(a: 4, b: "after", c: 4.5)))
-        #expect(try rows(db) == [
-            [.int(1), .text("before"), .null],
-            [.int(2), .text("inner"), .real(2.5)],
-            [.int(3), .text("outer"), .null],
-            [.int(4), .text("after"), .real(4.5)],
-        ])
+        #expect(
+            try itemRows(db) == [
+                [.int(1), .text("before"), .null],
+                [.int(2), .text("inner"), .real(2.5)],
+                [.int(3), .text("outer"), .null],
+                [.int(4), .text("after"), .real(4.5)]
+            ])
     }
 
     @Test func insertBuiltInsideEncodeToKeepsBothRowsApart() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         // The inner insert's statement is the same shape as the outer's, built while the
         // thread's encoder holds the outer row's first column.
         let outer = InsertsWhileEncoding(db: db, table: items, a: 20, inner: Item(a: 10, b: nil, c: nil))
         let insert = try items.insert(outer)
         #expect(insert.asSQL() == "INSERT INTO \"items\" (\"a\", \"b\") VALUES (20, 'outer')")
         try db.run(insert)
-        #expect(try rows(db) == [[.int(10), .null, .null], [.int(20), .text("outer"), .null]])
+        #expect(try itemRows(db) == [[.int(10), .null, .null], [.int(20), .text("outer"), .null]])
     }
 
     @Test func anEncodeThatThrowsMidwayLeavesTheNextInsertCorrect() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         try db.run(items.insert(Item(a: 1, b: "x", c: 1)))
         #expect(throws: ThrowsMidway.Failure()) { try items.insert(ThrowsMidway()) }
         // Neither the thrown row's columns nor its values reach the next row, of another key type.
@@ -151,19 +134,19 @@ struct CodableInsertTests {
         try db.run(insert)
         #expect(throws: ThrowsMidway.Failure()) { try db.run(items.insert(ThrowsMidway())) }
         try db.run(items.insert(Item(a: 3, b: nil, c: 3)))
-        #expect(try rows(db) == [[.int(1), .text("x"), .real(1)], [.int(2), .null, .null], [.int(3), .null, .real(3)]])
+        #expect(try itemRows(db) == [[.int(1), .text("x"), .real(1)], [.int(2), .null, .null], [.int(3), .null, .real(3)]])
     }
 
     @Test func anUnsupportedUseIsReportedOnceAndNotCarriedOver() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         #expect(throws: EncodingError.self) { try items.insert(NotARow()) }
         #expect(throws: EncodingError.self) { try items.insert(Int64(5)) }
         try db.run(items.insert(Item(a: 1, b: "fine", c: nil)))
-        #expect(try rows(db) == [[.int(1), .text("fine"), .null]])
+        #expect(try itemRows(db) == [[.int(1), .text("fine"), .null]])
     }
 
     @Test func insertsKeptAliveKeepTheirOwnValues() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         // Built before any runs: each insert keeps its row while later rows are encoded.
         var inserts: [Insert] = []
         for n in 1...5 {
@@ -174,31 +157,34 @@ struct CodableInsertTests {
         // Run again after later rows: the same values (a UNIQUE violation each time).
         for insert in inserts { #expect(throws: SQLiteError.self) { try db.run(insert) } }
         #expect(inserts[5].asSQL() == "INSERT INTO \"items\" (\"a\") VALUES (6)")
-        #expect(try rows(db) == [
-            [.int(6), .null, .null],
-            [.int(5), .null, .real(5)], [.int(4), .text("text 4 \u{0} é"), .real(4)], [.int(3), .null, .real(3)],
-            [.int(2), .text("text 2 \u{0} é"), .real(2)], [.int(1), .null, .real(1)],
-        ])
+        #expect(
+            try itemRows(db) == [
+                [.int(6), .null, .null],
+                [.int(5), .null, .real(5)], [.int(4), .text("text 4 \u{0} é"), .real(4)], [.int(3), .null, .real(3)],
+                [.int(2), .text("text 2 \u{0} é"), .real(2)], [.int(1), .null, .real(1)]
+            ])
     }
 
     @Test func rowsOfOneTypeWithDifferentKeysEachTime() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         try db.run(items.insert(Sparse(a: 1, b: "one", c: 1)))
         try db.run(items.insert(Sparse(a: 2, b: nil, c: 2)))
         try db.run(items.insert(Sparse(a: 0, b: nil, c: 3, repeatA: 3)))
         try db.run(items.insert(Sparse(a: 4, b: "four", c: 4)))
         try db.run(items.insert(Sparse(a: 5, b: nil, c: 5)))
         try db.run(items.insert(Sparse(a: 0, b: "six", c: 6, repeatA: 6)))
-        #expect(try items.insert(Sparse(a: 0, b: nil, c: 7, repeatA: 7)).asSQL()
-            == "INSERT INTO \"items\" (\"a\", \"c\") VALUES (7, 7.0)")
-        #expect(try rows(db) == [
-            [.int(1), .text("one"), .real(1)], [.int(2), .null, .real(2)], [.int(3), .null, .real(3)],
-            [.int(4), .text("four"), .real(4)], [.int(5), .null, .real(5)], [.int(6), .text("six"), .real(6)],
-        ])
+        #expect(
+            try items.insert(Sparse(a: 0, b: nil, c: 7, repeatA: 7)).asSQL()
+                == "INSERT INTO \"items\" (\"a\", \"c\") VALUES (7, 7.0)")
+        #expect(
+            try itemRows(db) == [
+                [.int(1), .text("one"), .real(1)], [.int(2), .null, .real(2)], [.int(3), .null, .real(3)],
+                [.int(4), .text("four"), .real(4)], [.int(5), .null, .real(5)], [.int(6), .text("six"), .real(6)]
+            ])
     }
 
     @Test func keyTypesAlternatingPastTheCachedContainers() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         var expected: [[SQLiteValue]] = []
         for round in 0..<4 {
             let base = Int64(round * 10)
@@ -207,18 +193,18 @@ struct CodableInsertTests {
             try db.run(items.insert(ItemOnlyA(a: base + 3)))
             expected += [
                 [.int(base + 1), .text("é\u{0}ß"), .null], [.int(base + 2), .null, .real(0.5)],
-                [.int(base + 3), .null, .null],
+                [.int(base + 3), .null, .null]
             ]
         }
-        #expect(try rows(db) == expected)
+        #expect(try itemRows(db) == expected)
     }
 
     @Test func userInfoIsPerRowAndNotKept() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         try db.run(items.insert(ReadsUserInfo(a: 1), userInfo: [ReadsUserInfo.key: "first"]))
         try db.run(items.insert(ReadsUserInfo(a: 2)))
         try db.run(items.insert(or: .replace, ReadsUserInfo(a: 3), userInfo: [ReadsUserInfo.key: "third"]))
-        #expect(try rows(db) == [[.int(1), .text("first"), .null], [.int(2), .text("none"), .null], [.int(3), .text("third"), .null]])
+        #expect(try itemRows(db) == [[.int(1), .text("first"), .null], [.int(2), .text("none"), .null], [.int(3), .text("third"), .null]])
 
         // Once the row is encoded, the encoder no longer refers to the user info's objects.
         weak var released: Token?
@@ -231,7 +217,7 @@ struct CodableInsertTests {
     }
 
     @Test func existentialValuesAreOpened() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         let values: [any Encodable] = [Item(a: 1, b: "one", c: nil), ItemReordered(c: 2, a: 2)]
         for value in values { try db.run(items.insert(value)) }
         // A conditional expression of existential type is not opened: the `any Encodable`
@@ -240,15 +226,15 @@ struct CodableInsertTests {
             try db.run(items.insert(or: .replace, flag ? ItemOnlyA(a: 1) as any Encodable : ItemReordered(c: 3, a: 2)))
         }
         try db.run(items.insert(Bool.random() ? ItemOnlyA(a: 3) as any Encodable : ItemOnlyA(a: 3)))
-        #expect(try rows(db) == [[.int(1), .null, .null], [.int(2), .null, .real(3)], [.int(3), .null, .null]])
+        #expect(try itemRows(db) == [[.int(1), .null, .null], [.int(2), .null, .real(3)], [.int(3), .null, .null]])
     }
 
     @Test func constraintViolationAndClosedConnectionThenTheNextRow() throws {
-        let db = try makeDatabase()
+        let db = try makeItemsDatabase()
         try db.run(items.insert(Item(a: 1, b: nil, c: nil)))
         #expect(throws: SQLiteError.self) { try db.run(items.insert(Item(a: 1, b: "duplicate", c: nil))) }
         try db.run(items.insert(Item(a: 2, b: "next", c: nil)))
-        #expect(try rows(db) == [[.int(1), .null, .null], [.int(2), .text("next"), .null]])
+        #expect(try itemRows(db) == [[.int(1), .null, .null], [.int(2), .text("next"), .null]])
         db.close()
         #expect(throws: SQLiteError.self) { try db.run(items.insert(Item(a: 3, b: nil, c: nil))) }
     }
@@ -260,9 +246,11 @@ struct CodableInsertTests {
                 group.addTask {
                     try (0..<200).map { row in
                         let n = Int64(task * 1000 + row)
-                        return try items.insert(row.isMultiple(of: 2)
-                            ? Item(a: n, b: "t\(task)", c: nil) as any Encodable
-                            : ItemReordered(c: 0.5, a: n)).asSQL()
+                        return try items.insert(
+                            row.isMultiple(of: 2)
+                                ? Item(a: n, b: "t\(task)", c: nil) as any Encodable
+                                : ItemReordered(c: 0.5, a: n)
+                        ).asSQL()
                     }
                 }
             }
@@ -274,9 +262,10 @@ struct CodableInsertTests {
         for task in 0..<4 {
             for row in 0..<200 {
                 let n = task * 1000 + row
-                expected.append(row.isMultiple(of: 2)
-                    ? "INSERT INTO \"items\" (\"a\", \"b\") VALUES (\(n), 't\(task)')"
-                    : "INSERT INTO \"items\" (\"c\", \"a\") VALUES (0.5, \(n))")
+                expected.append(
+                    row.isMultiple(of: 2)
+                        ? "INSERT INTO \"items\" (\"a\", \"b\") VALUES (\(n), 't\(task)')"
+                        : "INSERT INTO \"items\" (\"c\", \"a\") VALUES (0.5, \(n))")
             }
         }
         #expect(sql.sorted() == expected.sorted())

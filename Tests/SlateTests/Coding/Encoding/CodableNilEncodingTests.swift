@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// SQLite.swift's own test model (`TestCodable` in its TestHelpers.swift), for SQL pinned to what
@@ -78,12 +79,11 @@ struct CodableNilEncodingTests {
 
     /// Columns with defaults, so that a left-out column is visible.
     func makeDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.execute(sql: """
+        try inMemoryDatabase(
+            """
             CREATE TABLE tasks (id INTEGER PRIMARY KEY, title TEXT DEFAULT 'untitled', status TEXT DEFAULT 'new',
                                 priority INTEGER DEFAULT 3, note TEXT DEFAULT 'none')
             """)
-        return db
     }
 
     func stored(_ db: Connection) throws -> [[SQLiteValue]] {
@@ -96,23 +96,26 @@ struct CodableNilEncodingTests {
         let emails = Table("emails")
         let value = try SwiftTestCodable(int: 1, string: "2", double: 4, optional: nil, sub: nil)
         // test_insert_encodable
-        #expect(try emails.insert(value).asSQL() == """
-            INSERT INTO "emails" ("int", "string", "bool", "float", "double", "date", "uuid") \
-            VALUES (1, '2', 1, 3.0, 4.0, '1970-01-01T00:00:00.000', 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F')
-            """)
+        #expect(
+            try emails.insert(value).asSQL() == """
+                INSERT INTO "emails" ("int", "string", "bool", "float", "double", "date", "uuid") \
+                VALUES (1, '2', 1, 3.0, 4.0, '1970-01-01T00:00:00.000', 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F')
+                """)
         // test_update_encodable
-        #expect(try emails.update(value).asSQL() == """
-            UPDATE "emails" SET "int" = 1, "string" = '2', "bool" = 1, "float" = 3.0, "double" = 4.0, \
-            "date" = '1970-01-01T00:00:00.000', "uuid" = 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F'
-            """)
+        #expect(
+            try emails.update(value).asSQL() == """
+                UPDATE "emails" SET "int" = 1, "string" = '2', "bool" = 1, "float" = 3.0, "double" = 4.0, \
+                "date" = '1970-01-01T00:00:00.000', "uuid" = 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F'
+                """)
         // test_upsert_encodable
-        #expect(try emails.upsert(value, onConflictOf: Expression<String>("string")).asSQL() == """
-            INSERT INTO "emails" ("int", "string", "bool", "float", "double", "date", "uuid") \
-            VALUES (1, '2', 1, 3.0, 4.0, '1970-01-01T00:00:00.000', 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F') \
-            ON CONFLICT ("string") DO UPDATE SET "int" = "excluded"."int", "bool" = "excluded"."bool", \
-            "float" = "excluded"."float", "double" = "excluded"."double", "date" = "excluded"."date", \
-            "uuid" = "excluded"."uuid"
-            """)
+        #expect(
+            try emails.upsert(value, onConflictOf: Expression<String>("string")).asSQL() == """
+                INSERT INTO "emails" ("int", "string", "bool", "float", "double", "date", "uuid") \
+                VALUES (1, '2', 1, 3.0, 4.0, '1970-01-01T00:00:00.000', 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F') \
+                ON CONFLICT ("string") DO UPDATE SET "int" = "excluded"."int", "bool" = "excluded"."bool", \
+                "float" = "excluded"."float", "double" = "excluded"."double", "date" = "excluded"."date", \
+                "uuid" = "excluded"."uuid"
+                """)
     }
 
     @Test func sqliteSwiftInsertManyWritesNullOnlyWhenRowsDiffer() throws {
@@ -121,18 +124,20 @@ struct CodableNilEncodingTests {
         let value2 = try SwiftTestCodable(int: 2, string: "3", double: 5, optional: "optional", sub: nil)
         let value3 = try SwiftTestCodable(int: 3, string: "4", double: 6, optional: nil, sub: nil)
         // test_insert_many_encodables: the rows differ, so every nil becomes NULL.
-        #expect(try emails.insertMany([value1, value2, value3]).asSQL() == """
-            INSERT INTO "emails" ("int", "string", "bool", "float", "double", "date", "uuid", "optional", "sub") \
-            VALUES (1, '2', 1, 3.0, 4.0, '1970-01-01T00:00:00.000', 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F', NULL, NULL), \
-            (2, '3', 1, 3.0, 5.0, '1970-01-01T00:00:00.000', 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F', 'optional', NULL), \
-            (3, '4', 1, 3.0, 6.0, '1970-01-01T00:00:00.000', 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F', NULL, NULL)
-            """)
+        #expect(
+            try emails.insertMany([value1, value2, value3]).asSQL() == """
+                INSERT INTO "emails" ("int", "string", "bool", "float", "double", "date", "uuid", "optional", "sub") \
+                VALUES (1, '2', 1, 3.0, 4.0, '1970-01-01T00:00:00.000', 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F', NULL, NULL), \
+                (2, '3', 1, 3.0, 5.0, '1970-01-01T00:00:00.000', 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F', 'optional', NULL), \
+                (3, '4', 1, 3.0, 6.0, '1970-01-01T00:00:00.000', 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F', NULL, NULL)
+                """)
         // Rows that agree leave their nils out.
-        #expect(try emails.insertMany([value1, value3]).asSQL() == """
-            INSERT INTO "emails" ("int", "string", "bool", "float", "double", "date", "uuid") \
-            VALUES (1, '2', 1, 3.0, 4.0, '1970-01-01T00:00:00.000', 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F'), \
-            (3, '4', 1, 3.0, 6.0, '1970-01-01T00:00:00.000', 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F')
-            """)
+        #expect(
+            try emails.insertMany([value1, value3]).asSQL() == """
+                INSERT INTO "emails" ("int", "string", "bool", "float", "double", "date", "uuid") \
+                VALUES (1, '2', 1, 3.0, 4.0, '1970-01-01T00:00:00.000', 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F'), \
+                (3, '4', 1, 3.0, 6.0, '1970-01-01T00:00:00.000', 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F')
+                """)
     }
 
     // MARK: Behaviour against a real table
@@ -195,20 +200,23 @@ struct CodableNilEncodingTests {
         try db.execute(sql: "CREATE TABLE tasks (id INTEGER PRIMARY KEY, title TEXT UNIQUE, status TEXT, priority INTEGER)")
         try db.run(tasks.insert(Task(title: "Write", status: "doing", priority: 1)))
         let upsert = try tasks.upsert(Task(title: "Write", status: nil, priority: 2), onConflictOf: Expression<String>("title"))
-        #expect(upsert.asSQL() == #"INSERT INTO "tasks" ("title", "priority") VALUES ('Write', 2) "#
-            + #"ON CONFLICT ("title") DO UPDATE SET "priority" = "excluded"."priority""#)
+        #expect(
+            upsert.asSQL() == #"INSERT INTO "tasks" ("title", "priority") VALUES ('Write', 2) "#
+                + #"ON CONFLICT ("title") DO UPDATE SET "priority" = "excluded"."priority""#)
         try db.run(upsert)
         #expect(try stored(db) == [[.text("Write"), .text("doing"), .int(2)]])
-        try db.run(tasks.upsert(
-            Task(title: "Write", status: nil, priority: 2), nilEncoding: .null, onConflictOf: Expression<String>("title")))
+        try db.run(
+            tasks.upsert(
+                Task(title: "Write", status: nil, priority: 2), nilEncoding: .null, onConflictOf: Expression<String>("title")))
         #expect(try stored(db) == [[.text("Write"), .null, .int(2)]])
         #expect(throws: EncodingError.self) { try tasks.upsert(Task.blank, onConflictOf: Expression<String>("title")) }
     }
 
     @Test func explicitEncodeNilAlwaysWritesNull() throws {
         let db = try makeDatabase()
-        #expect(try tasks.insert(ExplicitNil(title: "a", note: nil)).asSQL()
-            == #"INSERT INTO "tasks" ("title", "note") VALUES ('a', NULL)"#)
+        #expect(
+            try tasks.insert(ExplicitNil(title: "a", note: nil)).asSQL()
+                == #"INSERT INTO "tasks" ("title", "note") VALUES ('a', NULL)"#)
         try db.run(tasks.insert(ExplicitNil(title: "a", note: "kept")))
         try db.run(tasks.filter(id == 1).update(ExplicitNil(title: "a", note: nil)))
         #expect(try db.scalar("SELECT note IS NULL FROM tasks") as? Int64 == 1)
@@ -216,10 +224,12 @@ struct CodableNilEncodingTests {
 
     @Test func aKeyTheValueNeverNamesIsLeftOutEvenWithNull() throws {
         // The documented limit of `.null`: the encoder only learns the keys it is given.
-        #expect(try tasks.insert(SilentSkip(title: "a", note: nil), nilEncoding: .null).asSQL()
-            == #"INSERT INTO "tasks" ("title") VALUES ('a')"#)
-        #expect(try tasks.insert(SilentSkip(title: "a", note: "b"), nilEncoding: .null).asSQL()
-            == #"INSERT INTO "tasks" ("title", "note") VALUES ('a', 'b')"#)
+        #expect(
+            try tasks.insert(SilentSkip(title: "a", note: nil), nilEncoding: .null).asSQL()
+                == #"INSERT INTO "tasks" ("title") VALUES ('a')"#)
+        #expect(
+            try tasks.insert(SilentSkip(title: "a", note: "b"), nilEncoding: .null).asSQL()
+                == #"INSERT INTO "tasks" ("title", "note") VALUES ('a', 'b')"#)
     }
 
     @Test func nilAndNonNilRowsOfOneTypeAlternateThroughTheShapeCache() throws {
@@ -231,9 +241,10 @@ struct CodableNilEncodingTests {
         let rows = try stored(db)
         #expect(rows.count == 40)
         for (n, row) in rows.enumerated() {
-            #expect(row == [
-                .text("t\(n)"), n.isMultiple(of: 2) ? .text("new") : .text("s\(n)"), n.isMultiple(of: 3) ? .int(3) : .int(Int64(n)),
-            ])
+            #expect(
+                row == [
+                    .text("t\(n)"), n.isMultiple(of: 2) ? .text("new") : .text("s\(n)"), n.isMultiple(of: 3) ? .int(3) : .int(Int64(n))
+                ])
         }
     }
 }

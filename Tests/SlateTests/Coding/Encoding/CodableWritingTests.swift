@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// The documentation's `User`.
@@ -37,13 +38,7 @@ private struct Shouting: Codable, Equatable {
 }
 
 @Suite("Codable rows: insert, update and upsert")
-struct CodableWritingTests {
-    let users = Table("users")
-    let id = Expression<Int64>("id")
-    let email = Expression<String>("email")
-    let name = Expression<String?>("name")
-    let balance = Expression<Double>("balance")
-
+struct CodableWritingTests: UsersFixture {
     @Test func documentedInsert() throws {
         let db = try makeCodableUsersDatabase(filled: false)
         try db.execute(sql: "CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
@@ -93,8 +88,9 @@ struct CodableWritingTests {
     func upsert() throws {
         let db = try makeCodableUsersDatabase(filled: false)
         let upsert = try users.upsert(Member(email: "alice@mac.com", name: "Alice"), onConflictOf: email)
-        #expect(upsert.asSQL() == "INSERT INTO \"users\" (\"email\", \"name\") VALUES ('alice@mac.com', 'Alice') "
-            + "ON CONFLICT (\"email\") DO UPDATE SET \"name\" = \"excluded\".\"name\"")
+        #expect(
+            upsert.asSQL() == "INSERT INTO \"users\" (\"email\", \"name\") VALUES ('alice@mac.com', 'Alice') "
+                + "ON CONFLICT (\"email\") DO UPDATE SET \"name\" = \"excluded\".\"name\"")
         #expect(try db.run(upsert) == 1)
         try db.run(users.upsert(Member(email: "alice@mac.com", name: "Alice B."), onConflictOf: email))
         #expect(try db.scalar(users.count) == 1)
@@ -117,14 +113,16 @@ struct CodableWritingTests {
     func otherSettersAreAddedAndWinOverProperties() throws {
         let db = try makeCodableUsersDatabase(filled: false)
         let insert = try users.insert(Member(email: "alice@mac.com", name: "Alice"), otherSetters: [balance <- 10])
-        #expect(insert.asSQL()
-            == "INSERT INTO \"users\" (\"email\", \"name\", \"balance\") VALUES ('alice@mac.com', 'Alice', 10.0)")
+        #expect(
+            insert.asSQL()
+                == "INSERT INTO \"users\" (\"email\", \"name\", \"balance\") VALUES ('alice@mac.com', 'Alice', 10.0)")
         try db.run(insert)
         #expect(try db.pluck(users)?[balance] == 10)
 
         let override = try users.insert(Member(email: "betty@mac.com", name: "Betty"), otherSetters: [name <- "Override"])
-        #expect(override.asSQL()
-            == "INSERT INTO \"users\" (\"email\", \"name\") VALUES ('betty@mac.com', 'Override')")
+        #expect(
+            override.asSQL()
+                == "INSERT INTO \"users\" (\"email\", \"name\") VALUES ('betty@mac.com', 'Override')")
 
         let update = try users.filter(id == 1).update(User(name: "Ann"), otherSetters: [balance += 5])
         #expect(update.asSQL() == "UPDATE \"users\" SET \"name\" = 'Ann', \"balance\" = (\"balance\" + 5.0) WHERE (\"id\" = 1)")
@@ -133,9 +131,10 @@ struct CodableWritingTests {
 
         let upsert = try users.upsert(
             Member(email: "alice@mac.com", name: "Alice"), otherSetters: [balance <- 1], onConflictOf: email)
-        #expect(upsert.asSQL() == "INSERT INTO \"users\" (\"email\", \"name\", \"balance\") "
-            + "VALUES ('alice@mac.com', 'Alice', 1.0) ON CONFLICT (\"email\") "
-            + "DO UPDATE SET \"name\" = \"excluded\".\"name\", \"balance\" = \"excluded\".\"balance\"")
+        #expect(
+            upsert.asSQL() == "INSERT INTO \"users\" (\"email\", \"name\", \"balance\") "
+                + "VALUES ('alice@mac.com', 'Alice', 1.0) ON CONFLICT (\"email\") "
+                + "DO UPDATE SET \"name\" = \"excluded\".\"name\", \"balance\" = \"excluded\".\"balance\"")
         try db.run(upsert)
         #expect(try db.pluck(users.filter(id == 1))?[balance] == 1)
     }
@@ -188,10 +187,11 @@ struct CodableWritingTests {
         final class PNGImage: Image {}
         final class JPGImage: Image {}
         let db = try Connection()
-        try db.execute(sql: """
-            CREATE TABLE images (kind INTEGER, name TEXT);
-            INSERT INTO images VALUES (0, 'a.png'), (1, 'b.jpg');
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE images (kind INTEGER, name TEXT);
+                INSERT INTO images VALUES (0, 'a.png'), (1, 'b.jpg');
+                """)
         let images = Table("images")
         let loadedImages: [Image] = try db.prepare(images).map { row in
             let decoder = row.decoder()

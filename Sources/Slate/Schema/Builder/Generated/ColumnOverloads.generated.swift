@@ -13,7 +13,7 @@ extension TableBuilder {
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     public func column<V: Value>(_ name: SQLExpression<V>, unique: Bool = false, check: SQLExpression<Bool>? = nil, defaultValue: SQLExpression<V>) {
-        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: true, unique: unique, check: check, defaultValue: defaultValue).sql)
+        definitions.append(ColumnDefinition(name, type: V.declaredDatatype, notNull: true, unique: unique, check: check, defaultValue: defaultValue).sql)
     }
 
     /// Adds a `NOT NULL` column with a default value and a `CHECK` constraint, both optional.
@@ -29,7 +29,7 @@ extension TableBuilder {
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     public func column<V: Value>(_ name: SQLExpression<V>, unique: Bool = false, check: SQLExpression<Bool>? = nil, defaultValue: V? = nil) {
-        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: true, unique: unique, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }).sql)
+        definitions.append(ColumnDefinition(name, type: V.declaredDatatype, notNull: true, unique: unique, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }).sql)
     }
 
     /// Adds a `NOT NULL` column as the table's primary key.
@@ -43,7 +43,7 @@ extension TableBuilder {
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     public func column<V: Value>(_ name: SQLExpression<V>, primaryKey: Bool, check: SQLExpression<Bool>? = nil, defaultValue: SQLExpression<V>? = nil) {
-        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: true, primaryKey: primaryKey ? .default : nil, check: check, defaultValue: defaultValue).sql)
+        definitions.append(ColumnDefinition(name, type: V.declaredDatatype, notNull: true, primaryKey: primaryKey ? .default : nil, check: check, defaultValue: defaultValue).sql)
     }
 
     /// Adds a `NOT NULL` column as the table's integer primary key, optionally `AUTOINCREMENT`.
@@ -56,7 +56,7 @@ extension TableBuilder {
     ///   - primaryKey: The `PRIMARY KEY` constraint (`true`, or `.autoincrement` for an integer key).
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     public func column<V: Value>(_ name: SQLExpression<V>, primaryKey: PrimaryKey, check: SQLExpression<Bool>? = nil) where V.Datatype: FixedWidthInteger {
-        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: true, primaryKey: primaryKey, check: check).sql)
+        definitions.append(ColumnDefinition(name, type: V.declaredDatatype, notNull: true, primaryKey: primaryKey, check: check).sql)
     }
 
     /// Adds a `NOT NULL` column that references another table's column (a foreign key).
@@ -72,7 +72,7 @@ extension TableBuilder {
     ///   - table: The referenced table.
     ///   - other: The referenced column.
     public func column<V: Value>(_ name: SQLExpression<V>, unique: Bool = false, check: SQLExpression<Bool>? = nil, references table: some QueryType, _ other: SQLExpression<V>) {
-        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: true, unique: unique, check: check, references: (table, other)).sql)
+        definitions.append(ColumnDefinition(name, type: V.declaredDatatype, notNull: true, unique: unique, check: check, references: (table, other)).sql)
     }
 
     /// Adds a `NOT NULL` column as a primary key that references another table's column.
@@ -89,7 +89,7 @@ extension TableBuilder {
     ///   - table: The referenced table.
     ///   - other: The referenced column.
     public func column<V: Value>(_ name: SQLExpression<V>, primaryKey: Bool, check: SQLExpression<Bool>? = nil, references table: some QueryType, _ other: SQLExpression<V>) {
-        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: true, primaryKey: primaryKey ? .default : nil, check: check, references: (table, other)).sql)
+        definitions.append(ColumnDefinition(name, type: V.declaredDatatype, notNull: true, primaryKey: primaryKey ? .default : nil, check: check, references: (table, other)).sql)
     }
 
     /// Adds a `NOT NULL` column of text, with a collation and a default computed by SQL.
@@ -105,7 +105,7 @@ extension TableBuilder {
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     ///   - collate: The collating sequence (`COLLATE NOCASE`).
     public func column(_ name: SQLExpression<String>, unique: Bool = false, check: SQLExpression<Bool>? = nil, defaultValue: SQLExpression<String>, collate: Collation) {
-        definitions.append(ColumnSpec(name, type: String.declaredDatatype, notNull: true, unique: unique, check: check, defaultValue: defaultValue, collate: collate).sql)
+        definitions.append(ColumnDefinition(name, type: String.declaredDatatype, notNull: true, unique: unique, check: check, defaultValue: defaultValue, collate: collate).sql)
     }
 
     /// Adds a `NOT NULL` column of text, with a collation and an optional default value.
@@ -120,7 +120,7 @@ extension TableBuilder {
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     ///   - collate: The collating sequence (`COLLATE NOCASE`).
     public func column(_ name: SQLExpression<String>, unique: Bool = false, check: SQLExpression<Bool>? = nil, defaultValue: String? = nil, collate: Collation) {
-        definitions.append(ColumnSpec(name, type: String.declaredDatatype, notNull: true, unique: unique, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate).sql)
+        definitions.append(ColumnDefinition(name, type: String.declaredDatatype, notNull: true, unique: unique, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate).sql)
     }
 
     /// Adds a `NOT NULL` column with a default computed by SQL.
@@ -138,7 +138,7 @@ extension TableBuilder {
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     public func column<V: Value>(_ name: SQLExpression<V>, unique: Bool = false, check: SQLExpression<Bool?>, defaultValue: SQLExpression<V>) {
-        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: true, unique: unique, check: check, defaultValue: defaultValue).sql)
+        definitions.append(ColumnDefinition(name, type: V.declaredDatatype, notNull: true, unique: unique, check: check, defaultValue: defaultValue).sql)
     }
 
     /// Adds a `NOT NULL` column with a default value and a `CHECK` constraint, both optional.
@@ -157,7 +157,7 @@ extension TableBuilder {
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     public func column<V: Value>(_ name: SQLExpression<V>, unique: Bool = false, check: SQLExpression<Bool?>, defaultValue: V? = nil) {
-        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: true, unique: unique, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }).sql)
+        definitions.append(ColumnDefinition(name, type: V.declaredDatatype, notNull: true, unique: unique, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }).sql)
     }
 
     /// Adds a `NOT NULL` column as the table's primary key.
@@ -174,7 +174,7 @@ extension TableBuilder {
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     public func column<V: Value>(_ name: SQLExpression<V>, primaryKey: Bool, check: SQLExpression<Bool?>, defaultValue: SQLExpression<V>? = nil) {
-        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: true, primaryKey: primaryKey ? .default : nil, check: check, defaultValue: defaultValue).sql)
+        definitions.append(ColumnDefinition(name, type: V.declaredDatatype, notNull: true, primaryKey: primaryKey ? .default : nil, check: check, defaultValue: defaultValue).sql)
     }
 
     /// Adds a `NOT NULL` column as the table's integer primary key, optionally `AUTOINCREMENT`.
@@ -190,7 +190,7 @@ extension TableBuilder {
     ///   - primaryKey: The `PRIMARY KEY` constraint (`true`, or `.autoincrement` for an integer key).
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     public func column<V: Value>(_ name: SQLExpression<V>, primaryKey: PrimaryKey, check: SQLExpression<Bool?>) where V.Datatype: FixedWidthInteger {
-        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: true, primaryKey: primaryKey, check: check).sql)
+        definitions.append(ColumnDefinition(name, type: V.declaredDatatype, notNull: true, primaryKey: primaryKey, check: check).sql)
     }
 
     /// Adds a `NOT NULL` column that references another table's column (a foreign key).
@@ -209,7 +209,7 @@ extension TableBuilder {
     ///   - table: The referenced table.
     ///   - other: The referenced column.
     public func column<V: Value>(_ name: SQLExpression<V>, unique: Bool = false, check: SQLExpression<Bool?>, references table: some QueryType, _ other: SQLExpression<V>) {
-        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: true, unique: unique, check: check, references: (table, other)).sql)
+        definitions.append(ColumnDefinition(name, type: V.declaredDatatype, notNull: true, unique: unique, check: check, references: (table, other)).sql)
     }
 
     /// Adds a `NOT NULL` column as a primary key that references another table's column.
@@ -229,7 +229,7 @@ extension TableBuilder {
     ///   - table: The referenced table.
     ///   - other: The referenced column.
     public func column<V: Value>(_ name: SQLExpression<V>, primaryKey: Bool, check: SQLExpression<Bool?>, references table: some QueryType, _ other: SQLExpression<V>) {
-        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: true, primaryKey: primaryKey ? .default : nil, check: check, references: (table, other)).sql)
+        definitions.append(ColumnDefinition(name, type: V.declaredDatatype, notNull: true, primaryKey: primaryKey ? .default : nil, check: check, references: (table, other)).sql)
     }
 
     /// Adds a `NOT NULL` column of text, with a collation and a default computed by SQL.
@@ -248,7 +248,7 @@ extension TableBuilder {
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     ///   - collate: The collating sequence (`COLLATE NOCASE`).
     public func column(_ name: SQLExpression<String>, unique: Bool = false, check: SQLExpression<Bool?>, defaultValue: SQLExpression<String>, collate: Collation) {
-        definitions.append(ColumnSpec(name, type: String.declaredDatatype, notNull: true, unique: unique, check: check, defaultValue: defaultValue, collate: collate).sql)
+        definitions.append(ColumnDefinition(name, type: String.declaredDatatype, notNull: true, unique: unique, check: check, defaultValue: defaultValue, collate: collate).sql)
     }
 
     /// Adds a `NOT NULL` column of text, with a collation and an optional default value.
@@ -266,7 +266,7 @@ extension TableBuilder {
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     ///   - collate: The collating sequence (`COLLATE NOCASE`).
     public func column(_ name: SQLExpression<String>, unique: Bool = false, check: SQLExpression<Bool?>, defaultValue: String? = nil, collate: Collation) {
-        definitions.append(ColumnSpec(name, type: String.declaredDatatype, notNull: true, unique: unique, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate).sql)
+        definitions.append(ColumnDefinition(name, type: String.declaredDatatype, notNull: true, unique: unique, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate).sql)
     }
 
     /// Adds a nullable column with a default computed by SQL.
@@ -281,7 +281,7 @@ extension TableBuilder {
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     public func column<V: Value>(_ name: SQLExpression<V?>, unique: Bool = false, check: SQLExpression<Bool>? = nil, defaultValue: SQLExpression<V>) {
-        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue).sql)
+        definitions.append(ColumnDefinition(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue).sql)
     }
 
     /// Adds a nullable column with a default computed by SQL that may be `NULL`.
@@ -296,7 +296,7 @@ extension TableBuilder {
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     public func column<V: Value>(_ name: SQLExpression<V?>, unique: Bool = false, check: SQLExpression<Bool>? = nil, defaultValue: SQLExpression<V?>) {
-        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue).sql)
+        definitions.append(ColumnDefinition(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue).sql)
     }
 
     /// Adds a nullable column with a default value and a `CHECK` constraint, both optional.
@@ -310,7 +310,7 @@ extension TableBuilder {
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     public func column<V: Value>(_ name: SQLExpression<V?>, unique: Bool = false, check: SQLExpression<Bool>? = nil, defaultValue: V? = nil) {
-        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }).sql)
+        definitions.append(ColumnDefinition(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }).sql)
     }
 
     /// Adds a nullable column that references another table's column (a foreign key).
@@ -326,7 +326,7 @@ extension TableBuilder {
     ///   - table: The referenced table.
     ///   - other: The referenced column.
     public func column<V: Value>(_ name: SQLExpression<V?>, unique: Bool = false, check: SQLExpression<Bool>? = nil, references table: some QueryType, _ other: SQLExpression<V>) {
-        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, references: (table, other)).sql)
+        definitions.append(ColumnDefinition(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, references: (table, other)).sql)
     }
 
     /// Adds a nullable column as a primary key that references another table's column.
@@ -342,7 +342,7 @@ extension TableBuilder {
     ///   - table: The referenced table.
     ///   - other: The referenced column.
     public func column<V: Value>(_ name: SQLExpression<V?>, primaryKey: Bool, check: SQLExpression<Bool>? = nil, references table: some QueryType, _ other: SQLExpression<V>) {
-        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: false, primaryKey: primaryKey ? .default : nil, check: check, references: (table, other)).sql)
+        definitions.append(ColumnDefinition(name, type: V.declaredDatatype, notNull: false, primaryKey: primaryKey ? .default : nil, check: check, references: (table, other)).sql)
     }
 
     /// Adds a nullable column of text, with a collation and a default computed by SQL.
@@ -358,7 +358,7 @@ extension TableBuilder {
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     ///   - collate: The collating sequence (`COLLATE NOCASE`).
     public func column(_ name: SQLExpression<String?>, unique: Bool = false, check: SQLExpression<Bool>? = nil, defaultValue: SQLExpression<String>, collate: Collation) {
-        definitions.append(ColumnSpec(name, type: String.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue, collate: collate).sql)
+        definitions.append(ColumnDefinition(name, type: String.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue, collate: collate).sql)
     }
 
     /// Adds a nullable column of text, with a collation and a default computed by SQL that may be
@@ -375,7 +375,7 @@ extension TableBuilder {
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     ///   - collate: The collating sequence (`COLLATE NOCASE`).
     public func column(_ name: SQLExpression<String?>, unique: Bool = false, check: SQLExpression<Bool>? = nil, defaultValue: SQLExpression<String?>, collate: Collation) {
-        definitions.append(ColumnSpec(name, type: String.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue, collate: collate).sql)
+        definitions.append(ColumnDefinition(name, type: String.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue, collate: collate).sql)
     }
 
     /// Adds a nullable column of text, with a collation and an optional default value.
@@ -391,7 +391,7 @@ extension TableBuilder {
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     ///   - collate: The collating sequence (`COLLATE NOCASE`).
     public func column(_ name: SQLExpression<String?>, unique: Bool = false, check: SQLExpression<Bool>? = nil, defaultValue: String? = nil, collate: Collation) {
-        definitions.append(ColumnSpec(name, type: String.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate).sql)
+        definitions.append(ColumnDefinition(name, type: String.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate).sql)
     }
 
     /// Adds a nullable column with a default computed by SQL.
@@ -409,7 +409,7 @@ extension TableBuilder {
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     public func column<V: Value>(_ name: SQLExpression<V?>, unique: Bool = false, check: SQLExpression<Bool?>, defaultValue: SQLExpression<V>) {
-        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue).sql)
+        definitions.append(ColumnDefinition(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue).sql)
     }
 
     /// Adds a nullable column with a default computed by SQL that may be `NULL`.
@@ -427,7 +427,7 @@ extension TableBuilder {
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     public func column<V: Value>(_ name: SQLExpression<V?>, unique: Bool = false, check: SQLExpression<Bool?>, defaultValue: SQLExpression<V?>) {
-        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue).sql)
+        definitions.append(ColumnDefinition(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue).sql)
     }
 
     /// Adds a nullable column with a default value and a `CHECK` constraint, both optional.
@@ -444,7 +444,7 @@ extension TableBuilder {
     ///   - check: A condition every row must satisfy (`CHECK (…)`).
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     public func column<V: Value>(_ name: SQLExpression<V?>, unique: Bool = false, check: SQLExpression<Bool?>, defaultValue: V? = nil) {
-        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }).sql)
+        definitions.append(ColumnDefinition(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }).sql)
     }
 
     /// Adds a nullable column that references another table's column (a foreign key).
@@ -463,7 +463,7 @@ extension TableBuilder {
     ///   - table: The referenced table.
     ///   - other: The referenced column.
     public func column<V: Value>(_ name: SQLExpression<V?>, unique: Bool = false, check: SQLExpression<Bool?>, references table: some QueryType, _ other: SQLExpression<V>) {
-        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, references: (table, other)).sql)
+        definitions.append(ColumnDefinition(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, references: (table, other)).sql)
     }
 
     /// Adds a nullable column as a primary key that references another table's column.
@@ -482,7 +482,7 @@ extension TableBuilder {
     ///   - table: The referenced table.
     ///   - other: The referenced column.
     public func column<V: Value>(_ name: SQLExpression<V?>, primaryKey: Bool, check: SQLExpression<Bool?>, references table: some QueryType, _ other: SQLExpression<V>) {
-        definitions.append(ColumnSpec(name, type: V.declaredDatatype, notNull: false, primaryKey: primaryKey ? .default : nil, check: check, references: (table, other)).sql)
+        definitions.append(ColumnDefinition(name, type: V.declaredDatatype, notNull: false, primaryKey: primaryKey ? .default : nil, check: check, references: (table, other)).sql)
     }
 
     /// Adds a nullable column of text, with a collation and a default computed by SQL.
@@ -501,7 +501,7 @@ extension TableBuilder {
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     ///   - collate: The collating sequence (`COLLATE NOCASE`).
     public func column(_ name: SQLExpression<String?>, unique: Bool = false, check: SQLExpression<Bool?>, defaultValue: SQLExpression<String>, collate: Collation) {
-        definitions.append(ColumnSpec(name, type: String.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue, collate: collate).sql)
+        definitions.append(ColumnDefinition(name, type: String.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue, collate: collate).sql)
     }
 
     /// Adds a nullable column of text, with a collation and a default computed by SQL that may be
@@ -521,7 +521,7 @@ extension TableBuilder {
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     ///   - collate: The collating sequence (`COLLATE NOCASE`).
     public func column(_ name: SQLExpression<String?>, unique: Bool = false, check: SQLExpression<Bool?>, defaultValue: SQLExpression<String?>, collate: Collation) {
-        definitions.append(ColumnSpec(name, type: String.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue, collate: collate).sql)
+        definitions.append(ColumnDefinition(name, type: String.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue, collate: collate).sql)
     }
 
     /// Adds a nullable column of text, with a collation and an optional default value.
@@ -540,7 +540,7 @@ extension TableBuilder {
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     ///   - collate: The collating sequence (`COLLATE NOCASE`).
     public func column(_ name: SQLExpression<String?>, unique: Bool = false, check: SQLExpression<Bool?>, defaultValue: String? = nil, collate: Collation) {
-        definitions.append(ColumnSpec(name, type: String.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate).sql)
+        definitions.append(ColumnDefinition(name, type: String.declaredDatatype, notNull: false, unique: unique, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate).sql)
     }
 }
 
@@ -558,7 +558,7 @@ extension Table {
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn<V: Value>(_ name: SQLExpression<V>, check: SQLExpression<Bool>? = nil, defaultValue: SQLExpression<V>) -> String {
-        addColumn(ColumnSpec(name, type: V.declaredDatatype, notNull: true, unique: false, check: check, defaultValue: defaultValue))
+        addColumn(ColumnDefinition(name, type: V.declaredDatatype, notNull: true, unique: false, check: check, defaultValue: defaultValue))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a `NOT NULL` column with a default value and a `CHECK`
@@ -574,7 +574,7 @@ extension Table {
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn<V: Value>(_ name: SQLExpression<V>, check: SQLExpression<Bool>? = nil, defaultValue: V? = nil) -> String {
-        addColumn(ColumnSpec(name, type: V.declaredDatatype, notNull: true, unique: false, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }))
+        addColumn(ColumnDefinition(name, type: V.declaredDatatype, notNull: true, unique: false, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a `NOT NULL` column that references another table's column (a
@@ -592,7 +592,7 @@ extension Table {
     ///   - other: The referenced column.
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn<V: Value>(_ name: SQLExpression<V>, unique: Bool = false, check: SQLExpression<Bool>? = nil, references table: some QueryType, _ other: SQLExpression<V>) -> String {
-        addColumn(ColumnSpec(name, type: V.declaredDatatype, notNull: true, unique: unique, check: check, references: (table, other)))
+        addColumn(ColumnDefinition(name, type: V.declaredDatatype, notNull: true, unique: unique, check: check, references: (table, other)))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a `NOT NULL` column of text, with a collation and a default
@@ -609,7 +609,7 @@ extension Table {
     ///   - collate: The collating sequence (`COLLATE NOCASE`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn(_ name: SQLExpression<String>, check: SQLExpression<Bool>? = nil, defaultValue: SQLExpression<String>, collate: Collation) -> String {
-        addColumn(ColumnSpec(name, type: String.declaredDatatype, notNull: true, unique: false, check: check, defaultValue: defaultValue, collate: collate))
+        addColumn(ColumnDefinition(name, type: String.declaredDatatype, notNull: true, unique: false, check: check, defaultValue: defaultValue, collate: collate))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a `NOT NULL` column of text, with a collation and an optional
@@ -626,7 +626,7 @@ extension Table {
     ///   - collate: The collating sequence (`COLLATE NOCASE`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn(_ name: SQLExpression<String>, check: SQLExpression<Bool>? = nil, defaultValue: String? = nil, collate: Collation) -> String {
-        addColumn(ColumnSpec(name, type: String.declaredDatatype, notNull: true, unique: false, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate))
+        addColumn(ColumnDefinition(name, type: String.declaredDatatype, notNull: true, unique: false, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a `NOT NULL` column with a default computed by SQL.
@@ -645,7 +645,7 @@ extension Table {
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn<V: Value>(_ name: SQLExpression<V>, check: SQLExpression<Bool?>, defaultValue: SQLExpression<V>) -> String {
-        addColumn(ColumnSpec(name, type: V.declaredDatatype, notNull: true, unique: false, check: check, defaultValue: defaultValue))
+        addColumn(ColumnDefinition(name, type: V.declaredDatatype, notNull: true, unique: false, check: check, defaultValue: defaultValue))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a `NOT NULL` column with a default value and a `CHECK`
@@ -664,7 +664,7 @@ extension Table {
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn<V: Value>(_ name: SQLExpression<V>, check: SQLExpression<Bool?>, defaultValue: V? = nil) -> String {
-        addColumn(ColumnSpec(name, type: V.declaredDatatype, notNull: true, unique: false, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }))
+        addColumn(ColumnDefinition(name, type: V.declaredDatatype, notNull: true, unique: false, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a `NOT NULL` column that references another table's column (a
@@ -685,7 +685,7 @@ extension Table {
     ///   - other: The referenced column.
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn<V: Value>(_ name: SQLExpression<V>, unique: Bool = false, check: SQLExpression<Bool?>, references table: some QueryType, _ other: SQLExpression<V>) -> String {
-        addColumn(ColumnSpec(name, type: V.declaredDatatype, notNull: true, unique: unique, check: check, references: (table, other)))
+        addColumn(ColumnDefinition(name, type: V.declaredDatatype, notNull: true, unique: unique, check: check, references: (table, other)))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a `NOT NULL` column of text, with a collation and a default
@@ -705,7 +705,7 @@ extension Table {
     ///   - collate: The collating sequence (`COLLATE NOCASE`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn(_ name: SQLExpression<String>, check: SQLExpression<Bool?>, defaultValue: SQLExpression<String>, collate: Collation) -> String {
-        addColumn(ColumnSpec(name, type: String.declaredDatatype, notNull: true, unique: false, check: check, defaultValue: defaultValue, collate: collate))
+        addColumn(ColumnDefinition(name, type: String.declaredDatatype, notNull: true, unique: false, check: check, defaultValue: defaultValue, collate: collate))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a `NOT NULL` column of text, with a collation and an optional
@@ -725,7 +725,7 @@ extension Table {
     ///   - collate: The collating sequence (`COLLATE NOCASE`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn(_ name: SQLExpression<String>, check: SQLExpression<Bool?>, defaultValue: String? = nil, collate: Collation) -> String {
-        addColumn(ColumnSpec(name, type: String.declaredDatatype, notNull: true, unique: false, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate))
+        addColumn(ColumnDefinition(name, type: String.declaredDatatype, notNull: true, unique: false, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a nullable column with a default computed by SQL.
@@ -740,7 +740,7 @@ extension Table {
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn<V: Value>(_ name: SQLExpression<V?>, check: SQLExpression<Bool>? = nil, defaultValue: SQLExpression<V>) -> String {
-        addColumn(ColumnSpec(name, type: V.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue))
+        addColumn(ColumnDefinition(name, type: V.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a nullable column with a default computed by SQL that may be
@@ -756,7 +756,7 @@ extension Table {
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn<V: Value>(_ name: SQLExpression<V?>, check: SQLExpression<Bool>? = nil, defaultValue: SQLExpression<V?>) -> String {
-        addColumn(ColumnSpec(name, type: V.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue))
+        addColumn(ColumnDefinition(name, type: V.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a nullable column with a default value and a `CHECK`
@@ -771,7 +771,7 @@ extension Table {
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn<V: Value>(_ name: SQLExpression<V?>, check: SQLExpression<Bool>? = nil, defaultValue: V? = nil) -> String {
-        addColumn(ColumnSpec(name, type: V.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }))
+        addColumn(ColumnDefinition(name, type: V.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a nullable column that references another table's column (a
@@ -789,7 +789,7 @@ extension Table {
     ///   - other: The referenced column.
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn<V: Value>(_ name: SQLExpression<V?>, unique: Bool = false, check: SQLExpression<Bool>? = nil, references table: some QueryType, _ other: SQLExpression<V>) -> String {
-        addColumn(ColumnSpec(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, references: (table, other)))
+        addColumn(ColumnDefinition(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, references: (table, other)))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a nullable column of text, with a collation and a default
@@ -806,7 +806,7 @@ extension Table {
     ///   - collate: The collating sequence (`COLLATE NOCASE`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn(_ name: SQLExpression<String?>, check: SQLExpression<Bool>? = nil, defaultValue: SQLExpression<String>, collate: Collation) -> String {
-        addColumn(ColumnSpec(name, type: String.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue, collate: collate))
+        addColumn(ColumnDefinition(name, type: String.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue, collate: collate))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a nullable column of text, with a collation and an optional
@@ -823,7 +823,7 @@ extension Table {
     ///   - collate: The collating sequence (`COLLATE NOCASE`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn(_ name: SQLExpression<String?>, check: SQLExpression<Bool>? = nil, defaultValue: String? = nil, collate: Collation) -> String {
-        addColumn(ColumnSpec(name, type: String.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate))
+        addColumn(ColumnDefinition(name, type: String.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a nullable column with a default computed by SQL.
@@ -841,7 +841,7 @@ extension Table {
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn<V: Value>(_ name: SQLExpression<V?>, check: SQLExpression<Bool?>, defaultValue: SQLExpression<V>) -> String {
-        addColumn(ColumnSpec(name, type: V.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue))
+        addColumn(ColumnDefinition(name, type: V.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a nullable column with a default computed by SQL that may be
@@ -860,7 +860,7 @@ extension Table {
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn<V: Value>(_ name: SQLExpression<V?>, check: SQLExpression<Bool?>, defaultValue: SQLExpression<V?>) -> String {
-        addColumn(ColumnSpec(name, type: V.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue))
+        addColumn(ColumnDefinition(name, type: V.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a nullable column with a default value and a `CHECK`
@@ -878,7 +878,7 @@ extension Table {
     ///   - defaultValue: The value used when an insert gives none (`DEFAULT …`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn<V: Value>(_ name: SQLExpression<V?>, check: SQLExpression<Bool?>, defaultValue: V? = nil) -> String {
-        addColumn(ColumnSpec(name, type: V.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }))
+        addColumn(ColumnDefinition(name, type: V.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a nullable column that references another table's column (a
@@ -899,7 +899,7 @@ extension Table {
     ///   - other: The referenced column.
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn<V: Value>(_ name: SQLExpression<V?>, unique: Bool = false, check: SQLExpression<Bool?>, references table: some QueryType, _ other: SQLExpression<V>) -> String {
-        addColumn(ColumnSpec(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, references: (table, other)))
+        addColumn(ColumnDefinition(name, type: V.declaredDatatype, notNull: false, unique: unique, check: check, references: (table, other)))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a nullable column of text, with a collation and a default
@@ -919,7 +919,7 @@ extension Table {
     ///   - collate: The collating sequence (`COLLATE NOCASE`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn(_ name: SQLExpression<String?>, check: SQLExpression<Bool?>, defaultValue: SQLExpression<String>, collate: Collation) -> String {
-        addColumn(ColumnSpec(name, type: String.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue, collate: collate))
+        addColumn(ColumnDefinition(name, type: String.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue, collate: collate))
     }
 
     /// `ALTER TABLE … ADD COLUMN` for a nullable column of text, with a collation and an optional
@@ -939,6 +939,6 @@ extension Table {
     ///   - collate: The collating sequence (`COLLATE NOCASE`).
     /// - Returns: The `ALTER TABLE` statement, for `db.run(_:)`.
     public func addColumn(_ name: SQLExpression<String?>, check: SQLExpression<Bool?>, defaultValue: String? = nil, collate: Collation) -> String {
-        addColumn(ColumnSpec(name, type: String.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate))
+        addColumn(ColumnDefinition(name, type: String.declaredDatatype, notNull: false, unique: false, check: check, defaultValue: defaultValue.map { SQLTemplate.value($0) }, collate: collate))
     }
 }

@@ -1,7 +1,0 @@
-import Slate
-
-/// What the linked SQLite can run, for test conditions that a version number cannot decide.
-enum LinkedSQLite {
-    /// Whether the JSON functions run: built in from 3.38, optional before (SQLCipher 3.4 lacks them).
-    static let hasJSON: Bool = (try? Connection())?.supportsJSON ?? false
-}
