@@ -27,7 +27,8 @@ public final class ColumnLayout: Hashable, Sendable {
     /// Creates a layout whose columns are also found by key (see ``keys``).
     package init(names: [String], keys: [String]?) {
         self.names = names
-        self.keys = keys.map(ColumnKeys.init(keys:))
+        // One key per column, or none: a mismatched list would send lookups past the columns.
+        self.keys = keys.flatMap { $0.count == names.count ? ColumnKeys(keys: $0) : nil }
         var exact: [String: Int] = [:]
         var folded: [String: Int] = [:]
         var first: [Bool] = []

@@ -329,7 +329,7 @@ public final class Statement {
     func columnIndexByLookup(forKey key: String) throws(SQLiteError) -> Int32 {
         let layout = columnLayout
         let index = try layout.index(forKey: key)
-        guessKeys[index] = key
+        if index < guessKeys.count { guessKeys[index] = key }
         nextKeyGuess = index + 1 < layout.names.count ? index + 1 : 0
         return Int32(index)
     }

@@ -47,6 +47,29 @@ struct TypedIterationTests {
         #expect(two.error == nil && three.error == nil)
     }
 
+    @Test("a typed cursor over a join of * finds namespaced columns after its connection is freed")
+    func joinedStarCursorOutlivesItsConnection() throws {
+        let a = Table("a")
+        let b = Table("b")
+        let id = SQLExpression<Int64>("id")
+        let y = SQLExpression<String>("y")
+        var cursor: Cursor?
+        weak var weakConnection: Connection?
+        do {
+            let db = try Connection()
+            weakConnection = db
+            try db.execute(sql: "CREATE TABLE a (id INTEGER); CREATE TABLE b (id INTEGER, y TEXT); INSERT INTO a VALUES (1); INSERT INTO b VALUES (1, 'one');")
+            cursor = try db.cursor(a.join(b, on: a[id] == b[id]))
+        }
+        #expect(weakConnection == nil)
+        let kept = try #require(cursor)
+        let row = try #require(try kept.next())
+        // The keys of `*` over a join come from SQLite through the statement's handle.
+        #expect(try row.get(a[id]) == 1)
+        #expect(try row.get(b[y]) == "one")
+        #expect(throws: SQLiteError.self) { _ = try row.get(id) }  // ambiguous
+    }
+
     @Test("nested walks of one prepared query each read every row")
     func nestedWalksOfOnePreparedQuery() throws {
         let db = try database()
