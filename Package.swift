@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -7,6 +8,8 @@ let package = Package(
     products: [
         .library(name: "SlateCore", targets: ["SlateCore"]),
         .library(name: "Slate", targets: ["Slate"]),
+        // `@Table` records: the one product that builds swift-syntax (issue 20).
+        .library(name: "SlateMacros", targets: ["SlateMacros"]),
         .executable(name: "slate", targets: ["SlateCLI"]),
     ],
     traits: [
@@ -28,6 +31,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `swift package generate-documentation --target SlateCore` (or `Slate`): .ci/docs.sh.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The `@Table` macro's implementation. Only `SlateMacros` depends on it, so a build of
+        // `Slate` or of the `slate` tool never compiles it. Any of the offline versions will do.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -57,6 +63,17 @@ let package = Package(
             ]
         ),
         .target(name: "Slate", dependencies: ["SlateCore"]),
+        .macro(
+            name: "SlateMacrosPlugin",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "SlateMacros", dependencies: ["Slate", "SlateMacrosPlugin"]),
         .executableTarget(
             name: "SlateCLI",
             dependencies: [
@@ -72,6 +89,14 @@ let package = Package(
         .target(name: "SlateTestSupport", dependencies: ["Slate", "SlateCoreTestSupport"], path: "Tests/SlateTestSupport"),
         .testTarget(name: "SlateCoreTests", dependencies: ["SlateCore", "SlateCoreTestSupport"]),
         .testTarget(name: "SlateTests", dependencies: ["Slate", "SlateTestSupport"]),
+        .testTarget(
+            name: "SlateMacrosTests",
+            dependencies: [
+                "SlateMacrosPlugin",
+                .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+            ]
+        ),
+        .testTarget(name: "SlateRecordTests", dependencies: ["SlateMacros", "SlateTestSupport"]),
         .testTarget(name: "SlateCLITests", dependencies: ["SlateCLI", "Slate", "SlateTestSupport"]),
         // Reliability (issue 14): a fault-injecting VFS in C over the linked SQLite's API; a probe
         // executable (the writer that the crash loop kills with SIGKILL, and a row streamer whose

@@ -14,6 +14,8 @@ public final class ColumnLayout: Hashable, Sendable {
     /// A decoder the typed layer reuses for every row copied with this layout (`Row.decode()`);
     /// see ``ReusableObjectSlot``.
     package let decoderSlot = ReusableObjectSlot()
+    /// What the typed layer derives from the layout once (a record's column indexes).
+    package let derived = ColumnLayoutCache()
     /// Whether each column is the first with its exact spelling (a join can repeat `id`).
     @usableFromInline let isFirstOfItsName: [Bool]
 

@@ -1,0 +1,123 @@
+// Writing one record: insert, update, upsert, delete. Each statement lists every column, and the
+// record's generated `write(to:)` binds its values straight into the parameters (`?1`…`?n`, in
+// column order): no Encoder and no array of values. A `nil` property writes `NULL`.
+
+extension TableRecord {
+    /// Inserts the record.
+    ///
+    /// ```swift
+    /// try Player(id: 1, name: "Arthur", score: nil).insert(db)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - db: The connection.
+    ///   - onConflict: What SQLite does when the row violates a constraint (`INSERT OR …`);
+    ///     `nil` for a plain `INSERT`, which fails.
+    /// - Returns: The new row's rowid (the key of an `INTEGER PRIMARY KEY` left `nil`).
+    /// - Throws: ``SQLiteError`` on a constraint violation (naming the constraint), or when a
+    ///   value has no stored form (naming the column); the table is unchanged.
+    @inlinable
+    @discardableResult
+    public func insert(_ db: Connection, onConflict: OnConflict? = nil) throws(SQLiteError) -> Int64 {
+        try run(try Self.insertStatement(db, onConflict: onConflict))
+        return db.lastInsertRowID
+    }
+
+    /// Updates the row that has the record's primary key with the record's values.
+    ///
+    /// - Parameter db: The connection.
+    /// - Throws: ``SQLiteError``: `SQLITE_NOTFOUND` when no row has the key (nothing is
+    ///   written); `SQLITE_MISUSE` when the record declares no primary key; a constraint
+    ///   violation.
+    @inlinable
+    public func update(_ db: Connection) throws(SQLiteError) {
+        let statement = try Self.updateStatement(db)
+        try run(statement)
+        if db.changes == 0 { throw Self.notFound(statement) }
+    }
+
+    /// Inserts the record, or updates the row that has its primary key (`INSERT … ON CONFLICT
+    /// DO UPDATE`; below SQLite 3.24, which lacks it, an update then an insert).
+    ///
+    /// Unlike `INSERT OR REPLACE`, the existing row is updated, not deleted and inserted again,
+    /// so no `ON DELETE` cascade or delete trigger runs.
+    ///
+    /// - Parameter db: The connection.
+    /// - Throws: ``SQLiteError`` when the record declares no primary key, or on a violation of
+    ///   another constraint.
+    @inlinable
+    public func upsert(_ db: Connection) throws(SQLiteError) {
+        if let statement = try Self.upsertStatement(db) {
+            try run(statement)
+            return
+        }
+        try run(try Self.updateStatement(db))
+        if db.changes == 0 { try run(try Self.insertStatement(db, onConflict: nil)) }
+    }
+
+    /// Deletes the row that has the record's primary key.
+    ///
+    /// - Parameter db: The connection.
+    /// - Returns: Whether a row was deleted.
+    /// - Throws: ``SQLiteError`` when the record declares no primary key, or when the delete
+    ///   fails (a foreign key that restricts it).
+    @discardableResult
+    public func delete(_ db: Connection) throws(SQLiteError) -> Bool {
+        let statements = RecordStatements.of(Self.self)
+        guard let sql = statements.delete, let position = statements.primaryKeyPosition else {
+            throw statements.noPrimaryKey(for: "be deleted")
+        }
+        var writer = RecordWriter(keepingValuesOf: Self.columnNames)
+        try write(to: &writer)
+        let statement = try db.cachedStatement(sql: sql)
+        try statement.bind(writer.values[position], at: 1)
+        try statement.executeToCompletion()
+        return db.changes > 0
+    }
+
+    /// Binds the record's values to one of its statements and runs it.
+    @inlinable
+    func run(_ statement: Statement) throws(SQLiteError) {
+        var writer = RecordWriter(binding: statement, names: Self.columnNames)
+        try write(to: &writer)
+        try statement.executeToCompletion()
+    }
+
+    /// The record's insert, from the statement cache.
+    @usableFromInline
+    static func insertStatement(_ db: Connection, onConflict: OnConflict?) throws(SQLiteError) -> Statement {
+        let body = RecordStatements.of(Self.self).insertBody
+        guard let onConflict else { return try db.cachedStatement(sql: "INSERT " + body) }
+        return try db.cachedStatement(sql: "INSERT OR " + onConflict.rawValue + " " + body)
+    }
+
+    /// The record's update by primary key, from the statement cache.
+    @usableFromInline
+    static func updateStatement(_ db: Connection) throws(SQLiteError) -> Statement {
+        let statements = RecordStatements.of(Self.self)
+        guard let sql = statements.update else { throw statements.noPrimaryKey(for: "be updated") }
+        return try db.cachedStatement(sql: sql)
+    }
+
+    /// The record's upsert, or `nil` when the linked SQLite lacks `ON CONFLICT … DO`.
+    @usableFromInline
+    static func upsertStatement(_ db: Connection) throws(SQLiteError) -> Statement? {
+        let statements = RecordStatements.of(Self.self)
+        guard let sql = statements.upsert else { throw statements.noPrimaryKey(for: "be upserted") }
+        guard SQLiteFeature.upsert.isAvailable else { return nil }
+        return try db.cachedStatement(sql: sql)
+    }
+
+    /// The error for an update that found no row with the record's key.
+    @usableFromInline
+    static func notFound(_ statement: Statement) -> SQLiteError {
+        let statements = RecordStatements.of(Self.self)
+        let key = primaryKeyColumn ?? "?"
+        let value = statement.expandedSQL.map { " (\($0))" } ?? ""
+        return SQLiteError(
+            code: SQLITE_NOTFOUND,
+            details: "no row of \(statements.tableName) has the \(key) of this \(statements.typeName), so nothing was updated\(value); "
+                + "insert it, or use upsert",
+            sql: statement.sql)
+    }
+}
