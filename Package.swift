@@ -63,13 +63,23 @@ let package = Package(
             ]
         ),
         .target(name: "Slate", dependencies: ["SlateCore"]),
-        .macro(
-            name: "SlateMacrosPlugin",
+        // The macros' expansions, a plain library so that their tests (`SlateMacrosTests`)
+        // depend on it rather than on the macro target: a test target that depends on a macro
+        // makes SwiftPM build the whole test product a second time, for the host.
+        .target(
+            name: "SlateMacroExpansions",
             dependencies: [
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        .macro(
+            name: "SlateMacrosPlugin",
+            dependencies: [
+                "SlateMacroExpansions",
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ]
         ),
@@ -92,7 +102,7 @@ let package = Package(
         .testTarget(
             name: "SlateMacrosTests",
             dependencies: [
-                "SlateMacrosPlugin",
+                "SlateMacroExpansions",
                 .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
             ]
         ),

@@ -1,4 +1,5 @@
 import SwiftCompilerPlugin
+import SlateMacroExpansions
 import SwiftSyntaxMacros
 
 /// The compiler plugin that expands `@Table`, `@Column` and `@Transient`.

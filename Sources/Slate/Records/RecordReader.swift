@@ -51,6 +51,7 @@ public struct RecordReader {
 
     /// A reader of a statement's rows for a record whose columns are found by name, once per
     /// statement (the result's layout keeps the indexes).
+    @usableFromInline
     init<Record: TableRecord>(statement: Statement, for type: Record.Type) {
         self.handle = statement.handle
         self.statement = statement

@@ -16,6 +16,10 @@ extension Row {
     /// `UUID`, `URL`, enums with raw values, optionals of those, or other Codable types stored as
     /// JSON text. An optional property whose column is missing or `NULL` is `nil`.
     ///
+    /// A `@Table` record that is also Codable is read by its generated code instead, with the
+    /// same values and no `Decoder` (see ``TableRecord``); its errors are then ``SQLiteError``s
+    /// naming the column and the type.
+    ///
     /// - Parameter userInfo: Passed to the value's `init(from:)` through the decoder.
     /// - Returns: The value.
     /// - Throws: `DecodingError` naming the column and the type: `keyNotFound` for a missing
@@ -44,6 +48,10 @@ extension Row {
     /// `ReusableObjectSlot`), with a decoder of its own otherwise. Only typed queries' layouts
     /// reuse one: their rows are the ones decoded by the thousand (`prepare(table).map`).
     private func decodeRow<V: Decodable>(_ type: V.Type, userInfo: [CodingUserInfoKey: Any]) throws -> V {
+        // A `@Table` record reads its columns with its generated code (see `TableRecord+Codable`).
+        if userInfo.isEmpty, let record = V.self as? any TableRecord.Type, record.codableUsesRecordColumns {
+            return try record.decoded(from: self, as: V.self)
+        }
         if userInfo.isEmpty, layout.keys != nil,
             let decoder = layout.decoderSlot.checkOut(orMake: { RowDecoder(reusableFor: RowDecoder.parkedLayout) })
         {
@@ -92,6 +100,9 @@ extension Cursor {
         _ type: T.Type = T.self, userInfo: [CodingUserInfoKey: Any] = [:]
     ) throws -> T? {
         guard try next() != nil else { return nil }
+        if userInfo.isEmpty, let record = T.self as? any TableRecord.Type, record.codableUsesRecordColumns {
+            return try record.decodedInPlace(from: statement, as: T.self)
+        }
         let decoder = RowDecoder(statement: statement, userInfo: userInfo, reusable: false)
         return try T(from: decoder)
     }
@@ -112,6 +123,17 @@ extension Cursor {
     public func decodeAll<T: Decodable>(
         _ type: T.Type = T.self, userInfo: [CodingUserInfoKey: Any] = [:]
     ) throws -> [T] {
+        // A `@Table` record reads its columns with its generated code; a caller that names the
+        // record type statically takes `decodeAll(_:)` for records, with no cast at all.
+        if userInfo.isEmpty, let record = T.self as? any TableRecord.Type, record.codableUsesRecordColumns {
+            return try RecordReader.readAll(record, from: self, as: T.self)
+        }
+        return try decodeAllDecodable(T.self, userInfo: userInfo)
+    }
+
+    /// The Codable path of ``decodeAll(_:userInfo:)``.
+    @inlinable
+    func decodeAllDecodable<T: Decodable>(_ type: T.Type, userInfo: [CodingUserInfoKey: Any]) throws -> [T] {
         // One decoder for every row: it reads the current row in place, and hands each row the
         // container it made for the first (see `RowDecoder`), so a row allocates nothing but
         // what the value itself holds. Inlinable so that the array is specialized for `T` where
@@ -127,5 +149,86 @@ extension Cursor {
             values.append(try decoder.decodeRow(T.self))
         } while try next() != nil
         return values
+    }
+}
+
+// Records without Codable, and records that are also Codable, named statically: their own
+// overloads, which call the generated code directly.
+
+extension Row {
+    /// Reads a `@Table` record from the row, finding its columns by name (once per layout).
+    ///
+    /// ```swift
+    /// let player: Player = try row.decode()
+    /// ```
+    ///
+    /// - Returns: The record.
+    /// - Throws: ``SQLiteError`` naming the column and the type, for a missing column, a `NULL`
+    ///   in a non-optional property, or a value of the wrong type.
+    public func decode<V: TableRecord>() throws -> V {
+        try V.decoded(from: self)
+    }
+
+    /// Reads a `@Table` record that is also `Decodable`: by its generated code, unless the type
+    /// customises its coding (``TableRecord/codableUsesRecordColumns``) or `userInfo` is given.
+    ///
+    /// - Parameter userInfo: Passed to the value's `init(from:)` when the Codable path runs.
+    /// - Returns: The record.
+    /// - Throws: ``SQLiteError`` from the generated code, or the Codable path's errors.
+    public func decode<V: TableRecord & Decodable>(userInfo: [CodingUserInfoKey: Any] = [:]) throws -> V {
+        try decodeRow(V.self, userInfo: userInfo)
+    }
+
+    /// Reads a `@Table` record of an explicit type from the row.
+    ///
+    /// - Parameter type: The record type.
+    /// - Returns: The record.
+    /// - Throws: ``SQLiteError`` naming the column and the type.
+    public func decode<V: TableRecord>(as type: V.Type) throws -> V {
+        try V.decoded(from: self)
+    }
+
+    /// Reads a `@Table` record that is also `Decodable`, of an explicit type.
+    ///
+    /// - Parameters:
+    ///   - type: The record type.
+    ///   - userInfo: Passed to the value's `init(from:)` when the Codable path runs.
+    /// - Returns: The record.
+    /// - Throws: ``SQLiteError`` from the generated code, or the Codable path's errors.
+    public func decode<V: TableRecord & Decodable>(as type: V.Type, userInfo: [CodingUserInfoKey: Any] = [:]) throws -> V {
+        try decodeRow(V.self, userInfo: userInfo)
+    }
+}
+
+extension Cursor {
+    /// Reads every remaining row as a `@Table` record, in place, finding its columns by name once.
+    ///
+    /// ```swift
+    /// let players = try db.cursor("SELECT * FROM players").decodeAll(Player.self)
+    /// ```
+    ///
+    /// - Parameter type: The record type (usually inferred).
+    /// - Returns: The records, in row order.
+    /// - Throws: ``SQLiteError`` when stepping fails, or at the first row that does not read
+    ///   (naming the column and the type).
+    @inlinable
+    public func decodeAll<T: TableRecord>(_ type: T.Type = T.self) throws -> [T] {
+        try RecordReader.readAll(T.self, from: self)
+    }
+
+    /// Reads every remaining row as a `@Table` record that is also `Decodable`: by its generated
+    /// code, unless the type customises its coding or `userInfo` is given.
+    ///
+    /// - Parameters:
+    ///   - type: The record type (usually inferred).
+    ///   - userInfo: Passed to each value's `init(from:)` when the Codable path runs.
+    /// - Returns: The records, in row order.
+    /// - Throws: ``SQLiteError`` from the generated code, or the Codable path's errors.
+    @inlinable
+    public func decodeAll<T: TableRecord & Decodable>(
+        _ type: T.Type = T.self, userInfo: [CodingUserInfoKey: Any] = [:]
+    ) throws -> [T] {
+        guard userInfo.isEmpty, T.codableUsesRecordColumns else { return try decodeAllDecodable(T.self, userInfo: userInfo) }
+        return try RecordReader.readAll(T.self, from: self)
     }
 }

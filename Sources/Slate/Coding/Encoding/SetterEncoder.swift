@@ -108,6 +108,11 @@ final class SetterEncoder: Encoder {
     static func columns<T: Encodable>(
         for value: T, userInfo: [CodingUserInfoKey: Any], nilEncoding: NilEncoding = .omit
     ) throws -> [EncodedColumn] {
+        // A `@Table` record writes its columns with its generated code: no Encoder, and the
+        // same values (see `TableRecord.encodedColumns(nilEncoding:)`).
+        if userInfo.isEmpty, let record = value as? any TableRecord, type(of: record).codableUsesRecordColumns {
+            return try record.encodedColumns(nilEncoding: nilEncoding)
+        }
         let encoder = available()
         encoder.begin(userInfo: userInfo, nilEncoding: nilEncoding)
         do {

@@ -84,10 +84,8 @@ public struct TableMacro: ExtensionMacro {
     private static func explicitTableName(_ node: AttributeSyntax) -> String?? {
         guard let first = node.arguments?.as(LabeledExprListSyntax.self)?.first else { return nil }
         if first.expression.is(NilLiteralExprSyntax.self) { return nil }
-        guard let literal = first.expression.as(StringLiteralExprSyntax.self),
-            literal.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) })
-        else { return .some(nil) }
-        return .some(literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined())
+        guard let name = first.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue else { return .some(nil) }
+        return .some(name)
     }
 
     /// `public ` or `package ` when the struct is, so that its conformance's members are too.
@@ -168,7 +166,7 @@ struct RecordSource {
         if let representation = property.representation {
             return ".recordColumn(\(literal(property.column)), representation: \(representation).self, optional: \(property.isOptional)\(key))"
         }
-        return ".recordColumn(\(literal(property.column)), (\(property.type)).self\(key))"
+        return ".recordColumn(\(literal(property.column)), \(property.type).self\(key))"
     }
 
     private func read(_ property: RecordProperty) -> String {
@@ -176,7 +174,7 @@ struct RecordSource {
             return property.isOptional
                 ? "reader.readOptional(using: \(representation).self)" : "reader.read(using: \(representation).self)"
         }
-        return "reader.read((\(property.type)).self)"
+        return "reader.read(\(property.type).self)"
     }
 
     private func write(_ property: RecordProperty) -> String {

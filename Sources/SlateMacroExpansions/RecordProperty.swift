@@ -127,11 +127,14 @@ struct RecordPropertyReader {
 
     /// The fix-it that marks a property `@Transient`.
     private func transientFixIt(_ variable: VariableDeclSyntax) -> FixIt {
+        // The attribute goes first and takes the declaration's leading trivia (its line break
+        // and indentation), so the declaration keeps its place.
         let attribute = AttributeSyntax(
-            atSign: .atSignToken(), attributeName: IdentifierTypeSyntax(name: .identifier("Transient")),
-            trailingTrivia: .space)
+            leadingTrivia: variable.leadingTrivia, atSign: .atSignToken(),
+            attributeName: IdentifierTypeSyntax(name: .identifier("Transient")), trailingTrivia: .space)
         var marked = variable
-        marked.attributes.append(.attribute(attribute))
+        marked.leadingTrivia = []
+        marked.attributes.insert(.attribute(attribute), at: marked.attributes.startIndex)
         return FixIt(
             message: RecordFixIt(message: "mark it @Transient"),
             changes: [.replace(oldNode: Syntax(variable), newNode: Syntax(marked))])
@@ -172,10 +175,8 @@ struct RecordPropertyReader {
 
     /// `@Column("name")`'s first, unlabeled string literal.
     private func columnName(_ attribute: AttributeSyntax) -> String? {
-        guard let first = arguments(of: attribute).first, first.label == nil,
-            let literal = first.expression.as(StringLiteralExprSyntax.self)
-        else { return nil }
-        return literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+        guard let first = arguments(of: attribute).first, first.label == nil else { return nil }
+        return first.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
     }
 
     /// `JSONColumn<[String]>` from `JSONColumn<[String]>.self`.

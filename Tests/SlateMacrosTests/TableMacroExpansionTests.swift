@@ -1,0 +1,232 @@
+import SlateMacroExpansions
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacros
+import SwiftSyntaxMacrosTestSupport
+import XCTest
+
+/// Every expansion of `@Table`, checked with swift-syntax's `assertMacroExpansion`.
+final class TableMacroExpansionTests: XCTestCase {
+    let macros: [String: MacroSpec] = [
+        "Table": MacroSpec(type: TableMacro.self, conformances: ["TableRecord"]),
+        "Column": MacroSpec(type: ColumnMacro.self),
+        "Transient": MacroSpec(type: TransientMacro.self),
+    ]
+
+    func testPlainStruct() {
+        assertMacroExpansion(
+            """
+            @Table
+            struct Player {
+                @Column(primaryKey: true) var id: Int64
+                var name: String
+                var score: Int64?
+            }
+            """,
+            expandedSource: """
+                struct Player {
+                    var id: Int64
+                    var name: String
+                    var score: Int64?
+                }
+
+                extension Player: Slate.TableRecord {
+                    static let tableName = "players"
+                    static let table = Slate.Table("players")
+                    struct Columns: Sendable {
+                        let id = Slate.SQLExpression<Int64>("id")
+                        let name = Slate.SQLExpression<String>("name")
+                        let score = Slate.SQLExpression<Int64?>("score")
+                    }
+                    static let columns = Columns()
+                    static let columnNames: [String] = ["id", "name", "score"]
+                    static var columnDefinitions: [Slate.ColumnDefinition] {
+                        [
+                            .recordColumn("id", Int64.self, primaryKey: true),
+                            .recordColumn("name", String.self),
+                            .recordColumn("score", Int64?.self),
+                        ]
+                    }
+                    static let primaryKeyColumn: String? = "id"
+                    init(reading reader: inout Slate.RecordReader) throws(Slate.SQLiteError) {
+                        self.id = try reader.read(Int64.self)
+                        self.name = try reader.read(String.self)
+                        self.score = try reader.read(Int64?.self)
+                    }
+                    func write(to writer: inout Slate.RecordWriter) throws(Slate.SQLiteError) {
+                        try writer.write(self.id)
+                        try writer.write(self.name)
+                        try writer.write(self.score)
+                    }
+                }
+                """,
+            macroSpecs: macros)
+    }
+
+    /// An explicit table name, renamed and transient columns, a representation, a public type,
+    /// computed and static properties (not columns), an implicitly unwrapped optional, and
+    /// several bindings sharing one annotation.
+    func testAttributesAndAccess() {
+        assertMacroExpansion(
+            """
+            @Table("audit_log")
+            public struct AuditEntry {
+                @Column("entry_id", primaryKey: true) public var id: Int64
+                @Column(as: JSONColumn<[String]>.self) var tags: [String]
+                @Column(as: UnixTime.self) var at: Date?
+                var low, high: Int
+                var note: String!
+                @Transient var isSelected = false
+                static var count = 0
+                var label: String { "\\(id)" }
+                var watched: Int = 0 { didSet { } }
+            }
+            """,
+            expandedSource: """
+                public struct AuditEntry {
+                    public var id: Int64
+                    var tags: [String]
+                    var at: Date?
+                    var low, high: Int
+                    var note: String!
+                    var isSelected = false
+                    static var count = 0
+                    var label: String { "\\(id)" }
+                    var watched: Int = 0 { didSet { } }
+                }
+
+                extension AuditEntry: Slate.TableRecord {
+                    public static let tableName = "audit_log"
+                    public static let table = Slate.Table("audit_log")
+                    public struct Columns: Sendable {
+                        public let id = Slate.SQLExpression<Int64>("entry_id")
+                        public let tags = Slate.SQLExpression<[String]>("tags")
+                        public let at = Slate.SQLExpression<Date?>("at")
+                        public let low = Slate.SQLExpression<Int>("low")
+                        public let high = Slate.SQLExpression<Int>("high")
+                        public let note = Slate.SQLExpression<String?>("note")
+                        public let watched = Slate.SQLExpression<Int>("watched")
+                    }
+                    public static let columns = Columns()
+                    public static let columnNames: [String] = ["entry_id", "tags", "at", "low", "high", "note", "watched"]
+                    public static var columnDefinitions: [Slate.ColumnDefinition] {
+                        [
+                            .recordColumn("entry_id", Int64.self, primaryKey: true),
+                            .recordColumn("tags", representation: JSONColumn<[String]>.self, optional: false),
+                            .recordColumn("at", representation: UnixTime.self, optional: true),
+                            .recordColumn("low", Int.self),
+                            .recordColumn("high", Int.self),
+                            .recordColumn("note", String?.self),
+                            .recordColumn("watched", Int.self),
+                        ]
+                    }
+                    public static let primaryKeyColumn: String? = "entry_id"
+                    public init(reading reader: inout Slate.RecordReader) throws(Slate.SQLiteError) {
+                        self.id = try reader.read(Int64.self)
+                        self.tags = try reader.read(using: JSONColumn<[String]>.self)
+                        self.at = try reader.readOptional(using: UnixTime.self)
+                        self.low = try reader.read(Int.self)
+                        self.high = try reader.read(Int.self)
+                        self.note = try reader.read(String?.self)
+                        self.watched = try reader.read(Int.self)
+                    }
+                    public func write(to writer: inout Slate.RecordWriter) throws(Slate.SQLiteError) {
+                        try writer.write(self.id)
+                        try writer.write(self.tags, using: JSONColumn<[String]>.self)
+                        try writer.writeOptional(self.at, using: UnixTime.self)
+                        try writer.write(self.low)
+                        try writer.write(self.high)
+                        try writer.write(self.note)
+                        try writer.write(self.watched)
+                    }
+                }
+                """,
+            macroSpecs: macros)
+    }
+
+    /// A type with its own `CodingKeys` keeps the Codable path for SQLite.swift's calls.
+    func testCustomCodingKeepsTheCodablePath() {
+        assertMacroExpansion(
+            """
+            @Table
+            struct Tag: Codable {
+                var name: String
+                enum CodingKeys: String, CodingKey {
+                    case name = "label"
+                }
+            }
+            """,
+            expandedSource: """
+                struct Tag: Codable {
+                    var name: String
+                    enum CodingKeys: String, CodingKey {
+                        case name = "label"
+                    }
+                }
+
+                extension Tag: Slate.TableRecord {
+                    static let tableName = "tags"
+                    static let table = Slate.Table("tags")
+                    struct Columns: Sendable {
+                        let name = Slate.SQLExpression<String>("name")
+                    }
+                    static let columns = Columns()
+                    static let columnNames: [String] = ["name"]
+                    static var columnDefinitions: [Slate.ColumnDefinition] {
+                        [
+                            .recordColumn("name", String.self),
+                        ]
+                    }
+                    static let primaryKeyColumn: String? = nil
+                    static var codableUsesRecordColumns: Bool {
+                        false
+                    }
+                    init(reading reader: inout Slate.RecordReader) throws(Slate.SQLiteError) {
+                        self.name = try reader.read(String.self)
+                    }
+                    func write(to writer: inout Slate.RecordWriter) throws(Slate.SQLiteError) {
+                        try writer.write(self.name)
+                    }
+                }
+                """,
+            macroSpecs: macros)
+    }
+
+    /// Keywords as property names are escaped; quotes in names are escaped in literals.
+    func testEscaping() {
+        assertMacroExpansion(
+            """
+            @Table("say \\"hi\\"")
+            struct Note {
+                var `default`: String
+            }
+            """,
+            expandedSource: """
+                struct Note {
+                    var `default`: String
+                }
+
+                extension Note: Slate.TableRecord {
+                    static let tableName = "say \\"hi\\""
+                    static let table = Slate.Table("say \\"hi\\"")
+                    struct Columns: Sendable {
+                        let `default` = Slate.SQLExpression<String>("default")
+                    }
+                    static let columns = Columns()
+                    static let columnNames: [String] = ["default"]
+                    static var columnDefinitions: [Slate.ColumnDefinition] {
+                        [
+                            .recordColumn("default", String.self),
+                        ]
+                    }
+                    static let primaryKeyColumn: String? = nil
+                    init(reading reader: inout Slate.RecordReader) throws(Slate.SQLiteError) {
+                        self.`default` = try reader.read(String.self)
+                    }
+                    func write(to writer: inout Slate.RecordWriter) throws(Slate.SQLiteError) {
+                        try writer.write(self.`default`)
+                    }
+                }
+                """,
+            macroSpecs: macros)
+    }
+}
