@@ -79,6 +79,7 @@ let package = Package(
             name: "SlateMacrosPlugin",
             dependencies: [
                 "SlateMacroExpansions",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ]
