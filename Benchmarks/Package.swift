@@ -22,6 +22,7 @@ let package = Package(
             dependencies: [
                 .product(name: "SlateCore", package: "Slate"),
                 .product(name: "Slate", package: "Slate"),
+                .product(name: "SlateMacros", package: "Slate"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 "CMallocCounter",

@@ -26,6 +26,29 @@ extension SlateDriver {
         return ItemRecord.checksum(records)
     }
 
+    /// W3: the record's own fetch-all, `ItemRecord.fetchAll(db)` (issue 20's primary spelling).
+    func fetchRecords() throws -> Checksum {
+        ItemRecord.checksum(try ItemRecord.fetchAll(db))
+    }
+
+    /// W3: `Cursor.decodeAll` of a struct without `@Table`, through Swift's `Decoder`.
+    func decodeCodableRows(_ sql: String) throws -> Checksum {
+        CodableItem.checksum(try db.prepare(sql: sql).cursor().decodeAll(CodableItem.self))
+    }
+
+    /// W5: the record's own insert, `record.insert(db)` per row, in one transaction.
+    func insertRecords(rows: Int) throws -> Checksum {
+        try db.transaction {
+            var sum: Int64 = 0
+            for row in 0..<rows {
+                let item = ItemRecord(row: row)
+                try InsertedItem(item).insert(db)
+                sum &+= item.sum
+            }
+            return Checksum(rows: rows, sum: sum)
+        }
+    }
+
     /// W3: `Cursor.decodeAll`, decoding each row in place.
     func decodeRowsFromCursor(_ sql: String) throws -> Checksum {
         ItemRecord.checksum(try db.prepare(sql: sql).cursor().decodeAll(ItemRecord.self))

@@ -1,5 +1,11 @@
+import SlateMacros
+
 /// One row of `items` as a struct, for W3 (decoding rows into a `Decodable` type) and the typed
 /// and Codable variants of W5. GRDB's conformances are added in `GRDBDriver+Records.swift`.
+///
+/// A `@Table` record that is also Codable (issue 20): SQLite.swift's Codable calls take its
+/// generated code; ``CodableItem`` is the same struct without the macro, for the Codable path.
+@Table("items")
 struct ItemRecord: Codable, Sendable {
     var c0, c1, c2, c3, c4, c5, c6, c7, c8, c9: Int64
 
@@ -27,6 +33,30 @@ struct ItemRecord: Codable, Sendable {
 
     /// The checksum of decoded records: their count and the sum of all their values.
     static func checksum(_ records: [ItemRecord]) -> Checksum {
+        var sum: Int64 = 0
+        for record in records { sum &+= record.sum }
+        return Checksum(rows: records.count, sum: sum)
+    }
+}
+
+/// ``ItemRecord`` as a record of `items_insert`, for W5's record insert.
+@Table("items_insert")
+struct InsertedItem: Sendable {
+    var c0, c1, c2, c3, c4, c5, c6, c7, c8, c9: Int64
+
+    init(_ item: ItemRecord) {
+        (c0, c1, c2, c3, c4) = (item.c0, item.c1, item.c2, item.c3, item.c4)
+        (c5, c6, c7, c8, c9) = (item.c5, item.c6, item.c7, item.c8, item.c9)
+    }
+}
+
+/// ``ItemRecord`` without `@Table`: read through Swift's `Decoder`, as before issue 20.
+struct CodableItem: Codable, Sendable {
+    var c0, c1, c2, c3, c4, c5, c6, c7, c8, c9: Int64
+
+    var sum: Int64 { c0 &+ c1 &+ c2 &+ c3 &+ c4 &+ c5 &+ c6 &+ c7 &+ c8 &+ c9 }
+
+    static func checksum(_ records: [CodableItem]) -> Checksum {
         var sum: Int64 = 0
         for record in records { sum &+= record.sum }
         return Checksum(rows: records.count, sum: sum)

@@ -40,6 +40,10 @@ struct InsertPrepared: Workload {
                       prepare: empty, body: { try drivers.slate.insertPrepared(rows: rows) }, verify: readBack),
             Contender(library: .grdb, api: "Statement.execute(arguments:)",
                       prepare: empty, body: { try drivers.grdb.insertPrepared(rows: rows) }, verify: readBack),
+            // Issue 20: a `@Table` record's own insert, within 1.10× of raw C.
+            Contender(library: .slate, api: "@Table record: record.insert(db)",
+                      prepare: empty, body: { try drivers.slate.insertRecords(rows: rows) }, verify: readBack,
+                      goal: 1.10, grdbPeer: "record.insert(db) (Encodable PersistableRecord)"),
             Contender(library: .slate, api: "db.run(table.insert(c0 <- v0, …))",
                       prepare: empty, body: { try drivers.slate.insertTyped(rows: rows) }, verify: readBack,
                       goal: 2.0, grdbPeer: "record.insert(db) (Encodable PersistableRecord)"),
