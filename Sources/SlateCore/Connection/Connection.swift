@@ -60,6 +60,9 @@ public final class Connection {
     /// function names), until the name is registered or removed successfully.
     var failedFunctionRegistrations: [String: SQLiteError] = [:]
 
+    /// What ``usesExtendedErrorCodes`` reads back; extended codes stay on in SQLite regardless.
+    var reportsExtendedErrorCodes = true
+
     /// Opens a connection.
     ///
     /// ```swift
