@@ -165,6 +165,10 @@ public struct ColumnDefinition: Equatable, Sendable {
     /// The name of the column's collating sequence, as SQL (the table builder's `collate:`).
     /// Not part of `==`, like the declared type.
     var collation: String?
+    /// Clauses copied as written from the table's `CREATE TABLE` text, for a table rebuild that
+    /// regenerates the table from its column definitions: `COLLATE`, `CHECK` (with its
+    /// constraint name) and `GENERATED ALWAYS AS (…)`, which no pragma reports. Not part of `==`.
+    var writtenClauses: [String] = []
     /// The order in which ``sql`` writes the clauses. Not part of `==`.
     var clauseOrder = ClauseOrder.schemaChanger
 
@@ -240,6 +244,7 @@ public struct ColumnDefinition: Equatable, Sendable {
             if let references { parts.append(references.sql) }
             if let check { parts.append("CHECK " + SchemaSQL.parenthesized(check)) }
             if let collation { parts.append("COLLATE " + collation) }
+            parts += writtenClauses
         }
         return parts.joined(separator: " ")
     }
@@ -269,6 +274,7 @@ public struct ColumnDefinition: Equatable, Sendable {
         column.declaredType = declaredType
         column.check = check
         column.collation = collation
+        column.writtenClauses = writtenClauses
         column.clauseOrder = clauseOrder
         return column
     }

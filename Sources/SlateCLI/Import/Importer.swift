@@ -256,7 +256,7 @@ final class Importer {
 
     private func registerExactText() throws {
         guard !exactTextRegistered else { return }
-        try db.createFunction("slate_exact_text", argumentCount: 1, deterministic: true) { arguments -> (any Binding)? in
+        try db.defineFunction("slate_exact_text", argumentCount: 1, deterministic: true) { arguments -> (any Binding)? in
             switch arguments.first ?? nil {
             case let value as Double: RealText.exactText(value)
             case let value as Int64: String(value)

@@ -20,6 +20,14 @@ public protocol DatabaseReader: AnyObject, Sendable {
     ///   cancelled.
     func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T
 
+    /// Runs an async read whose closure returns a ``Statement``, such as `db.run(…)` as its only
+    /// expression, and discards the statement (it cannot outlive the read). A default
+    /// implementation calls the generic async read.
+    ///
+    /// - Parameter body: The reads.
+    /// - Throws: What `body` throws, a ``SQLiteError``, or `CancellationError`.
+    func read<S: Statement>(_ body: @escaping @Sendable (Connection) throws -> S) async throws
+
     /// Closes every connection. Later accesses throw ``SQLiteError`` of category `.misuse`.
     ///
     /// - Throws: ``SQLiteError`` when a connection cannot be closed.

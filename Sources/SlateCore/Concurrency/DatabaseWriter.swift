@@ -56,4 +56,26 @@ public protocol DatabaseWriter: DatabaseReader {
     /// - Throws: What `body` throws, a ``SQLiteError``, or `CancellationError`.
     @discardableResult
     func barrierWriteWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T
+
+    /// Runs an async write transaction whose closure returns a ``Statement``, such as
+    /// `db.run("INSERT …")` as its only expression, and discards the statement (it cannot
+    /// outlive the write). A default implementation calls the generic async write.
+    ///
+    /// - Parameter body: The writes.
+    /// - Throws: What `body` throws, a ``SQLiteError``, or `CancellationError`.
+    func write<S: Statement>(_ body: @escaping @Sendable (Connection) throws -> S) async throws
+
+    /// Runs an async write outside a transaction whose closure returns a ``Statement``, and
+    /// discards the statement. A default implementation calls the generic form.
+    ///
+    /// - Parameter body: The work.
+    /// - Throws: What `body` throws, a ``SQLiteError``, or `CancellationError`.
+    func writeWithoutTransaction<S: Statement>(_ body: @escaping @Sendable (Connection) throws -> S) async throws
+
+    /// Runs an async barrier write whose closure returns a ``Statement``, and discards the
+    /// statement. A default implementation calls the generic form.
+    ///
+    /// - Parameter body: The work.
+    /// - Throws: What `body` throws, a ``SQLiteError``, or `CancellationError`.
+    func barrierWriteWithoutTransaction<S: Statement>(_ body: @escaping @Sendable (Connection) throws -> S) async throws
 }

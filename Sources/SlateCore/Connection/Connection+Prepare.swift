@@ -45,7 +45,7 @@ extension Connection {
         switch result {
         case .success(let statement): return statement
         // SQLCipher 3.4 (SQLite 3.15) has no JSON: say so rather than only "no such function".
-        case .failure(let error): throw explainingMissingJSON(error)
+        case .failure(let error): throw explainingPrepareFailure(error)
         }
     }
 

@@ -45,6 +45,24 @@ public final class Connection {
     /// throwing forms (``setUserVersion(_:)``, …) to handle errors where they happen.
     public internal(set) var lastPropertyError: SQLiteError?
 
+    /// The last error that a non-throwing function registration hit: SQLite.swift's untyped
+    /// ``createFunction(_:argumentCount:deterministic:_:)`` and its `createAggregation` forms.
+    ///
+    /// Those keep SQLite.swift's signatures, which do not throw (SQLite.swift traps instead).
+    /// Slate records the failure here, and a statement that then calls the function fails with
+    /// `no such function` and the registration's cause in its ``SQLiteError/details``. A later
+    /// successful registration does not clear it. To handle the error where it happens, register
+    /// with ``defineFunction(_:argumentCount:deterministic:_:)`` or
+    /// ``defineAggregation(_:argumentCount:deterministic:initialValue:reduce:result:)``, which throw.
+    public internal(set) var lastFunctionRegistrationError: SQLiteError?
+
+    /// Failed non-throwing registrations by function name (ASCII case folded, as SQLite matches
+    /// function names), until the name is registered or removed successfully.
+    var failedFunctionRegistrations: [String: SQLiteError] = [:]
+
+    /// What ``usesExtendedErrorCodes`` reads back; extended codes stay on in SQLite regardless.
+    var reportsExtendedErrorCodes = true
+
     /// Opens a connection.
     ///
     /// ```swift

@@ -4,7 +4,7 @@ extension Connection {
     /// Creates (or replaces) an aggregate function that folds each group's rows into a value.
     ///
     /// ```swift
-    /// try db.createAggregation(
+    /// db.createAggregation(
     ///     "customConcat", argumentCount: 1, initialValue: "",
     ///     reduce: { last, args in last + " " + (args[0] as? String ?? "") },
     ///     result: { $0 })
@@ -14,6 +14,50 @@ extension Connection {
     /// Each group starts from a new `initialValue` (the expression is evaluated per group, so a
     /// class instance is not shared between groups). A group of no rows yields
     /// `result(initialValue)`.
+    ///
+    /// SQLite.swift's signature, which does not throw. Where SQLite.swift traps (a closed
+    /// connection, a name longer than 255 bytes, an argument count SQLite refuses), Slate records
+    /// the error in ``lastFunctionRegistrationError``; a statement that then calls the aggregate
+    /// fails with `no such function`, and the registration's cause in its details. New code that
+    /// wants the error at once calls
+    /// ``defineAggregation(_:argumentCount:deterministic:initialValue:reduce:result:)``.
+    ///
+    /// - Parameters:
+    ///   - functionName: The SQL name.
+    ///   - argumentCount: The number of arguments, or `nil` for any number.
+    ///   - deterministic: Whether the result depends only on the rows (`SQLITE_DETERMINISTIC`).
+    ///   - initialValue: The accumulator before the first row.
+    ///   - reduce: Combines the accumulator with one row's arguments (`Int64`, `Double`,
+    ///     `String`, ``Blob`` or `nil`).
+    ///   - result: Turns the final accumulator into the SQL result. Errors thrown by the
+    ///     closures fail the statement running the aggregate, with their description as the
+    ///     message.
+    public func createAggregation<T>(
+        _ functionName: String, argumentCount: UInt? = nil, deterministic: Bool = false,
+        initialValue: @autoclosure @escaping () -> T,
+        reduce: @escaping (T, [(any Binding)?]) throws -> T,
+        result: @escaping (T) throws -> (any Binding)?
+    ) {
+        recordingRegistrationFailure(of: functionName) { () throws(SQLiteError) in
+            try defineAggregation(
+                functionName, argumentCount: argumentCount, deterministic: deterministic,
+                initialValue: initialValue(), reduce: reduce, result: result)
+        }
+    }
+
+    /// Creates (or replaces) an aggregate function that folds each group's rows into a value,
+    /// throwing when it cannot be registered (the throwing form of
+    /// ``createAggregation(_:argumentCount:deterministic:initialValue:reduce:result:)``).
+    ///
+    /// ```swift
+    /// try db.defineAggregation(
+    ///     "customConcat", argumentCount: 1, initialValue: "",
+    ///     reduce: { last, args in last + " " + (args[0] as? String ?? "") },
+    ///     result: { $0 })
+    /// ```
+    ///
+    /// Each group starts from a new `initialValue` (the expression is evaluated per group). A
+    /// group of no rows yields `result(initialValue)`.
     ///
     /// - Parameters:
     ///   - functionName: The SQL name.
@@ -26,7 +70,7 @@ extension Connection {
     /// - Throws: ``SQLiteError`` for a bad name or argument count, a function replaced while a
     ///   statement is running, or a closed connection. Errors thrown by the closures fail the
     ///   statement running the aggregate, with their description as the message.
-    public func createAggregation<T>(
+    public func defineAggregation<T>(
         _ functionName: String, argumentCount: UInt? = nil, deterministic: Bool = false,
         initialValue: @autoclosure @escaping () -> T,
         reduce: @escaping (T, [(any Binding)?]) throws -> T,

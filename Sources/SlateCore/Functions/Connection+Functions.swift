@@ -34,7 +34,40 @@ extension Connection {
     /// Creates (or replaces) a SQL function from a closure over SQLite.swift's untyped values.
     ///
     /// ```swift
-    /// try db.createFunction("typeConformsTo", argumentCount: 2, deterministic: true) { args in
+    /// db.createFunction("typeConformsTo", argumentCount: 2, deterministic: true) { args in
+    ///     guard let uti = args[0] as? String, let other = args[1] as? String else { return nil }
+    ///     return uti.hasPrefix(other)
+    /// }
+    /// ```
+    ///
+    /// SQLite.swift's signature, which does not throw. Where SQLite.swift traps (a closed
+    /// connection, a name longer than 255 bytes, an argument count SQLite refuses), Slate records
+    /// the error in ``lastFunctionRegistrationError``; a statement that then calls the function
+    /// fails with `no such function`, and the registration's cause in its details. New code that
+    /// wants the error at once calls ``defineFunction(_:argumentCount:deterministic:_:)``.
+    ///
+    /// - Parameters:
+    ///   - function: The SQL name.
+    ///   - argumentCount: The number of arguments, or `nil` for any number.
+    ///   - deterministic: Whether the result depends only on the arguments (`SQLITE_DETERMINISTIC`).
+    ///   - block: The function's code. Arguments are `Int64`, `Double`, `String`, ``Blob`` or
+    ///     `nil`; return any bindable value or `nil`. An error it throws fails the statement with
+    ///     the error's description.
+    public func createFunction(
+        _ function: String, argumentCount: UInt? = nil, deterministic: Bool = false,
+        _ block: @escaping (_ args: [(any Binding)?]) throws -> (any Binding)?
+    ) {
+        recordingRegistrationFailure(of: function) { () throws(SQLiteError) in
+            try defineFunction(function, argumentCount: argumentCount, deterministic: deterministic, block)
+        }
+    }
+
+    /// Creates (or replaces) a SQL function from a closure over SQLite.swift's untyped values,
+    /// throwing when it cannot be registered (the throwing form of
+    /// ``createFunction(_:argumentCount:deterministic:_:)``).
+    ///
+    /// ```swift
+    /// try db.defineFunction("typeConformsTo", argumentCount: 2, deterministic: true) { args in
     ///     guard let uti = args[0] as? String, let other = args[1] as? String else { return nil }
     ///     return uti.hasPrefix(other)
     /// }
@@ -47,9 +80,9 @@ extension Connection {
     ///   - block: The function's code. Arguments are `Int64`, `Double`, `String`, ``Blob`` or
     ///     `nil`; return any bindable value or `nil`. An error it throws fails the statement with
     ///     the error's description.
-    /// - Throws: ``SQLiteError`` for a bad name or argument count, a function replaced while a
-    ///   statement is running, or a closed connection.
-    public func createFunction(
+    /// - Throws: ``SQLiteError`` for a bad name (longer than 255 bytes, or holding a NUL) or
+    ///   argument count, a function replaced while a statement is running, or a closed connection.
+    public func defineFunction(
         _ function: String, argumentCount: UInt? = nil, deterministic: Bool = false,
         _ block: @escaping (_ args: [(any Binding)?]) throws -> (any Binding)?
     ) throws(SQLiteError) {
@@ -193,6 +226,7 @@ extension Connection {
         guard code == SQLITE_OK else {
             throw Self.functionError(code: code, db: db, verb: "remove", name: name, argumentCount: argumentCount)
         }
+        forgetFailedRegistration(of: name)
     }
 
     /// Hands a function definition to SQLite, which then owns one retain of it.
@@ -231,6 +265,7 @@ extension Connection {
             throw Self.functionError(
                 code: code, db: db, verb: "create", name: definition.name, argumentCount: definition.argumentCount)
         }
+        forgetFailedRegistration(of: definition.name)
     }
 
     /// SQLite.swift's optional unsigned argument count as SQLite's (-1 for any).

@@ -46,7 +46,7 @@ extension Connection {
             }
             return .success(())
         }
-        if case .failure(let error) = result { throw explainingMissingJSON(error) }
+        if case .failure(let error) = result { throw explainingPrepareFailure(error) }
     }
 
     /// Runs every statement of a script loaded as an ``SQLScript`` (from a string or a file).

@@ -59,14 +59,14 @@ import Testing
 
     @Test func freedAfterFunctionsCalledByCachedStatements() throws {
         let weak = try released { db in
-            try db.createFunction("twice", argumentCount: 1, deterministic: true) { args in
+            db.createFunction("twice", argumentCount: 1, deterministic: true) { args in
                 (args[0] as? Int64).map { $0 * 2 }
             }
             try db.add(function: Function.Regexp.self)
             try db.createCollation("reversed") { lhs, rhs in
                 lhs == rhs ? .orderedSame : (lhs < rhs ? .orderedDescending : .orderedAscending)
             }
-            try db.createAggregation(
+            db.createAggregation(
                 "total", initialValue: Int64(0),
                 reduce: { sum, args in
                     sum + ((args[0] as? Int64) ?? 0)
@@ -100,7 +100,7 @@ import Testing
         var updates = 0
         let weak = try released { db in
             try db.execute(sql: "INSERT INTO items (name) VALUES ('a'), ('b')")
-            try db.createFunction("shout", argumentCount: 1) { args in (args[0] as? String).map { $0.uppercased() } }
+            db.createFunction("shout", argumentCount: 1) { args in (args[0] as? String).map { $0.uppercased() } }
             db.updateHook { _, _, _, _ in updates += 1 }
             _ = try db.cachedStatement(sql: "SELECT 1").step()
             statement = try db.prepare(sql: "SELECT shout(name) FROM items ORDER BY id")

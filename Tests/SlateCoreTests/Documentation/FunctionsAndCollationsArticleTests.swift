@@ -39,9 +39,15 @@ struct FunctionsAndCollationsArticleTests {
         // A NULL argument for a non-optional type fails the call with a clear error.
         #expect(sqliteError { _ = try db.scalar(String.self, "SELECT slugify(NULL)") } != nil)
 
-        try db.createAggregation("product", argumentCount: 1, initialValue: Int64(1),
-                                 reduce: { product, args in product * (args[0] as? Int64 ?? 1) },
-                                 result: { $0 })
+        db.createFunction(String(repeating: "f", count: 256)) { _ in nil }
+        print(db.lastFunctionRegistrationError?.code == SQLITE_MISUSE)   // true
+        try db.defineFunction("answer", argumentCount: 0) { _ in Int64(42) }
+        #expect(db.lastFunctionRegistrationError?.code == SQLITE_MISUSE)
+        #expect(try db.scalar(Int64.self, "SELECT answer()") == 42)
+
+        db.createAggregation("product", argumentCount: 1, initialValue: Int64(1),
+                             reduce: { product, args in product * (args[0] as? Int64 ?? 1) },
+                             result: { $0 })
         let product = try db.scalar(Int64.self, "SELECT product(n) FROM numbers")
         #expect(product == 24)
 

@@ -84,7 +84,7 @@ struct AggregateFunctionTests {
         let db = try makeSales()
         try db.add(function: MyCount.self)
         #expect(try db.scalar("SELECT myCount(amount) FROM sales WHERE region = 'east'") as? Int64 == 0)
-        try db.createAggregation(
+        db.createAggregation(
             "joined", argumentCount: 1, initialValue: "",
             reduce: { text, args in text + (args[0] as? String ?? "") }, result: { $0 })
         #expect(try db.scalar("SELECT joined(region) FROM sales WHERE 0") as? String == "")
@@ -111,7 +111,7 @@ struct AggregateFunctionTests {
 
     @Test func closureAggregationConcatenatesLikeSQLiteSwift() throws {
         let db = try makeSales()
-        try db.createAggregation(
+        db.createAggregation(
             "customConcat", initialValue: "",
             reduce: { last, bindings in last + " " + (bindings.first as? String ?? "") },
             result: { $0 })
@@ -122,7 +122,7 @@ struct AggregateFunctionTests {
     @Test func everyGroupStateIsReleased() throws {
         let db = try makeSales()
         let accumulators = Accumulators()
-        try db.createAggregation(
+        db.createAggregation(
             "collect", argumentCount: 1, initialValue: accumulators.make(),
             reduce: { box, args in
                 guard let text = args[0] as? String else { throw NegativeAmount() }

@@ -61,7 +61,7 @@ struct FunctionTests {
 
     @Test func sqliteErrorThrownByUserCodeKeepsItsCode() throws {
         let db = try Connection()
-        try db.createFunction("strict", argumentCount: 1) { args -> (any Binding)? in
+        db.createFunction("strict", argumentCount: 1) { args -> (any Binding)? in
             guard let text = args[0] as? String else {
                 throw SQLiteError(code: SQLITE_MISMATCH, message: "strict() wants text")
             }
@@ -87,7 +87,7 @@ struct FunctionTests {
 
     @Test func untypedClosureSeesSQLiteSwiftValues() throws {
         let db = try Connection()
-        try db.createFunction("describe") { args -> (any Binding)? in
+        db.createFunction("describe") { args -> (any Binding)? in
             args.map { value -> String in
                 switch value {
                 case is Int64: "int"
@@ -102,14 +102,14 @@ struct FunctionTests {
         #expect(try db.scalar("SELECT describe(1, 2.5, 'x', X'0102', NULL)") as? String == "int,real,text,blob2,null")
         #expect(try db.scalar("SELECT describe()") as? String == "")
 
-        try db.createFunction("nothingAtAll", argumentCount: 0) { _ in nil }
+        db.createFunction("nothingAtAll", argumentCount: 0) { _ in nil }
         #expect(try db.scalar("SELECT nothingAtAll() IS NULL") as? Int64 == 1)
     }
 
     @Test func sqliteSwiftDocumentationShapeWorks() throws {
         let db = try Connection()
         // The loosely-typed form from SQLite.swift's documentation, unchanged but for the test.
-        try db.createFunction("typeConformsTo", deterministic: true) { args in
+        db.createFunction("typeConformsTo", deterministic: true) { args in
             guard let uti = args[0] as? String, let conformsToUTI = args[1] as? String else { return nil }
             return uti.hasPrefix(conformsToUTI)
         }
@@ -197,7 +197,7 @@ struct FunctionTests {
         do {
             let tracker = Tracker()
             weakTracker = tracker
-            try db.createFunction("held", argumentCount: 0) { _ in
+            db.createFunction("held", argumentCount: 0) { _ in
                 _ = tracker
                 return Int64(1)
             }
@@ -240,17 +240,17 @@ struct FunctionTests {
         #expect(closure?.explanation.contains("closed") == true)
         #expect(throws: SQLiteError.self) { try db.add(function: Celsius.self) }
         #expect(throws: SQLiteError.self) { try db.removeFunction("f") }
-        #expect(throws: SQLiteError.self) { try db.createAggregation("a", initialValue: 0, reduce: { acc, _ in acc }, result: { Int64($0) }) }
+        #expect(throws: SQLiteError.self) { try db.defineAggregation("a", initialValue: 0, reduce: { acc, _ in acc }, result: { Int64($0) }) }
     }
 
     @Test func replacingAFunctionWhileAStatementRunsIsRefused() throws {
         let db = try Connection()
-        try db.createFunction("one", argumentCount: 0) { _ in Int64(1) }
+        db.createFunction("one", argumentCount: 0) { _ in Int64(1) }
         try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1), (2)")
         let running = try db.prepare(sql: "SELECT one(), x FROM t")
         #expect(try running.step())
         let error = #expect(throws: SQLiteError.self) {
-            try db.createFunction("one", argumentCount: 0) { _ in Int64(2) }
+            try db.defineFunction("one", argumentCount: 0) { _ in Int64(2) }
         }
         #expect(error?.code.matches(SQLITE_BUSY) == true)
         #expect(error?.explanation.contains("one()") == true)
@@ -258,7 +258,7 @@ struct FunctionTests {
         #expect(try running.step())
         #expect(running.columnValue(at: 0) == .int(1))
         try running.reset()
-        try db.createFunction("one", argumentCount: 0) { _ in Int64(2) }
+        db.createFunction("one", argumentCount: 0) { _ in Int64(2) }
         #expect(try db.scalar("SELECT one()") as? Int64 == 2)
     }
 
@@ -292,7 +292,7 @@ struct FunctionTests {
         let count = #expect(throws: SQLiteError.self) {
             let tracker = Tracker()
             weakTracker = tracker
-            try db.createFunction("many", argumentCount: 40_000) { _ in
+            try db.defineFunction("many", argumentCount: 40_000) { _ in
                 _ = tracker
                 return nil
             }

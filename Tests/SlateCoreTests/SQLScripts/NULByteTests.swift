@@ -109,7 +109,7 @@ struct NULByteTests {
         #expect(sqliteError { _ = try db.openBlob(table: "t\0", column: "data", row: 1) }?.explanation.contains("NUL") == true)
         let statement = try db.prepare(sql: "SELECT :a, :ab")
         #expect(sqliteError { try statement.bind(1, by: ":a\0b") }?.explanation.contains("NUL") == true)
-        #expect(sqliteError { try db.createFunction("f\0g") { (_: [(any Binding)?]) -> (any Binding)? in nil } }?.explanation.contains("NUL") == true)
+        #expect(sqliteError { try db.defineFunction("f\0g") { (_: [(any Binding)?]) -> (any Binding)? in nil } }?.explanation.contains("NUL") == true)
         #expect(sqliteError { try db.createCollation("c\0d") { _, _ in .orderedSame } }?.explanation.contains("NUL") == true)
         #expect(sqliteError { _ = try db.get(pragma: "ma\0in.user_version") as Int32? } != nil)
     }

@@ -113,7 +113,7 @@ struct CustomFunctionsTests {
         #expect(try db.scalar(images.count) == 2)
 
         // The loosely-typed form, replacing it: raw SQL only.
-        try db.createFunction("typeConformsTo", argumentCount: 2, deterministic: true) { args in
+        db.createFunction("typeConformsTo", argumentCount: 2, deterministic: true) { args in
             guard let uti = args[0] as? String, let other = args[1] as? String else { return nil }
             return uti.hasSuffix(other)
         }
@@ -201,7 +201,7 @@ struct CustomFunctionsTests {
 
     @Test func untypedFunctionWithBindings() throws {
         let db = try Connection(.inMemory)
-        try db.createFunction("typeConformsTo", argumentCount: 2, deterministic: true) { (args: [Binding?]) -> Binding? in
+        db.createFunction("typeConformsTo", argumentCount: 2, deterministic: true) { (args: [Binding?]) -> Binding? in
             guard let uti = args[0] as? String, let other = args[1] as? String else { return nil }
             return uti.hasPrefix(other) ? Int64(1) : Int64(0)
         }
@@ -214,7 +214,7 @@ struct CustomFunctionsTests {
     @Test func reduceAggregationPerGroup() throws {
         let db = try Self.users()
         let reduce: (Int64, [Binding?]) -> Int64 = { last, bindings in last + ((bindings[0] as? Int64) ?? 0) }
-        try db.createAggregation("myReduceSUM", initialValue: Int64(3000), reduce: reduce, result: { $0 })
+        db.createAggregation("myReduceSUM", initialValue: Int64(3000), reduce: reduce, result: { $0 })
         #expect(try db.scalar("SELECT myReduceSUM(age) FROM users") as? Int64 == 3083)
         let grouped = try db.prepare("SELECT myReduceSUM(age) AS s FROM users GROUP BY admin ORDER BY s")
             .map { $0[0] as? Int64 }
@@ -230,7 +230,7 @@ struct CustomFunctionsTests {
             defer { state.deallocate() }
             return state.pointee
         }
-        try db.createAggregation("mySUM", step: step, final: final) {
+        db.createAggregation("mySUM", step: step, final: final) {
             let state = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
             state.initialize(to: 0)
             return state
@@ -249,7 +249,7 @@ struct CustomFunctionsTests {
         try db.execute("CREATE TABLE empty (x INTEGER)")
         final class Counter: @unchecked Sendable { var states = 0, finals = 0 }
         let counter = Counter()
-        try db.createAggregation(
+        db.createAggregation(
             "count7", argumentCount: 1,
             step: { (_: [Binding?], state: UnsafeMutablePointer<Int64>) in state.pointee += 1 },
             final: { state in

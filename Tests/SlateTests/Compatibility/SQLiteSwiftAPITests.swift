@@ -36,6 +36,33 @@ struct SQLiteSwiftAPITests {
                 == "file:foo?mode=ro&cache=private")
     }
 
+    @Test("usesExtendedErrorCodes is settable; either way a unique violation matches both its primary and extended code")
+    func extendedErrorCodesSetting() throws {
+        let db = try database()
+        try db.execute("CREATE UNIQUE INDEX users_name ON users (name)")
+        for setting in [false, true] {
+            db.usesExtendedErrorCodes = setting
+            #expect(db.usesExtendedErrorCodes == setting)
+            let error = try #require(sqliteError { try db.run("INSERT INTO users (name, admin) VALUES ('alice', 0)") })
+            #expect(error.code == SQLITE_CONSTRAINT)
+            #expect(error.code == SQLITE_CONSTRAINT_UNIQUE)
+            #expect(error.code.rawValue == SQLITE_CONSTRAINT_UNIQUE)
+        }
+    }
+
+    @Test("SchemaChanger.Error is declared with SQLite.swift's cases and wording")
+    func schemaChangerErrorCases() {
+        let invalid: any Error = SchemaChanger.Error.invalidColumnDefinition("can not add primary key column")
+        #expect(invalid.localizedDescription == "Invalid column definition: can not add primary key column")
+        if case SchemaChanger.Error.invalidColumnDefinition(let message) = invalid {
+            #expect(message == "can not add primary key column")
+        } else {
+            Issue.record("the case does not match")
+        }
+        let foreignKeys = SchemaChanger.Error.foreignKeyError([])
+        #expect(foreignKeys.errorDescription == "Foreign key errors: []")
+    }
+
     @Test func sqliteVersionIsTheLinkedOne() throws {
         let db = try Connection(.inMemory)
         let text = try db.scalar("SELECT sqlite_version()") as? String

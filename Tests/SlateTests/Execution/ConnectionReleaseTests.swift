@@ -84,7 +84,7 @@ struct ConnectionReleaseTests {
             db.updateHook { _, _, _, _ in updates += 1 }
             db.commitHook {}
             db.trace { _ in }
-            try db.createFunction("shout", argumentCount: 1, deterministic: true) { args in
+            db.createFunction("shout", argumentCount: 1, deterministic: true) { args in
                 (args[0] as? String).map { $0.uppercased() }
             }
             try db.run(Self.users.insert(Self.name <- "Ada"))
@@ -155,7 +155,7 @@ struct ConnectionReleaseTests {
         try db.execute(sql: "PRAGMA synchronous = OFF")
         db.updateHook { _, _, _, _ in }
         db.commitHook {}
-        try db.createFunction("shout", argumentCount: 1, deterministic: true) { args in
+        db.createFunction("shout", argumentCount: 1, deterministic: true) { args in
             (args[0] as? String).map { $0.uppercased() }
         }
         try db.transaction {

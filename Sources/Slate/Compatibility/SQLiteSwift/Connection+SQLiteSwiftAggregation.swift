@@ -7,7 +7,7 @@ extension Connection {
     /// `UnsafeMutablePointer` that you allocate and free (SQLite.swift's spelling).
     ///
     /// ```swift
-    /// try db.createAggregation(
+    /// db.createAggregation(
     ///     "mySum", argumentCount: 1,
     ///     step: { args, sum in sum.pointee += args[0] as? Int64 ?? 0 },
     ///     final: { sum in defer { sum.deallocate() }; return sum.pointee },
@@ -30,15 +30,17 @@ extension Connection {
     ///     `nil`) to the group's state.
     ///   - final: Turns the group's state into the SQL result, and frees the state.
     ///   - state: Allocates and initializes a fresh state for a group.
-    /// - Throws: `SQLiteError` for a bad name or argument count, a function replaced while a
-    ///   statement is running, or a closed connection.
+    ///
+    /// Like SQLite.swift's, it does not throw: a registration that fails (a closed connection, a
+    /// name longer than 255 bytes) is recorded in `lastFunctionRegistrationError`, and a
+    /// statement that calls the aggregate fails with `no such function` and that cause.
     public func createAggregation<T>(
         _ functionName: String, argumentCount: UInt? = nil, deterministic: Bool = false,
         step: @escaping ([(any Binding)?], UnsafeMutablePointer<T>) -> Void,
         final: @escaping (UnsafeMutablePointer<T>) -> (any Binding)?,
         state: @escaping () -> UnsafeMutablePointer<T>
-    ) throws(SQLiteError) {
-        try createAggregation(
+    ) {
+        createAggregation(
             functionName, argumentCount: argumentCount, deterministic: deterministic,
             initialValue: AggregationStatePointer(make: state),
             reduce: { group, arguments in

@@ -18,9 +18,12 @@
 /// another table's foreign key, a view or a trigger uses, or renaming one that a view or
 /// another statement of a trigger names. (SQLite's own `DROP COLUMN` leaves a view naming the
 /// column in place, failing when read; the changer refuses that on both paths.) When the text
-/// cannot be read, the table is regenerated from `PRAGMA table_info` and friends, which keeps
+/// cannot be edited, the table is regenerated from `PRAGMA table_info` and friends, which keeps
 /// declared types, primary keys, `NOT NULL`, defaults, `UNIQUE`, foreign keys, indexes and
-/// triggers but not `CHECK` constraints or collations.
+/// triggers, plus the `COLLATE`, `CHECK` and generated-column clauses read from the text where
+/// it parses. A rebuild keeps every row's rowid (unless the table is `WITHOUT ROWID`) and the
+/// `AUTOINCREMENT` counter in `sqlite_sequence` exactly, for the table and for the tables
+/// rebuilt because their foreign keys name a renamed column.
 ///
 /// Every ``alter(table:block:)`` is atomic: when one change fails, none is kept.
 ///

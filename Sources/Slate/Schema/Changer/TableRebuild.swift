@@ -42,6 +42,17 @@ struct TableRebuild {
     /// Tables whose foreign keys name the renamed column: each needs a ``Change/retarget(parent:old:new:)``
     /// rebuild after this one.
     let referencingTables: [String]
+    /// The name under which the copy reads and writes the rowid (`rowid`, or `_rowid_` or `oid`
+    /// when a column is named `rowid`), so that every row keeps its rowid; `nil` for a
+    /// `WITHOUT ROWID` table, or when columns take all three names.
+    let rowidName: String?
+    /// The table's `AUTOINCREMENT` counter before the rebuild, written back after it: the copy
+    /// would otherwise leave it at the largest rowid copied, handing deleted ids out again.
+    let sequence: Int64?
+    /// For a table regenerated from its column definitions: its generated columns and its `CHECK`
+    /// table constraints, as written (edited for the change), which no pragma reports.
+    let writtenDefinitions: [String]
+    let writtenConstraints: [String]
 
     init(reader: SchemaReader, table: String, change: Change, editText: Bool = true) throws(SQLiteError) {
         self.table = table
@@ -96,15 +107,44 @@ struct TableRebuild {
         }
         self.referencingTables = referencingTables
 
+        // The text, parsed even when it is not edited: a regenerated table takes from it the
+        // clauses that no pragma reports.
+        let parsed = TableSQL(createSQL, table: table).flatMap { Self.sameColumns($0, names) ? $0 : nil }
         var columns: [ColumnDefinition] = []
         var kept: [(old: String, new: String)] = []
         for column in oldColumns {
             guard let newName = rename(column.name) else { continue }
-            columns.append(column.renamed(newName, references: column.references.map(retarget)))
+            var renamed = column.renamed(newName, references: column.references.map(retarget))
+            if let definition = parsed?.definitions.first(where: {
+                !$0.isGenerated && $0.column.map { SQLIdentifier.equal($0, column.name) } == true
+            }) {
+                renamed.writtenClauses = try Self.writtenClauses(of: definition, change: change)
+            }
+            columns.append(renamed)
             kept.append((column.name, newName))
         }
         self.columns = columns
         self.kept = kept
+        var writtenDefinitions: [String] = []
+        var writtenConstraints: [String] = []
+        for definition in parsed?.definitions ?? [] {
+            if definition.isGenerated, let name = definition.column {
+                guard rename(name) != nil else { continue }
+                writtenDefinitions.append(try Self.edited(definition, change: change, dropsWithIt: false))
+            } else if definition.column == nil, Self.isCheckConstraint(definition) {
+                // A CHECK on a dropped column goes with it, as the edited text's does.
+                if case .drop(let column) = change, !definition.roles(of: column).isEmpty { continue }
+                writtenConstraints.append(try Self.edited(definition, change: change, dropsWithIt: true))
+            }
+        }
+        self.writtenDefinitions = writtenDefinitions
+        self.writtenConstraints = writtenConstraints
+        let generatedNames = parsed?.definitions.filter(\.isGenerated).compactMap(\.column) ?? []
+        let taken = names + kept.map(\.new) + generatedNames
+        rowidName =
+            withoutRowid
+            ? nil : ["rowid", "_rowid_", "oid"].first { alias in !taken.contains { SQLIdentifier.equal($0, alias) } }
+        sequence = try reader.autoincrementSequence(table, temp: temporary)
 
         // A composite primary key is a table constraint.
         primaryKey = keyRows.count > 1 ? keyRows.compactMap(rename) : []
@@ -230,6 +270,81 @@ struct TableRebuild {
         return pieces.joined().trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// A column's `COLLATE`, `CHECK` and generated clauses as written, edited for the change;
+    /// throws when one uses a dropped column, as the edited text does.
+    private static func writtenClauses(of definition: TableSQL.Definition, change: Change) throws(SQLiteError)
+        -> [String]
+    {
+        if case .drop(let column) = change, definition.roles(of: column).contains(where: { $0 != .head }),
+            let other = definition.column
+        {
+            throw SQLiteError(code: SQLITE_ERROR, details: "cannot drop column \(column): used by column \(other)")
+        }
+        var pieces = definition.tokens.map(\.source)
+        if case .rename(let old, let new) = change {
+            for reference in definition.references where reference.role != .head && SQLIdentifier.equal(reference.name, old) {
+                pieces[reference.index] = definition.tokens[reference.index].leading + SQLiteValue.quoteIdentifier(new)
+            }
+        }
+        let tokens = definition.tokens
+        func text(_ range: Range<Int>) -> String {
+            pieces[range].joined().trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        var clauses: [String] = []
+        var cursor = TableSQL.Cursor(tokens: tokens, index: 1)
+        var named: Int?  // where `CONSTRAINT name` began, for the constraint that follows it
+        while let token = cursor.current {
+            let start = named ?? cursor.index
+            if token.isKeyword("CONSTRAINT") {
+                named = cursor.index
+                cursor.advance(2)
+                continue
+            }
+            named = nil
+            if token.isKeyword("COLLATE") {
+                cursor.advance(2)
+                clauses.append(text(start..<cursor.index))
+            } else if token.isKeyword("CHECK") || token.isKeyword("GENERATED") || token.isKeyword("AS") {
+                while let next = cursor.current, !next.isPunctuation("(") { cursor.advance() }
+                cursor.skipParenthesized()
+                if cursor.current?.isKeyword("STORED") == true || cursor.current?.isKeyword("VIRTUAL") == true {
+                    cursor.advance()
+                }
+                clauses.append(text(start..<cursor.index))
+            } else if token.isPunctuation("(") {
+                cursor.skipParenthesized()  // a type's size, a DEFAULT (…), a foreign key's columns
+            } else {
+                cursor.advance()
+            }
+        }
+        return clauses
+    }
+
+    /// A generated column or `CHECK` table constraint as written, edited for the change.
+    private static func edited(_ definition: TableSQL.Definition, change: Change, dropsWithIt: Bool)
+        throws(SQLiteError) -> String
+    {
+        switch change {
+        case .drop(let column):
+            if !dropsWithIt, !definition.roles(of: column).isEmpty, let other = definition.column {
+                throw SQLiteError(code: SQLITE_ERROR, details: "cannot drop column \(column): used by column \(other)")
+            }
+            return definition.text
+        case .rename(let old, let new):
+            return definition.renaming(old, to: new)
+        case .retarget:
+            return definition.text
+        }
+    }
+
+    /// Whether a table constraint is a `CHECK` (possibly named).
+    private static func isCheckConstraint(_ definition: TableSQL.Definition) -> Bool {
+        let words = definition.tokens.filter { $0.kind == .word }
+        guard let first = words.first else { return false }
+        if first.isKeyword("CHECK") { return true }
+        return first.isKeyword("CONSTRAINT") && definition.tokens.count > 2 && definition.tokens[2].isKeyword("CHECK")
+    }
+
     private static func isWithoutRowid(_ suffix: String) -> Bool {
         let words = SQLTokenizer(suffix).tokens.filter { $0.kind == .word }
         return zip(words, words.dropFirst()).contains { $0.isKeyword("WITHOUT") && $1.isKeyword("ROWID") }
@@ -345,7 +460,7 @@ struct TableRebuild {
             return name + " (" + editedDefinitions.joined(separator: ", ") + ")" + originalSuffix
         }
         // Columns of a composite key carry it only as the table constraint below.
-        var definitions = columns.map { primaryKey.isEmpty ? $0.sql : $0.withoutPrimaryKey.sql }
+        var definitions = columns.map { primaryKey.isEmpty ? $0.sql : $0.withoutPrimaryKey.sql } + writtenDefinitions
         if !primaryKey.isEmpty {
             definitions.append(
                 "PRIMARY KEY(" + primaryKey.map(SQLiteValue.quoteIdentifier).joined(separator: ", ") + ")"
@@ -367,20 +482,33 @@ struct TableRebuild {
             if let onDelete = first.onDelete { sql += " ON DELETE " + onDelete }
             definitions.append(sql)
         }
+        definitions += writtenConstraints
         return name + " (" + definitions.joined(separator: ", ") + ")" + (withoutRowid ? " WITHOUT ROWID" : "")
     }
 
     /// Every statement of the rebuild, in order.
     func statements() -> [String] {
-        let target = kept.map { SQLiteValue.quoteIdentifier($0.new) }.joined(separator: ", ")
-        let source = kept.map { SQLiteValue.quoteIdentifier($0.old) }.joined(separator: ", ")
+        // The rowid is copied with the columns (an INTEGER PRIMARY KEY column is the same value).
+        let rowid = rowidName.map { [$0] } ?? []
+        let target = (rowid + kept.map { SQLiteValue.quoteIdentifier($0.new) }).joined(separator: ", ")
+        let source = (rowid + kept.map { SQLiteValue.quoteIdentifier($0.old) }).joined(separator: ", ")
         let quotedTable = schemaPrefix + SQLiteValue.quoteIdentifier(table)
         let newTable = schemaPrefix + SQLiteValue.quoteIdentifier(temporaryName)
-        return [
+        var statements = [
             createSQL,
             "INSERT INTO " + newTable + " (" + target + ") SELECT " + source + " FROM " + quotedTable,
             "DROP TABLE " + quotedTable,
             "ALTER TABLE " + newTable + " RENAME TO " + SQLiteValue.quoteIdentifier(table)
-        ] + indexes + triggers
+        ]
+        if let sequence {
+            // The copy set the new table's counter to its largest rowid (or left none, for an
+            // empty table), and the drop removed the old one's: restore it exactly.
+            let sequences = schemaPrefix + "sqlite_sequence"
+            statements += [
+                "DELETE FROM " + sequences + " WHERE name = " + SQLiteValue.quote(table),
+                "INSERT INTO " + sequences + " (name, seq) VALUES (" + SQLiteValue.quote(table) + ", \(sequence))"
+            ]
+        }
+        return statements + indexes + triggers
     }
 }

@@ -212,6 +212,14 @@ public final class SchemaReader {
         return try objectDefinitions(name: name, type: type).first?.sql
     }
 
+    /// A table's `AUTOINCREMENT` counter (its row of `sqlite_sequence`), or `nil` when it has
+    /// none: the table has no `AUTOINCREMENT` key or never held a row.
+    func autoincrementSequence(_ table: String, temp: Bool) throws(SQLiteError) -> Int64? {
+        guard try !objectDefinitions(name: "sqlite_sequence", type: .table, temp: temp).isEmpty else { return nil }
+        let sequences = (temp ? "\"temp\"." : "") + "sqlite_sequence"
+        return try connection.scalar(Int64.self, "SELECT seq FROM " + sequences + " WHERE name = ?", table)
+    }
+
     /// Whether an unqualified table name resolves to the temporary schema.
     func isTemporary(_ table: String) throws(SQLiteError) -> Bool {
         try !objectDefinitions(name: table, type: .table, temp: true).isEmpty

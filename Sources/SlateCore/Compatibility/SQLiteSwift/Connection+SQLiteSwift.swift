@@ -123,9 +123,25 @@ extension Connection {
     /// primary).
     public var readonly: Bool { isReadOnly }
 
-    /// Always `true`: Slate turns extended result codes on for every connection, since its error
-    /// categories and ``SQLiteError/Code`` matching read them (SQLite.swift defaults to `false`).
-    public var usesExtendedErrorCodes: Bool { true }
+    /// Whether errors report extended result codes (SQLite.swift's setting); `true` unless set.
+    ///
+    /// Slate keeps extended result codes on for every connection whatever this says, since its
+    /// error categories and retries read them: an error's `code.rawValue` is always the extended
+    /// code. Setting `false` is accepted and read back, and code written for it keeps working,
+    /// because ``SQLiteError/code`` compares equal to, and pattern-matches, both the primary and
+    /// the extended constant: a unique-constraint failure is `== SQLITE_CONSTRAINT` and
+    /// `== SQLITE_CONSTRAINT_UNIQUE` under either setting. (SQLite.swift defaults to `false`,
+    /// reporting primary codes only.)
+    ///
+    /// ```swift
+    /// db.usesExtendedErrorCodes = false
+    /// do { try db.run("INSERT INTO users (email) VALUES ('taken@example.com')") }
+    /// catch let error as SQLiteError where error.code == SQLITE_CONSTRAINT { /* still matches */ }
+    /// ```
+    public var usesExtendedErrorCodes: Bool {
+        get { reportsExtendedErrorCodes }
+        set { reportsExtendedErrorCodes = newValue }
+    }
 
     /// The linked SQLite library's version (SQLite.swift's spelling of ``SQLite/version``).
     public var sqliteVersion: SQLiteVersion { .linked }
