@@ -152,11 +152,13 @@ struct RecordSource {
         if customizesCoding {
             lines.append("\(access)static var codableUsesRecordColumns: Bool { false }")
         }
-        lines.append("\(access)init(reading reader: inout Slate.RecordReader) throws(Slate.SQLiteError) {")
-        for property in properties { lines.append("    self.\(identifier(property.name)) = try \(read(property))") }
+        lines.append("\(access)init(reading reader: borrowing Slate.RecordReader) throws(Slate.SQLiteError) {")
+        for (position, property) in properties.enumerated() {
+            lines.append("    self.\(identifier(property.name)) = try \(read(property, at: position))")
+        }
         lines.append("}")
         lines.append("\(access)func write(to writer: inout Slate.RecordWriter) throws(Slate.SQLiteError) {")
-        for property in properties { lines.append("    try \(write(property))") }
+        for (position, property) in properties.enumerated() { lines.append("    try \(write(property, at: position))") }
         lines.append("}")
         return lines.joined(separator: "\n")
     }
@@ -169,21 +171,23 @@ struct RecordSource {
         return ".recordColumn(\(literal(property.column)), \(property.type).self\(key))"
     }
 
-    private func read(_ property: RecordProperty) -> String {
+    private func read(_ property: RecordProperty, at position: Int) -> String {
         if let representation = property.representation {
             return property.isOptional
-                ? "reader.readOptional(using: \(representation).self)" : "reader.read(using: \(representation).self)"
+                ? "reader.readOptional(using: \(representation).self, at: \(position))"
+                : "reader.read(using: \(representation).self, at: \(position))"
         }
-        return "reader.read(\(property.type).self)"
+        return "reader.read(\(property.type).self, at: \(position))"
     }
 
-    private func write(_ property: RecordProperty) -> String {
+    private func write(_ property: RecordProperty, at position: Int) -> String {
         let value = "self.\(identifier(property.name))"
         if let representation = property.representation {
             return property.isOptional
-                ? "writer.writeOptional(\(value), using: \(representation).self)" : "writer.write(\(value), using: \(representation).self)"
+                ? "writer.writeOptional(\(value), using: \(representation).self, at: \(position))"
+                : "writer.write(\(value), using: \(representation).self, at: \(position))"
         }
-        return "writer.write(\(value))"
+        return "writer.write(\(value), at: \(position))"
     }
 
     /// A Swift string literal.

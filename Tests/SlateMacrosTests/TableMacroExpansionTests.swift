@@ -47,15 +47,15 @@ final class TableMacroExpansionTests: XCTestCase {
                         ]
                     }
                     static let primaryKeyColumn: String? = "id"
-                    init(reading reader: inout Slate.RecordReader) throws(Slate.SQLiteError) {
-                        self.id = try reader.read(Int64.self)
-                        self.name = try reader.read(String.self)
-                        self.score = try reader.read(Int64?.self)
+                    init(reading reader: borrowing Slate.RecordReader) throws(Slate.SQLiteError) {
+                        self.id = try reader.read(Int64.self, at: 0)
+                        self.name = try reader.read(String.self, at: 1)
+                        self.score = try reader.read(Int64?.self, at: 2)
                     }
                     func write(to writer: inout Slate.RecordWriter) throws(Slate.SQLiteError) {
-                        try writer.write(self.id)
-                        try writer.write(self.name)
-                        try writer.write(self.score)
+                        try writer.write(self.id, at: 0)
+                        try writer.write(self.name, at: 1)
+                        try writer.write(self.score, at: 2)
                     }
                 }
                 """,
@@ -120,23 +120,23 @@ final class TableMacroExpansionTests: XCTestCase {
                         ]
                     }
                     public static let primaryKeyColumn: String? = "entry_id"
-                    public init(reading reader: inout Slate.RecordReader) throws(Slate.SQLiteError) {
-                        self.id = try reader.read(Int64.self)
-                        self.tags = try reader.read(using: JSONColumn<[String]>.self)
-                        self.at = try reader.readOptional(using: UnixTime.self)
-                        self.low = try reader.read(Int.self)
-                        self.high = try reader.read(Int.self)
-                        self.note = try reader.read(String?.self)
-                        self.watched = try reader.read(Int.self)
+                    public init(reading reader: borrowing Slate.RecordReader) throws(Slate.SQLiteError) {
+                        self.id = try reader.read(Int64.self, at: 0)
+                        self.tags = try reader.read(using: JSONColumn<[String]>.self, at: 1)
+                        self.at = try reader.readOptional(using: UnixTime.self, at: 2)
+                        self.low = try reader.read(Int.self, at: 3)
+                        self.high = try reader.read(Int.self, at: 4)
+                        self.note = try reader.read(String?.self, at: 5)
+                        self.watched = try reader.read(Int.self, at: 6)
                     }
                     public func write(to writer: inout Slate.RecordWriter) throws(Slate.SQLiteError) {
-                        try writer.write(self.id)
-                        try writer.write(self.tags, using: JSONColumn<[String]>.self)
-                        try writer.writeOptional(self.at, using: UnixTime.self)
-                        try writer.write(self.low)
-                        try writer.write(self.high)
-                        try writer.write(self.note)
-                        try writer.write(self.watched)
+                        try writer.write(self.id, at: 0)
+                        try writer.write(self.tags, using: JSONColumn<[String]>.self, at: 1)
+                        try writer.writeOptional(self.at, using: UnixTime.self, at: 2)
+                        try writer.write(self.low, at: 3)
+                        try writer.write(self.high, at: 4)
+                        try writer.write(self.note, at: 5)
+                        try writer.write(self.watched, at: 6)
                     }
                 }
                 """,
@@ -180,11 +180,11 @@ final class TableMacroExpansionTests: XCTestCase {
                     static var codableUsesRecordColumns: Bool {
                         false
                     }
-                    init(reading reader: inout Slate.RecordReader) throws(Slate.SQLiteError) {
-                        self.name = try reader.read(String.self)
+                    init(reading reader: borrowing Slate.RecordReader) throws(Slate.SQLiteError) {
+                        self.name = try reader.read(String.self, at: 0)
                     }
                     func write(to writer: inout Slate.RecordWriter) throws(Slate.SQLiteError) {
-                        try writer.write(self.name)
+                        try writer.write(self.name, at: 0)
                     }
                 }
                 """,
@@ -219,11 +219,11 @@ final class TableMacroExpansionTests: XCTestCase {
                         ]
                     }
                     static let primaryKeyColumn: String? = nil
-                    init(reading reader: inout Slate.RecordReader) throws(Slate.SQLiteError) {
-                        self.`default` = try reader.read(String.self)
+                    init(reading reader: borrowing Slate.RecordReader) throws(Slate.SQLiteError) {
+                        self.`default` = try reader.read(String.self, at: 0)
                     }
                     func write(to writer: inout Slate.RecordWriter) throws(Slate.SQLiteError) {
-                        try writer.write(self.`default`)
+                        try writer.write(self.`default`, at: 0)
                     }
                 }
                 """,

@@ -40,12 +40,9 @@ public final class RecordCursor<Record: TableRecord> {
             ended = true
             return nil
         }
-        if reader == nil { reader = RecordReader(positionalStatement: statement) }
-        reader?.startRow()
-        // The reader is taken out for the read, so that it is not accessed in place twice.
-        guard var current = reader.take() else { return nil }
-        defer { reader = current }
-        return try Record(reading: &current)
+        let current = reader ?? RecordReader(positionalStatement: statement)
+        reader = current
+        return try Record(reading: current)
     }
 
     /// Calls `body` with each remaining record.
@@ -67,11 +64,10 @@ extension RecordReader {
         do {
             guard try statement.step() else { return [] }
             // Made after the first step, for its column count (see `Cursor.next()`).
-            var reader = RecordReader(positionalStatement: statement)
+            let reader = RecordReader(positionalStatement: statement)
             var records: [Record] = []
             repeat {
-                reader.startRow()
-                records.append(try Record(reading: &reader))
+                records.append(try Record(reading: reader))
             } while try statement.step()
             return records
         } catch {
@@ -87,7 +83,7 @@ extension RecordReader {
     static func readFirst<Record: TableRecord>(_ type: Record.Type, from statement: Statement) throws(SQLiteError) -> Record? {
         defer { try? statement.reset() }
         guard try statement.step() else { return nil }
-        var reader = RecordReader(positionalStatement: statement)
-        return try Record(reading: &reader)
+        let reader = RecordReader(positionalStatement: statement)
+        return try Record(reading: reader)
     }
 }

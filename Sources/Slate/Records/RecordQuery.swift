@@ -137,11 +137,10 @@ public struct RecordQuery<Record: TableRecord>: Sendable {
     /// table, the rendered query from the statement cache otherwise.
     @usableFromInline
     func statement(_ db: Connection) throws(SQLiteError) -> Statement {
-        let statements = RecordStatements.of(Record.self)
         if isWholeTable {
-            return try db.cachedStatement(sql: statements.select)
+            return try db.recordStatement(Record.self, .select) { $0.select }
         }
         try db.requireSQLiteFeatures(of: query)
-        return try db.bound(query.select(statements.selection).expression)
+        return try db.bound(query.select(RecordStatements.of(Record.self).selection).expression)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Writes one record's values, a column at a time, for a ``TableRecord``'s generated
 /// ``TableRecord/write(to:)``.
 ///
-/// Each `write` fills the next column of the record's ``TableRecord/columnNames``: bound straight
+/// Each `write` fills the column at its position in the record's ``TableRecord/columnNames``: bound straight
 /// into a statement's parameters (`?1`, `?2`, … in column order) for the record's own inserts,
 /// updates, upserts and deletes, or kept as values for SQLite.swift's `table.insert(record)`.
 ///
@@ -12,63 +12,86 @@ import Foundation
 public struct RecordWriter {
     /// The statement whose parameters are bound, or `nil` when the values are kept.
     @usableFromInline let handle: OpaquePointer?
-    /// The record's column names, for error messages.
-    @usableFromInline let names: [String]
+    /// The record's type, whose column names its error messages give (a metatype: nothing to
+    /// retain per write).
+    @usableFromInline let record: any TableRecord.Type
     /// The kept values, in column order (when there is no statement).
     @usableFromInline var values: [SQLiteValue]
-    /// The next column's position.
-    @usableFromInline var position: Int32
 
     /// A writer binding a statement's parameters `?1`…`?n` in the record's column order.
     @inlinable
-    init(binding statement: Statement, names: [String]) {
+    init<Record: TableRecord>(binding statement: Statement, for type: Record.Type) {
         self.handle = statement.handle
-        self.names = names
+        self.record = Record.self
         self.values = []
-        self.position = 0
     }
 
     /// A writer keeping the values, in the record's column order.
-    init(keepingValuesOf names: [String]) {
+    init<Record: TableRecord>(keepingValuesOf type: Record.Type) {
         self.handle = nil
-        self.names = names
-        self.values = []
-        self.values.reserveCapacity(names.count)
-        self.position = 0
+        self.record = Record.self
+        self.values = Array(repeating: .null, count: Record.columnNames.count)
     }
 
     // MARK: 1. Types SlateCore converts
 
-    /// Writes the next column's value: a type SlateCore stores (integers, `Bool`, `Double`,
+    /// Writes a column's value: a type SlateCore stores (integers, `Bool`, `Double`,
     /// `String`, `Data`, `Date`, `UUID`, `URL`, ``SlateCore/Blob``, and optionals of those;
     /// `nil` is `NULL`).
     ///
-    /// - Parameter value: The property's value.
+    /// - Parameters:
+    ///   - value: The property's value.
+    ///   - position: The property's position in the record's ``TableRecord/columnNames``.
     /// - Throws: ``SQLiteError`` naming the column when the value has no stored form (a `Date`
     ///   outside the years 0000–9999, a `UInt64` above `Int64.max`).
     @inlinable @inline(__always)
-    public mutating func write<T: SQLiteBindable>(_ value: T) throws(SQLiteError) {
-        let current = position
-        position = current &+ 1
-        if let handle {
+    public mutating func write<T: SQLiteBindable>(_ value: T, at position: Int32) throws(SQLiteError) {
+        if _fastPath(handle != nil), let handle {
             do {
-                try value.bind(to: handle, at: current &+ 1)
+                try value.bind(to: handle, at: position &+ 1)
             } catch {
-                throw failure(at: current, error)
+                throw failure(at: position, error)
             }
             return
         }
         do {
-            values.append(try value.checkedSQLiteValue())
+            values[Int(position)] = try value.checkedSQLiteValue()
         } catch {
-            throw failure(at: current, error)
+            throw failure(at: position, error)
         }
     }
 
-    /// Writes a value already in SQLite's form.
-    @usableFromInline
-    mutating func put(_ value: SQLiteValue) throws(SQLiteError) {
-        try write(value)
+    /// Writes an integer (`Int`, `Int64`, …): bound with `sqlite3_bind_int64` in place, the
+    /// common column of records.
+    ///
+    /// - Throws: ``SQLiteError`` naming the column when the value does not fit SQLite's 64-bit
+    ///   INTEGER (a `UInt64` above `Int64.max`).
+    @inlinable @inline(__always)
+    public mutating func write<T: FixedWidthInteger & SQLiteBindable>(_ value: T, at position: Int32) throws(SQLiteError) {
+        if _fastPath(handle != nil), let handle, let integer = Int64(exactly: value) {
+            let code = sqlite3_bind_int64(handle, position &+ 1, integer)
+            if _slowPath(code != SQLITE_OK) { throw failure(at: position, bindCode: code) }
+            return
+        }
+        try writeAnyway(value, at: position)
+    }
+
+    /// ``write(_:at:)`` for an integer that is not bound in place (kept, or out of range).
+    @inlinable @inline(never)
+    mutating func writeAnyway<T: SQLiteBindable>(_ value: T, at position: Int32) throws(SQLiteError) {
+        if let handle {
+            do {
+                try value.bind(to: handle, at: position &+ 1)
+            } catch {
+                throw failure(at: position, error)
+            }
+            return
+        }
+        do {
+            values[Int(position)] = try value.checkedSQLiteValue()
+        } catch {
+            throw failure(at: position, error)
+        }
     }
 
     // MARK: 2. SQLite.swift's custom values
@@ -76,29 +99,29 @@ public struct RecordWriter {
     /// Writes an SQLite.swift custom ``Value``: its ``Value/storedValue``.
     @_disfavoredOverload
     @inlinable
-    public mutating func write<T: Value>(_ value: T) throws(SQLiteError) where T.ValueType == T {
-        try write(value.storedValue)
+    public mutating func write<T: Value>(_ value: T, at position: Int32) throws(SQLiteError) where T.ValueType == T {
+        try write(value.storedValue, at: position)
     }
 
     /// Writes an optional SQLite.swift custom ``Value`` (`nil` is `NULL`).
     @_disfavoredOverload
     @inlinable
-    public mutating func write<T: Value>(_ value: T?) throws(SQLiteError) where T.ValueType == T {
-        try write(value?.storedValue)
+    public mutating func write<T: Value>(_ value: T?, at position: Int32) throws(SQLiteError) where T.ValueType == T {
+        try write(value?.storedValue, at: position)
     }
 
     /// Writes a custom ``Value`` that is also `Encodable` as the Codable path does: its stored value.
     @_disfavoredOverload
     @inlinable
-    public mutating func write<T: Value & Encodable>(_ value: T) throws(SQLiteError) where T.ValueType == T {
-        try write(value.storedValue)
+    public mutating func write<T: Value & Encodable>(_ value: T, at position: Int32) throws(SQLiteError) where T.ValueType == T {
+        try write(value.storedValue, at: position)
     }
 
     /// Writes an optional custom ``Value`` that is also `Encodable`.
     @_disfavoredOverload
     @inlinable
-    public mutating func write<T: Value & Encodable>(_ value: T?) throws(SQLiteError) where T.ValueType == T {
-        try write(value?.storedValue)
+    public mutating func write<T: Value & Encodable>(_ value: T?, at position: Int32) throws(SQLiteError) where T.ValueType == T {
+        try write(value?.storedValue, at: position)
     }
 
     // MARK: 3. Enums with raw values
@@ -106,32 +129,32 @@ public struct RecordWriter {
     /// Writes a `RawRepresentable` value (an enum): its raw value.
     @_disfavoredOverload
     @inlinable
-    public mutating func write<T: RawRepresentable>(_ value: T) throws(SQLiteError) where T.RawValue: SQLiteBindable {
-        try write(value.rawValue)
+    public mutating func write<T: RawRepresentable>(_ value: T, at position: Int32) throws(SQLiteError) where T.RawValue: SQLiteBindable {
+        try write(value.rawValue, at: position)
     }
 
     /// Writes an optional `RawRepresentable` value (`nil` is `NULL`).
     @_disfavoredOverload
     @inlinable
-    public mutating func write<T: RawRepresentable>(_ value: T?) throws(SQLiteError) where T.RawValue: SQLiteBindable {
-        try write(value?.rawValue)
+    public mutating func write<T: RawRepresentable>(_ value: T?, at position: Int32) throws(SQLiteError) where T.RawValue: SQLiteBindable {
+        try write(value?.rawValue, at: position)
     }
 
     /// Writes a `RawRepresentable` value that is also `Encodable`: its raw value, as its
     /// synthesized coding does.
     @_disfavoredOverload
     @inlinable
-    public mutating func write<T: RawRepresentable & Encodable>(_ value: T) throws(SQLiteError)
+    public mutating func write<T: RawRepresentable & Encodable>(_ value: T, at position: Int32) throws(SQLiteError)
     where T.RawValue: SQLiteBindable {
-        try write(value.rawValue)
+        try write(value.rawValue, at: position)
     }
 
     /// Writes an optional `RawRepresentable` value that is also `Encodable`.
     @_disfavoredOverload
     @inlinable
-    public mutating func write<T: RawRepresentable & Encodable>(_ value: T?) throws(SQLiteError)
+    public mutating func write<T: RawRepresentable & Encodable>(_ value: T?, at position: Int32) throws(SQLiteError)
     where T.RawValue: SQLiteBindable {
-        try write(value?.rawValue)
+        try write(value?.rawValue, at: position)
     }
 
     // MARK: 4. Other Encodable values, as JSON
@@ -141,21 +164,21 @@ public struct RecordWriter {
     ///
     /// - Throws: ``SQLiteError`` naming the column, with the encoding error as its cause.
     @_disfavoredOverload
-    public mutating func write<T: Encodable>(_ value: T) throws(SQLiteError) {
+    public mutating func write<T: Encodable>(_ value: T, at position: Int32) throws(SQLiteError) {
         let stored: SQLiteValue
         do {
             stored = try ColumnValueEncoding.sqliteValue(of: value, codingPath: [], userInfo: [:])
         } catch {
             throw failure(at: position, error)
         }
-        try put(stored)
+        try write(stored, at: position)
     }
 
     /// Writes an optional `Encodable` value: `NULL` for `nil`, the value's stored form otherwise.
     @_disfavoredOverload
-    public mutating func write<T: Encodable>(_ value: T?) throws(SQLiteError) {
-        guard let value else { return try put(.null) }
-        try write(value)
+    public mutating func write<T: Encodable>(_ value: T?, at position: Int32) throws(SQLiteError) {
+        guard let value else { return try write(SQLiteValue.null, at: position) }
+        try write(value, at: position)
     }
 
     // MARK: Custom representations
@@ -168,7 +191,7 @@ public struct RecordWriter {
     /// - Throws: ``SQLiteError`` naming the column, with the representation's error as its cause.
     @inlinable
     public mutating func write<Representation: ColumnRepresentation>(
-        _ value: Representation.Represented, using representation: Representation.Type
+        _ value: Representation.Represented, using representation: Representation.Type, at position: Int32
     ) throws(SQLiteError) {
         let stored: Representation.Stored
         do {
@@ -176,23 +199,30 @@ public struct RecordWriter {
         } catch {
             throw failure(at: position, error)
         }
-        try write(stored)
+        try write(stored, at: position)
     }
 
     /// Writes an optional value through a ``ColumnRepresentation`` (`nil` is `NULL`).
     @inlinable
     public mutating func writeOptional<Representation: ColumnRepresentation>(
-        _ value: Representation.Represented?, using representation: Representation.Type
+        _ value: Representation.Represented?, using representation: Representation.Type, at position: Int32
     ) throws(SQLiteError) {
-        guard let value else { return try put(.null) }
-        try write(value, using: representation)
+        guard let value else { return try write(SQLiteValue.null, at: position) }
+        try write(value, using: representation, at: position)
     }
 
     // MARK: Failures
 
+    /// The error for a `sqlite3_bind_*` result code.
+    @usableFromInline @inline(never)
+    func failure(at position: Int32, bindCode code: Int32) -> SQLiteError {
+        failure(at: position, SQLiteError(code: code, details: "binding parameter \(position + 1) failed"))
+    }
+
     /// The error for a value of the column at `position` that could not be stored or bound.
     @usableFromInline @inline(never)
     func failure(at position: Int32, _ cause: any Error) -> SQLiteError {
+        let names = record.columnNames
         let name = names.indices.contains(Int(position)) ? names[Int(position)] : "?"
         let code = (cause as? SQLiteError)?.code.rawValue ?? SQLITE_MISMATCH
         let reason: String

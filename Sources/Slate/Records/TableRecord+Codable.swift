@@ -13,7 +13,7 @@ extension TableRecord {
     /// ``NilEncoding/null``.
     func encodedColumns(nilEncoding: NilEncoding) throws(SQLiteError) -> [EncodedColumn] {
         let names = Self.columnNames
-        var writer = RecordWriter(keepingValuesOf: names)
+        var writer = RecordWriter(keepingValuesOf: Self.self)
         try write(to: &writer)
         var columns: [EncodedColumn] = []
         columns.reserveCapacity(names.count)
@@ -25,15 +25,15 @@ extension TableRecord {
 
     /// Reads a record from a copied row, finding its columns by name (once per layout).
     static func decoded(from row: Row) throws(SQLiteError) -> Self {
-        var reader = RecordReader(row: row, for: Self.self)
-        return try Self(reading: &reader)
+        let reader = RecordReader(row: row, for: Self.self)
+        return try Self(reading: reader)
     }
 
     /// Reads a record from a statement's current row in place (finding its columns by name, once
     /// per statement) and returns it as `Value`, the type the caller asked for.
     static func decodedInPlace<Value>(from statement: Statement, as type: Value.Type) throws -> Value {
-        var reader = RecordReader(statement: statement, for: Self.self)
-        guard let value = try Self(reading: &reader) as? Value else {
+        let reader = RecordReader(statement: statement, for: Self.self)
+        guard let value = try Self(reading: reader) as? Value else {
             throw SQLiteError(code: SQLITE_MISUSE, details: "\(Self.self) is not a \(Value.self)")
         }
         return value
@@ -55,11 +55,10 @@ extension RecordReader {
     @inlinable
     static func readAll<Record: TableRecord>(_ type: Record.Type, from cursor: Cursor) throws(SQLiteError) -> [Record] {
         guard try cursor.next() != nil else { return [] }
-        var reader = RecordReader(statement: cursor.statement, for: Record.self)
+        let reader = RecordReader(statement: cursor.statement, for: Record.self)
         var records: [Record] = []
         repeat {
-            reader.startRow()
-            records.append(try Record(reading: &reader))
+            records.append(try Record(reading: reader))
         } while try cursor.next() != nil
         return records
     }
@@ -69,11 +68,10 @@ extension RecordReader {
     @usableFromInline
     static func readAll<Record: TableRecord, Value>(_ type: Record.Type, from cursor: Cursor, as: Value.Type) throws -> [Value] {
         guard try cursor.next() != nil else { return [] }
-        var reader = RecordReader(statement: cursor.statement, for: Record.self)
+        let reader = RecordReader(statement: cursor.statement, for: Record.self)
         var values: [Value] = []
         repeat {
-            reader.startRow()
-            guard let value = try Record(reading: &reader) as? Value else {
+            guard let value = try Record(reading: reader) as? Value else {
                 throw SQLiteError(code: SQLITE_MISUSE, details: "\(Record.self) is not a \(Value.self)")
             }
             values.append(value)

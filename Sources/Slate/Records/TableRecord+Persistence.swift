@@ -64,12 +64,13 @@ extension TableRecord {
     @discardableResult
     public func delete(_ db: Connection) throws(SQLiteError) -> Bool {
         let statements = RecordStatements.of(Self.self)
-        guard let sql = statements.delete, let position = statements.primaryKeyPosition else {
-            throw statements.noPrimaryKey(for: "be deleted")
-        }
-        var writer = RecordWriter(keepingValuesOf: Self.columnNames)
+        guard let position = statements.primaryKeyPosition else { throw statements.noPrimaryKey(for: "be deleted") }
+        var writer = RecordWriter(keepingValuesOf: Self.self)
         try write(to: &writer)
-        let statement = try db.cachedStatement(sql: sql)
+        let statement = try db.recordStatement(Self.self, .delete) { statements throws(SQLiteError) in
+            guard let sql = statements.delete else { throw statements.noPrimaryKey(for: "be deleted") }
+            return sql
+        }
         try statement.bind(writer.values[position], at: 1)
         try statement.executeToCompletion()
         return db.changes > 0
@@ -78,34 +79,40 @@ extension TableRecord {
     /// Binds the record's values to one of its statements and runs it.
     @inlinable
     func run(_ statement: Statement) throws(SQLiteError) {
-        var writer = RecordWriter(binding: statement, names: Self.columnNames)
+        var writer = RecordWriter(binding: statement, for: Self.self)
         try write(to: &writer)
         try statement.executeToCompletion()
     }
 
-    /// The record's insert, from the statement cache.
+    /// The record's insert (see ``RecordStatementCache``).
     @usableFromInline
     static func insertStatement(_ db: Connection, onConflict: OnConflict?) throws(SQLiteError) -> Statement {
-        let body = RecordStatements.of(Self.self).insertBody
-        guard let onConflict else { return try db.cachedStatement(sql: "INSERT " + body) }
-        return try db.cachedStatement(sql: "INSERT OR " + onConflict.rawValue + " " + body)
+        try db.recordStatement(Self.self, .insert(onConflict)) { statements in
+            guard let onConflict else { return "INSERT " + statements.insertBody }
+            return "INSERT OR " + onConflict.rawValue + " " + statements.insertBody
+        }
     }
 
-    /// The record's update by primary key, from the statement cache.
+    /// The record's update by primary key.
     @usableFromInline
     static func updateStatement(_ db: Connection) throws(SQLiteError) -> Statement {
-        let statements = RecordStatements.of(Self.self)
-        guard let sql = statements.update else { throw statements.noPrimaryKey(for: "be updated") }
-        return try db.cachedStatement(sql: sql)
+        try db.recordStatement(Self.self, .update) { statements throws(SQLiteError) in
+            guard let sql = statements.update else { throw statements.noPrimaryKey(for: "be updated") }
+            return sql
+        }
     }
 
     /// The record's upsert, or `nil` when the linked SQLite lacks `ON CONFLICT … DO`.
     @usableFromInline
     static func upsertStatement(_ db: Connection) throws(SQLiteError) -> Statement? {
-        let statements = RecordStatements.of(Self.self)
-        guard let sql = statements.upsert else { throw statements.noPrimaryKey(for: "be upserted") }
-        guard SQLiteFeature.upsert.isAvailable else { return nil }
-        return try db.cachedStatement(sql: sql)
+        guard SQLiteFeature.upsert.isAvailable else {
+            if primaryKeyColumn == nil { throw RecordStatements.of(Self.self).noPrimaryKey(for: "be upserted") }
+            return nil
+        }
+        return try db.recordStatement(Self.self, .upsert) { statements throws(SQLiteError) in
+            guard let sql = statements.upsert else { throw statements.noPrimaryKey(for: "be upserted") }
+            return sql
+        }
     }
 
     /// The error for an update that found no row with the record's key.

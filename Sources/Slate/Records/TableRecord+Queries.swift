@@ -85,9 +85,10 @@ extension TableRecord {
     /// The record's `SELECT … WHERE key = ?1`, with `key` bound.
     @usableFromInline
     static func keyedStatement(_ db: Connection, key: some SQLiteBindable) throws(SQLiteError) -> Statement {
-        let statements = RecordStatements.of(Self.self)
-        guard let sql = statements.selectByKey else { throw statements.noPrimaryKey(for: "be read by its key") }
-        let statement = try db.cachedStatement(sql: sql)
+        let statement = try db.recordStatement(Self.self, .selectByKey) { statements throws(SQLiteError) in
+            guard let sql = statements.selectByKey else { throw statements.noPrimaryKey(for: "be read by its key") }
+            return sql
+        }
         try statement.bind(key, at: 1)
         return statement
     }

@@ -62,10 +62,10 @@ public protocol TableRecord {
     /// Reads a record from the current row, one column per stored property in
     /// ``columnNames`` order.
     ///
-    /// - Parameter reader: The row's reader; each `read` call takes the next column.
+    /// - Parameter reader: The row's reader; each `read` names its column by its position.
     /// - Throws: ``SQLiteError`` naming the column and the type, for a missing column, a `NULL`
     ///   in a non-optional property, or a value of the wrong type.
-    init(reading reader: inout RecordReader) throws(SQLiteError)
+    init(reading reader: borrowing RecordReader) throws(SQLiteError)
 
     /// Writes the record's values, one per stored property in ``columnNames`` order.
     ///

@@ -5,6 +5,7 @@ extension Data: SQLiteRepresentable {
     public var sqliteValue: SQLiteValue { .blob(self) }
 
     /// Reads a BLOB; TEXT is not data (as in DataLiteCore).
+    @inlinable
     public init?(_ value: SQLiteValue) {
         guard case .blob(let data) = value else { return nil }
         self = data

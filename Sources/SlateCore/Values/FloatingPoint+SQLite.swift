@@ -3,6 +3,7 @@ extension Double: SQLiteRepresentable {
     public var sqliteValue: SQLiteValue { .real(self) }
 
     /// Reads a REAL or an INTEGER.
+    @inlinable
     public init?(_ value: SQLiteValue) {
         switch value {
         case .real(let value): self = value
@@ -34,6 +35,7 @@ extension Float: SQLiteRepresentable {
 
     /// Reads a REAL or an INTEGER, rounded to the nearest `Float`; a finite value too large for
     /// `Float` does not convert.
+    @inlinable
     public init?(_ value: SQLiteValue) {
         guard let double = Double(value) else { return nil }
         let float = Float(double)

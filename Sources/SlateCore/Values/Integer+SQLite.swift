@@ -25,6 +25,7 @@ extension SQLiteRepresentable where Self: FixedWidthInteger {
 
     /// Converts an INTEGER, or (for a `UInt64` above `Int64.max`) its decimal text; a REAL is
     /// not an integer, even an integral one (as in DataLiteCore).
+    @inlinable
     public init?(_ value: SQLiteValue) {
         switch value {
         case .int(let value): self.init(exactly: value)
@@ -95,6 +96,7 @@ extension Bool: SQLiteRepresentable {
     public var sqliteValue: SQLiteValue { .int(self ? 1 : 0) }
 
     /// Reads 0 or 1; any other value does not convert.
+    @inlinable
     public init?(_ value: SQLiteValue) {
         switch value {
         case .int(0): self = false

@@ -21,6 +21,7 @@ extension Optional: SQLiteBindable where Wrapped: SQLiteBindable {
 
 extension Optional: SQLiteRepresentable where Wrapped: SQLiteRepresentable {
     /// `.some(nil)` for NULL; otherwise the wrapped conversion (`nil` when it fails).
+    @inlinable
     public init?(_ value: SQLiteValue) {
         if case .null = value {
             self = .none

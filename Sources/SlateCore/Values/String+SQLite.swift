@@ -3,6 +3,7 @@ extension String: SQLiteRepresentable {
     public var sqliteValue: SQLiteValue { .text(self) }
 
     /// Reads TEXT.
+    @inlinable
     public init?(_ value: SQLiteValue) {
         guard case .text(let text) = value else { return nil }
         self = text
