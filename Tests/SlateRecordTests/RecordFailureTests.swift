@@ -1,0 +1,127 @@
+import Foundation
+import SlateMacros
+import SlateTestSupport
+import Testing
+
+/// An enum stored by its raw value, without Codable.
+enum Level: Int, Sendable {
+    case low = 1, high = 2
+}
+
+/// Tags stored as JSON through an explicit representation.
+@Table("tagged")
+struct Tagged: Equatable, Sendable {
+    @Column(primaryKey: true) var id: Int64
+    var level: Level
+    @Column(as: JSONColumn<[String]>.self) var tags: [String]
+    @Column(as: JSONColumn<[String]>.self) var extra: [String]?
+}
+
+@Suite("Records: failures are clear SQLiteErrors and leave the database intact")
+struct RecordFailureTests {
+    @Test func aMissingColumnNamesItAndTheResult() throws {
+        let db = try inMemoryDatabase("CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT)")
+        try db.execute(sql: "INSERT INTO players VALUES (1, 'Ann')")
+        // `score` is optional: a result without it reads nil, as the Codable path does.
+        #expect(try db.prepare(sql: "SELECT id, name FROM players").cursor().decodeAll(Player.self) == [Player(id: 1, name: "Ann", score: nil)])
+        // `name` is not.
+        let error = expectSQLiteError(SQLITE_RANGE) { _ = try db.prepare(sql: "SELECT id FROM players").cursor().decodeAll(Player.self) }
+        #expect(error?.details?.contains("no column \"name\" for a String in the result; the columns are id") == true, "\(String(describing: error))")
+    }
+
+    @Test func nullAndWrongTypesNameTheColumnAndType() throws {
+        let db = try inMemoryDatabase("CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT, score)")
+        try db.execute(sql: "INSERT INTO players VALUES (1, NULL, 3)")
+        let null = expectSQLiteError(SQLITE_MISMATCH) { _ = try Player.fetchAll(db) }
+        #expect(null?.details?.contains("column \"name\" is NULL, which cannot be read as String") == true, "\(String(describing: null))")
+        try db.execute(sql: "UPDATE players SET name = 'Ann', score = 'many'")
+        let text = expectSQLiteError(SQLITE_MISMATCH) { _ = try Player.fetchAll(db) }
+        #expect(text?.details?.contains("column \"score\" holds TEXT 'many', which cannot be read as Optional<Int64>") == true, "\(String(describing: text))")
+        try db.execute(sql: "UPDATE players SET score = 2.5")
+        let real = expectSQLiteError(SQLITE_MISMATCH) { _ = try Player.fetchOne(db, key: 1) }
+        #expect(real?.details?.contains("REAL 2.5") == true, "\(String(describing: real))")
+        // An integral REAL is an integer, as everywhere in Slate.
+        try db.execute(sql: "UPDATE players SET score = 3.0")
+        #expect(try Player.fetchOne(db, key: 1)?.score == 3)
+    }
+
+    @Test func badRawValuesAndBadJSONNameTheColumn() throws {
+        let db = try Connection(.inMemory)
+        try Tagged.createTable(db)
+        try Tagged(id: 1, level: .high, tags: ["a"], extra: nil).insert(db)
+        #expect(try Tagged.fetchAll(db) == [Tagged(id: 1, level: .high, tags: ["a"], extra: nil)])
+        #expect(try rowValues(db, "SELECT level, tags, extra FROM tagged") == [[.int(2), .text(#"["a"]"#), .null]])
+        try db.execute(sql: "UPDATE tagged SET level = 7")
+        let level = expectSQLiteError(SQLITE_MISMATCH) { _ = try Tagged.fetchAll(db) }
+        #expect(level?.details?.contains("column \"level\" holds 7, which is not a raw value of Level") == true, "\(String(describing: level))")
+        try db.execute(sql: "UPDATE tagged SET level = 1, tags = 'not json'")
+        let json = expectSQLiteError(SQLITE_MISMATCH) { _ = try Tagged.fetchAll(db) }
+        #expect(json?.details?.contains("column \"tags\" cannot be read as Array<String>") == true, "\(String(describing: json))")
+    }
+
+    @Test func constraintViolationsLeaveTheTableUnchanged() throws {
+        let db = try Connection(.inMemory)
+        try Player.createTable(db)
+        try Player(id: 1, name: "Ann", score: 1).insert(db)
+        let duplicate = expectSQLiteError(SQLITE_CONSTRAINT) { try Player(id: 1, name: "Bob", score: 2).insert(db) }
+        #expect(duplicate?.code == SQLITE_CONSTRAINT_PRIMARYKEY)
+        #expect(try Player.fetchAll(db) == [Player(id: 1, name: "Ann", score: 1)])
+        // The statement is reusable after the failure.
+        try Player(id: 2, name: "Bob", score: 2).insert(db)
+        #expect(try Player.fetchCount(db) == 2)
+        // A record whose table does not exist.
+        let missing = expectSQLiteError(SQLITE_ERROR) { _ = try Event.fetchAll(db) }
+        #expect(missing?.details?.contains("no such table") == true || missing?.message.contains("no such table") == true, "\(String(describing: missing))")
+        // Creating the table twice.
+        expectSQLiteError(SQLITE_ERROR) { try Player.createTable(db) }
+        try Player.createTable(db, ifNotExists: true)
+    }
+
+    @Test func writesThatNeedAKeyOrARow() throws {
+        let db = try Connection(.inMemory)
+        try Event.createTable(db)
+        let event = Event(name: "x", at: Date(timeIntervalSince1970: 0))
+        for write in [{ try event.update(db) }, { try event.upsert(db) }, { _ = try event.delete(db) }] {
+            let error = expectSQLiteError(SQLITE_MISUSE, write)
+            #expect(error?.details?.contains("Event has no primary key") == true, "\(String(describing: error))")
+        }
+        expectSQLiteError(SQLITE_MISUSE) { _ = try Event.fetchOne(db, key: 1) }
+
+        try Player.createTable(db)
+        let absent = expectSQLiteError(SQLITE_NOTFOUND) { try Player(id: 9, name: "Nobody", score: nil).update(db) }
+        #expect(absent?.details?.contains("no row of players has the id of this Player") == true, "\(String(describing: absent))")
+        #expect(try Player.fetchCount(db) == 0)
+    }
+
+    @Test func unstorableValuesNameTheColumnAndWriteNothing() throws {
+        let db = try Connection(.inMemory)
+        try Event.createTable(db)
+        let error = expectSQLiteError(SQLITE_RANGE) { try Event(name: "far", at: Date(timeIntervalSince1970: 1e12)).insert(db) }
+        #expect(error?.details?.contains("column \"happened_at\"") == true, "\(String(describing: error))")
+        #expect(try Event.fetchCount(db) == 0)
+    }
+
+    @Test func aClosedConnectionFails() throws {
+        let db = try Connection(.inMemory)
+        try Player.createTable(db)
+        try Player(id: 1, name: "Ann", score: 1).insert(db)
+        db.close()
+        expectSQLiteError(SQLITE_MISUSE) { _ = try Player.fetchAll(db) }
+        expectSQLiteError(SQLITE_MISUSE) { try Player(id: 2, name: "Bob", score: nil).insert(db) }
+    }
+
+    @Test func aLockedDatabaseFailsWithBusyAndKeepsTheRecord() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("locked.sqlite")
+        let writer = try Connection(.uri(path))
+        try Player.createTable(writer)
+        let other = try Connection(.uri(path))
+        other.busyTimeout = 0
+        try writer.execute(sql: "BEGIN IMMEDIATE")
+        let busy = expectSQLiteError(SQLITE_BUSY) { try Player(id: 1, name: "Ann", score: nil).insert(other) }
+        #expect(busy != nil)
+        try writer.execute(sql: "COMMIT")
+        try Player(id: 1, name: "Ann", score: nil).insert(other)
+        #expect(try Player.fetchAll(writer) == [Player(id: 1, name: "Ann", score: nil)])
+    }
+}
