@@ -65,7 +65,7 @@ struct RecordPropertyReader {
                                         oldNode: Syntax(variable.bindingSpecifier),
                                         newNode: Syntax(variable.bindingSpecifier.with(\.tokenKind, .keyword(.var))))
                                 ]),
-                            transientFixIt(variable),
+                            transientFixIt(variable)
                         ]))
                 continue
             }

@@ -216,6 +216,6 @@ struct RecordSource {
         "return", "switch", "case", "where", "import", "static", "self", "Self", "init", "deinit", "subscript",
         "operator", "extension", "typealias", "internal", "private", "public", "fileprivate", "is", "as", "try",
         "throw", "throws", "repeat", "do", "catch", "defer", "guard", "break", "continue", "fallthrough", "nil",
-        "true", "false", "super", "associatedtype", "inout", "rethrows", "Any",
+        "true", "false", "super", "associatedtype", "inout", "rethrows", "Any"
     ]
 }

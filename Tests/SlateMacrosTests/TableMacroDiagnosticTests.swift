@@ -10,7 +10,7 @@ final class TableMacroDiagnosticTests: XCTestCase {
     let macros: [String: MacroSpec] = [
         "Table": MacroSpec(type: TableMacro.self, conformances: ["TableRecord"]),
         "Column": MacroSpec(type: ColumnMacro.self),
-        "Transient": MacroSpec(type: TransientMacro.self),
+        "Transient": MacroSpec(type: TransientMacro.self)
     ]
 
     func testClassIsRefusedWithAFixIt() {
@@ -117,7 +117,7 @@ final class TableMacroDiagnosticTests: XCTestCase {
                 DiagnosticSpec(
                     message: "property 'shape' has type 'any Equatable', which Slate cannot store in a column; "
                         + "mark it @Transient, or give it a storable type",
-                    line: 5, column: 16, fixIts: [FixItSpec(message: "mark it @Transient")]),
+                    line: 5, column: 16, fixIts: [FixItSpec(message: "mark it @Transient")])
             ],
             macroSpecs: macros)
     }

@@ -9,7 +9,7 @@ final class TableMacroExpansionTests: XCTestCase {
     let macros: [String: MacroSpec] = [
         "Table": MacroSpec(type: TableMacro.self, conformances: ["TableRecord"]),
         "Column": MacroSpec(type: ColumnMacro.self),
-        "Transient": MacroSpec(type: TransientMacro.self),
+        "Transient": MacroSpec(type: TransientMacro.self)
     ]
 
     func testPlainStruct() {

@@ -7,7 +7,7 @@ final class TableNameTests: XCTestCase {
         let expected = [
             "Player": "players", "AuditEntry": "auditEntries", "Box": "boxes", "Day": "days", "Match": "matches",
             "Wish": "wishes", "URLRecord": "urlRecords", "ID": "ids", "Status": "statuses",
-            "lowercase": "lowercases",
+            "lowercase": "lowercases"
         ]
         for (type, table) in expected {
             XCTAssertEqual(TableName.derived(from: type), table, type)

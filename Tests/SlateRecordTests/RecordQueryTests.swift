@@ -3,13 +3,8 @@ import SlateMacros
 import SlateTestSupport
 import Testing
 
-/// A record without Codable: only its generated code reads and writes it.
-@Table
-struct Player: Equatable, Sendable {
-    @Column(primaryKey: true) var id: Int64
-    var name: String
-    var score: Int64?
-}
+// `Player`, a record without Codable (only its generated code reads and writes it), is declared
+// in Documentation/RecordsArticleTests.swift, as the Records article shows it.
 
 /// A record whose key SQLite assigns (an `INTEGER PRIMARY KEY` left nil).
 @Table("notes")
@@ -33,7 +28,7 @@ struct RecordQueryTests {
         try Player.createTable(db)
         for player in [
             Player(id: 1, name: "Arthur", score: 42), Player(id: 2, name: "Betty", score: nil),
-            Player(id: 3, name: "Carol", score: 7), Player(id: 4, name: "Dan", score: 99),
+            Player(id: 3, name: "Carol", score: 7), Player(id: 4, name: "Dan", score: 99)
         ] {
             try player.insert(db)
         }

@@ -1,3 +1,6 @@
+// swift-format-ignore: AmbiguousTrailingClosureOverload
+// (The closures' result type picks the `filter` and `order` overload: a condition over optional
+// columns is `SQLExpression<Bool?>`, several orderings an array, as in SQLite.swift's `filter`.)
 /// A query of a record's table, read as records: `Player.filter { $0.score > 10 }`.
 ///
 /// Its closures receive the record's ``TableRecord/columns``, so a condition names columns as

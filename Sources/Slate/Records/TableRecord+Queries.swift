@@ -1,6 +1,9 @@
 // The primary spelling for reading records: the type, then what to read. `Player.fetchAll(db)`
 // reads the table; `Player.filter { $0.score > 10 }` starts a `RecordQuery`.
 
+// swift-format-ignore: AmbiguousTrailingClosureOverload
+// (The closures' result type picks the `filter` and `order` overload: a condition over optional
+// columns is `SQLExpression<Bool?>`, several orderings an array, as in SQLite.swift's `filter`.)
 extension TableRecord {
     /// A query of the whole table.
     ///

@@ -92,7 +92,7 @@ extension Profile {
             id: 2, name: "Betty", nickname: nil, age: 0, rank: nil, active: false, ratio: -1e-3, weight: nil,
             avatar: Data(), thumbnail: nil, joined: Date(timeIntervalSince1970: 0), lastSeen: nil,
             token: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, homepage: nil, mood: .grumpy, previousMood: nil,
-            address: Address(street: "", zip: 0, since: nil), oldAddress: nil, tags: [], temperature: nil),
+            address: Address(street: "", zip: 0, since: nil), oldAddress: nil, tags: [], temperature: nil)
     ]
 
     /// The table of profiles; `nickname` has a default, which a left-out column takes.
