@@ -86,7 +86,8 @@ struct RecordQueryTests {
         #expect(try cursor.next() == nil)
         var nested: [String] = []
         try Player.filter { $0.id <= 2 }.fetchCursor(db).forEach { outer in
-            for inner in try Player.filter { $0.id <= 2 }.fetchAll(db) { nested.append(outer.name + inner.name) }
+            let inners = try Player.filter { $0.id <= 2 }.fetchAll(db)
+            for inner in inners { nested.append(outer.name + inner.name) }
         }
         #expect(nested == ["ArthurArthur", "ArthurBetty", "BettyArthur", "BettyBetty"])
     }
