@@ -28,9 +28,14 @@ public struct RecordWriter {
 
     /// A writer keeping the values, in the record's column order.
     init<Record: TableRecord>(keepingValuesOf type: Record.Type) {
+        self.init(keeping: Array(repeating: .null, count: Record.columnNames.count), for: Record.self)
+    }
+
+    /// A writer keeping the values in a buffer of one value per column (reused by its owner).
+    init<Record: TableRecord>(keeping buffer: [SQLiteValue], for type: Record.Type) {
         self.handle = nil
         self.record = Record.self
-        self.values = Array(repeating: .null, count: Record.columnNames.count)
+        self.values = buffer
     }
 
     // MARK: 1. Types SlateCore converts
@@ -68,12 +73,13 @@ public struct RecordWriter {
     ///   INTEGER (a `UInt64` above `Int64.max`).
     @inlinable @inline(__always)
     public mutating func write<T: FixedWidthInteger & SQLiteBindable>(_ value: T, at position: Int32) throws(SQLiteError) {
-        if _fastPath(handle != nil), let handle, let integer = Int64(exactly: value) {
+        guard let integer = Int64(exactly: value) else { return try writeAnyway(value, at: position) }
+        if _fastPath(handle != nil), let handle {
             let code = sqlite3_bind_int64(handle, position &+ 1, integer)
             if _slowPath(code != SQLITE_OK) { throw failure(at: position, bindCode: code) }
             return
         }
-        try writeAnyway(value, at: position)
+        values[Int(position)] = .int(integer)
     }
 
     /// ``write(_:at:)`` for an integer that is not bound in place (kept, or out of range).

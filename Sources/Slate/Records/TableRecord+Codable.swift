@@ -8,19 +8,15 @@ import Foundation
 // `DecodingError`s and `EncodingError`s.
 
 extension TableRecord {
-    /// The record's columns as the Codable encoder would give them to an insert or update: a
-    /// `nil` property is left out (SQLite.swift's `encodeIfPresent`) unless `nilEncoding` is
-    /// ``NilEncoding/null``.
-    func encodedColumns(nilEncoding: NilEncoding) throws(SQLiteError) -> [EncodedColumn] {
-        let names = Self.columnNames
+    /// The record as one insert row of every column, or `nil` when a `nil` property must be
+    /// left out (``NilEncoding/omit``, SQLite.swift's rule), which changes the columns: then the
+    /// encoded path writes it.
+    @usableFromInline
+    func insertRow(nilEncoding: NilEncoding) throws(SQLiteError) -> Insert.RecordRow? {
         var writer = RecordWriter(keepingValuesOf: Self.self)
         try write(to: &writer)
-        var columns: [EncodedColumn] = []
-        columns.reserveCapacity(names.count)
-        for (name, value) in zip(names, writer.values) where nilEncoding == .null || !value.isNull {
-            columns.append(EncodedColumn(name: name, value: value))
-        }
-        return columns
+        if nilEncoding == .omit, writer.values.contains(where: \.isNull) { return nil }
+        return Insert.RecordRow(type: ObjectIdentifier(Self.self), names: Self.columnNames, values: writer.values)
     }
 
     /// Reads a record from a copied row, finding its columns by name (once per layout).

@@ -156,6 +156,23 @@ extension Connection {
             for index in row.indices {
                 try statement.bind(row[index].value, at: Int32(truncatingIfNeeded: index + 1))
             }
+        case .record(let row):
+            switch cache.lookup(insert, record: row) {
+            case .found(let found):
+                statement = found
+            case .busy:
+                return nil
+            case .missing:
+                statement = try shapeStatement(for: insert)
+                let entry = InsertShapeCache.Entry(
+                    conflict: insert.conflict, tableName: insert.tableName, database: insert.database,
+                    columns: row.names, encoded: true, statement: statement)
+                entry.recordType = row.type
+                cache.add(entry)
+            }
+            for index in row.values.indices {
+                try statement.bind(row.values[index], at: Int32(truncatingIfNeeded: index + 1))
+            }
         }
         // Every parameter was bound above (the SQL has one `?` per column), so the previous
         // row's bindings need no clearing.

@@ -30,6 +30,20 @@ public struct Insert: Expressible, Sendable {
         /// One row encoded from an `Encodable` value: unquoted column names in the order they
         /// were first encoded; a name encoded again replaces its value (see ``EncodedColumn/distinct(_:)``).
         case encoded([EncodedColumn])
+        /// One `@Table` record with every column set, written by its generated code: a cached
+        /// statement is found by the record's type, and its values bound by position.
+        case record(RecordRow)
+    }
+
+    /// The values of one `@Table` record, in its column order (every column present).
+    @usableFromInline
+    struct RecordRow: Sendable {
+        /// The record type, which fixes the columns.
+        let type: ObjectIdentifier
+        /// The record's column names (its type's `columnNames`).
+        let names: [String]
+        /// One value per column.
+        let values: [SQLiteValue]
     }
 
     @usableFromInline
@@ -53,6 +67,7 @@ public struct Insert: Expressible, Sendable {
         switch body {
         case .setters(let rows): rows.first?.map(\.column) ?? []
         case .encoded(let row): EncodedColumn.distinct(row).map { SQLTemplate.identifier($0.name) }
+        case .record(let row): row.names.map(SQLTemplate.identifier)
         }
     }
 
@@ -61,6 +76,7 @@ public struct Insert: Expressible, Sendable {
         switch body {
         case .setters(let rows): rows.map { $0.map(\.value) }
         case .encoded(let row): [EncodedColumn.distinct(row).map { SQLExpression(template: "?", values: [$0.value]) }]
+        case .record(let row): [row.values.map { SQLExpression(template: "?", values: [$0]) }]
         }
     }
 

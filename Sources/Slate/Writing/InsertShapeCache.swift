@@ -24,6 +24,8 @@ final class InsertShapeCache: ConnectionStorageValue {
         let columns: [String]
         /// Whether `columns` are unquoted names from an `Encodable` value.
         let encoded: Bool
+        /// The `@Table` record type whose every column the statement sets, if it is a record's.
+        var recordType: ObjectIdentifier?
         let statement: Statement
 
         init(
@@ -74,6 +76,16 @@ final class InsertShapeCache: ConnectionStorageValue {
     }
 
     /// The statement of an encoded insert's shape.
+    /// The statement for a `@Table` record's row: found by the record's type, no name compared.
+    func lookup(_ insert: Insert, record row: Insert.RecordRow) -> Lookup {
+        for position in entries.indices {
+            let entry = entries[position]
+            guard entry.recordType == row.type, Self.sameTable(entry, insert) else { continue }
+            return use(position)
+        }
+        return .missing
+    }
+
     func lookup(_ insert: Insert, encoded row: [EncodedColumn]) -> Lookup {
         for position in entries.indices {
             let entry = entries[position]

@@ -109,9 +109,9 @@ final class SetterEncoder: Encoder {
         for value: T, userInfo: [CodingUserInfoKey: Any], nilEncoding: NilEncoding = .omit
     ) throws -> [EncodedColumn] {
         // A `@Table` record writes its columns with its generated code: no Encoder, and the
-        // same values (see `TableRecord.encodedColumns(nilEncoding:)`).
+        // same values (see `recordColumns(of:nilEncoding:)`).
         if userInfo.isEmpty, let record = value as? any TableRecord, type(of: record).codableUsesRecordColumns {
-            return try record.encodedColumns(nilEncoding: nilEncoding)
+            return try recordColumns(of: record, nilEncoding: nilEncoding)
         }
         let encoder = available()
         encoder.begin(userInfo: userInfo, nilEncoding: nilEncoding)
@@ -129,6 +129,62 @@ final class SetterEncoder: Encoder {
         let columns = encoder.handOver()
         encoder.end(discarding: false)
         return columns
+    }
+
+    /// A `@Table` record's columns as the Codable encoder would give them to an insert or update:
+    /// its generated `write(to:)` fills the thread's reused buffers (no allocation per row, as
+    /// for Codable values), and a `nil` property is left out, as SQLite.swift's
+    /// `encodeIfPresent` leaves it, unless `nilEncoding` is ``NilEncoding/null``.
+    static func recordColumns<Record: TableRecord>(of record: Record, nilEncoding: NilEncoding) throws(SQLiteError) -> [EncodedColumn] {
+        let encoder = available()
+        encoder.begin(userInfo: [:], nilEncoding: nilEncoding)
+        let names = Record.columnNames
+        var writer = RecordWriter(keeping: encoder.takeRecordValues(count: names.count), for: Record.self)
+        do {
+            try record.write(to: &writer)
+        } catch {
+            encoder.returnRecordValues(writer.values)
+            encoder.end(discarding: true)
+            throw error
+        }
+        return encoder.finishRecord(names: names, values: writer.values, nilEncoding: nilEncoding)
+    }
+
+    /// The columns of a record's written values (not generic: the loop runs specialized).
+    private func finishRecord(names: [String], values: [SQLiteValue], nilEncoding: NilEncoding) -> [EncodedColumn] {
+        for index in 0..<min(names.count, values.count) where nilEncoding == .null || !values[index].isNull {
+            set(values[index], column: names[index])
+        }
+        returnRecordValues(values)
+        let columns = handOver()
+        end(discarding: false)
+        return columns
+    }
+
+    /// The buffer a record's values are written into, reused for the thread's next record.
+    private var recordValues: [SQLiteValue] = []
+
+    /// The record buffer, `count` values long (`NULL`s), taken from the encoder for one record.
+    private func takeRecordValues(count: Int) -> [SQLiteValue] {
+        var values: [SQLiteValue] = []
+        swap(&values, &recordValues)
+        if values.count != count {
+            values.removeAll(keepingCapacity: true)
+            values.append(contentsOf: repeatElement(.null, count: count))
+        }
+        return values
+    }
+
+    /// Gives the record buffer back; text and blobs are dropped, so that the thread's encoder
+    /// keeps no caller's strings or data alive (as ``handOver()`` does for its columns).
+    private func returnRecordValues(_ values: [SQLiteValue]) {
+        recordValues = values
+        for index in recordValues.indices {
+            switch recordValues[index] {
+            case .text, .blob: recordValues[index] = .null
+            default: break
+            }
+        }
     }
 
     /// The current thread's encoder, or a fresh one when it is in use (an `encode(to:)` that
