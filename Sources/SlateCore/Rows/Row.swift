@@ -36,6 +36,27 @@ public struct Row: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Copies the statement's current row.
+    /// A copy of the statement's current row whose values are written into `buffer` and shared
+    /// with it: when the caller's previous row is gone, the buffer is reused in place (no
+    /// allocation per row); when it is kept, the write copies the buffer first, as any array
+    /// does, so a kept row never changes.
+    ///
+    /// - Parameters:
+    ///   - statement: A statement positioned on a row.
+    ///   - buffer: The values of the caller's previous row, reused when nothing else holds them.
+    package init(statement: Statement, reusing buffer: inout [SQLiteValue]) {
+        let layout = statement.columnLayout
+        let handle = statement.handle
+        let count = Int(sqlite3_column_count(handle))
+        if buffer.count != count { buffer = Array(repeating: .null, count: count) }
+        buffer.withUnsafeMutableBufferPointer { values in
+            for index in values.indices {
+                values[index] = SQLiteValue(sqliteStatement: handle, column: Int32(truncatingIfNeeded: index))
+            }
+        }
+        self.init(layout: layout, values: buffer)
+    }
+
     package init(statement: Statement) {
         let layout = statement.columnLayout
         let count = sqlite3_column_count(statement.handle)

@@ -35,6 +35,25 @@ struct TypedIterationTests {
         #expect(try iterator.failableNext() == nil)
     }
 
+    /// The iteration writes each row into the previous row's values when the caller has let
+    /// that row go; a row the caller keeps is copied first, so it never changes.
+    @Test("rows kept from an iteration keep their values while it goes on")
+    func keptRowsKeepTheirValues() throws {
+        let db = try inMemoryDatabase("CREATE TABLE t (x INTEGER, s TEXT); INSERT INTO t VALUES (1, 'a'), (2, 'b'), (3, 'c');")
+        let table = Table("t")
+        let s = SQLExpression<String>("s")
+        let kept = Array(try db.prepare(table.order(x)))
+        #expect(kept.map { $0[x] } == [1, 2, 3])
+        #expect(kept.map { $0[s] } == ["a", "b", "c"])
+        var some: [Row] = []
+        for row in try db.prepare(table.order(x)) where row[x] != 2 { some.append(row) }
+        #expect(some.map { $0[s] } == ["a", "c"])
+        let iterator = try db.prepareRowIterator(table.order(x))
+        let first = try #require(try iterator.failableNext())
+        _ = try iterator.failableNext()
+        #expect(first[x] == 1 && first[s] == "a")
+    }
+
     @Test("a prepared query keeps its values when the cache hands its statement to another query first")
     func preparedQueryKeepsItsValues() throws {
         let db = try database()

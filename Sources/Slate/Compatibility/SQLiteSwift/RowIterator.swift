@@ -81,6 +81,8 @@ extension Array where Element == Row {
 final class RowIteration {
     private let cursor: Cursor?
     private var pending: Row?
+    /// The last row's values, reused for the next row when the caller no longer holds them.
+    private var buffer: [SQLiteValue] = []
     private var finished = false
     private var startError: SQLiteError?
     /// The error that ended the walk through `RowIterator.next()`.
@@ -121,7 +123,7 @@ final class RowIteration {
     private func fetch() throws(SQLiteError) -> Row? {
         guard !finished, let cursor else { return nil }
         do {
-            if let row = try cursor.next() { return row.snapshot() }
+            if try cursor.next() != nil { return Row(statement: cursor.statement, reusing: &buffer) }
         } catch {
             finish()
             throw error
