@@ -28,14 +28,14 @@ public protocol ColumnRepresentation {
     ///
     /// - Parameter value: The property's value.
     /// - Returns: What the column holds.
-    /// - Throws: Any error, reported as an ``SQLiteError`` naming the column.
+    /// - Throws: Any error, reported as an `SQLiteError` naming the column.
     static func stored(from value: Represented) throws -> Stored
 
     /// A property's value from its stored form.
     ///
     /// - Parameter stored: What the column holds.
     /// - Returns: The property's value.
-    /// - Throws: Any error, reported as an ``SQLiteError`` naming the column.
+    /// - Throws: Any error, reported as an `SQLiteError` naming the column.
     static func represented(from stored: Stored) throws -> Represented
 }
 

@@ -25,7 +25,7 @@ public final class RecordCursor<Record: TableRecord> {
     /// Reads the next record.
     ///
     /// - Returns: The record, or `nil` once the rows are exhausted.
-    /// - Throws: ``SQLiteError`` when stepping fails or the row does not read (naming the
+    /// - Throws: `SQLiteError` when stepping fails or the row does not read (naming the
     ///   column and the type); after a failed step the cursor ends.
     public func next() throws(SQLiteError) -> Record? {
         guard !ended else { return nil }
@@ -48,7 +48,7 @@ public final class RecordCursor<Record: TableRecord> {
     /// Calls `body` with each remaining record.
     ///
     /// - Parameter body: Receives each record.
-    /// - Throws: ``SQLiteError`` from stepping or reading, or `body`'s error.
+    /// - Throws: `SQLiteError` from stepping or reading, or `body`'s error.
     public func forEach(_ body: (Record) throws -> Void) throws {
         while let record = try next() { try body(record) }
     }

@@ -87,7 +87,7 @@ public struct RecordQuery<Record: TableRecord>: Sendable {
     ///
     /// - Parameter db: The connection.
     /// - Returns: The records, in the query's order.
-    /// - Throws: ``SQLiteError`` when the query fails or a row does not read (naming the column
+    /// - Throws: `SQLiteError` when the query fails or a row does not read (naming the column
     ///   and the type).
     @inlinable
     public func fetchAll(_ db: Connection) throws(SQLiteError) -> [Record] {
@@ -98,7 +98,7 @@ public struct RecordQuery<Record: TableRecord>: Sendable {
     ///
     /// - Parameter db: The connection.
     /// - Returns: The record, or `nil` when the query selects no row.
-    /// - Throws: ``SQLiteError`` when the query fails or the row does not read.
+    /// - Throws: `SQLiteError` when the query fails or the row does not read.
     @inlinable
     public func fetchOne(_ db: Connection) throws(SQLiteError) -> Record? {
         let length = query.clauses.limit.map { $0.length >= 0 ? min($0.length, 1) : 1 } ?? 1
@@ -111,7 +111,7 @@ public struct RecordQuery<Record: TableRecord>: Sendable {
     ///
     /// - Parameter db: The connection.
     /// - Returns: The cursor, before its first record.
-    /// - Throws: ``SQLiteError`` when the query does not compile.
+    /// - Throws: `SQLiteError` when the query does not compile.
     public func fetchCursor(_ db: Connection) throws(SQLiteError) -> RecordCursor<Record> {
         RecordCursor(statement: try db.bound(query.select(RecordStatements.of(Record.self).selection).expression, cached: false))
     }
@@ -120,7 +120,7 @@ public struct RecordQuery<Record: TableRecord>: Sendable {
     ///
     /// - Parameter db: The connection.
     /// - Returns: The number of rows.
-    /// - Throws: ``SQLiteError`` when the query fails.
+    /// - Throws: `SQLiteError` when the query fails.
     public func fetchCount(_ db: Connection) throws -> Int {
         try db.scalar(query.count)
     }
@@ -130,7 +130,7 @@ public struct RecordQuery<Record: TableRecord>: Sendable {
     ///
     /// - Parameter db: The connection.
     /// - Returns: The number of rows deleted.
-    /// - Throws: ``SQLiteError`` when the statement fails.
+    /// - Throws: `SQLiteError` when the statement fails.
     @discardableResult
     public func deleteAll(_ db: Connection) throws -> Int {
         try db.run(query.delete())

@@ -17,7 +17,7 @@ import Foundation
 /// 4. any other `Decodable` value is read from the column's JSON text.
 ///
 /// A missing column, a `NULL` in a non-optional property, or a value of the wrong type throws an
-/// ``SQLiteError`` naming the column and the type; an optional property whose column is missing
+/// `SQLiteError` naming the column and the type; an optional property whose column is missing
 /// or `NULL` is `nil`, as in the Codable path.
 public struct RecordReader {
     /// The statement's handle, when the reader reads a statement's current row in place.
@@ -91,14 +91,14 @@ public struct RecordReader {
     // MARK: 1. Types SlateCore converts
 
     /// Reads a column as a type SlateCore converts (integers, `Bool`, `Double`, `String`,
-    /// `Data`, `Date`, `UUID`, `URL`, ``SlateCore/Blob``, ``SlateCore/SQLiteValue``, and
+    /// `Data`, `Date`, `UUID`, `URL`, ``SlateCore/Blob``, `SQLiteValue`, and
     /// optionals of those).
     ///
     /// - Parameters:
     ///   - type: The property's type.
     ///   - position: The property's position in the record's ``TableRecord/columnNames``.
     /// - Returns: The value.
-    /// - Throws: ``SQLiteError`` naming the column and the type when the column is missing,
+    /// - Throws: `SQLiteError` naming the column and the type when the column is missing,
     ///   `NULL` (for a non-optional type), or does not convert exactly.
     @inlinable @inline(__always)
     public func read<T: SQLiteRepresentable>(_ type: T.Type, at position: Int) throws(SQLiteError) -> T {
@@ -139,7 +139,7 @@ public struct RecordReader {
     /// Reads a column as an SQLite.swift custom ``Value``, through its ``Value/StoredForm`` and
     /// ``Value/fromStoredForm(_:)``.
     ///
-    /// - Throws: ``SQLiteError`` naming the column and the type; the value's own conversion
+    /// - Throws: `SQLiteError` naming the column and the type; the value's own conversion
     ///   error is its underlying cause.
     @_disfavoredOverload
     @inlinable
@@ -177,7 +177,7 @@ public struct RecordReader {
 
     /// Reads a column as a `RawRepresentable` value (an enum), from its raw value.
     ///
-    /// - Throws: ``SQLiteError`` naming the column and the type, also when the stored value is
+    /// - Throws: `SQLiteError` naming the column and the type, also when the stored value is
     ///   not a raw value of the type.
     @_disfavoredOverload
     @inlinable
@@ -225,7 +225,7 @@ public struct RecordReader {
     /// stores nested Codable values (a value that decodes from a single value reads the column
     /// itself).
     ///
-    /// - Throws: ``SQLiteError`` naming the column and the type, with the decoding error as
+    /// - Throws: `SQLiteError` naming the column and the type, with the decoding error as
     ///   its cause.
     @_disfavoredOverload
     public func read<T: Decodable>(_ type: T.Type, at position: Int) throws(SQLiteError) -> T {
@@ -249,7 +249,7 @@ public struct RecordReader {
     ///   - representation: How the property is stored.
     ///   - position: The property's position in the record's ``TableRecord/columnNames``.
     /// - Returns: The value.
-    /// - Throws: ``SQLiteError`` naming the column and the type, with the representation's
+    /// - Throws: `SQLiteError` naming the column and the type, with the representation's
     ///   error as its cause.
     @inlinable
     public func read<Representation: ColumnRepresentation>(

@@ -57,7 +57,7 @@ final class RecordStatementCache: ConnectionStorageValue {
     ///   - kind: Which statement.
     ///   - db: The connection.
     ///   - sql: The statement's SQL, asked for only when it must be compiled.
-    /// - Throws: ``SQLiteError`` when the SQL does not compile.
+    /// - Throws: `SQLiteError` when the SQL does not compile.
     func statement<Record: TableRecord>(
         _ type: Record.Type, _ kind: Kind, in db: Connection, sql: (RecordStatements) throws(SQLiteError) -> String
     ) throws(SQLiteError) -> Statement {

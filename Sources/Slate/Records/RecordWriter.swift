@@ -47,7 +47,7 @@ public struct RecordWriter {
     /// - Parameters:
     ///   - value: The property's value.
     ///   - position: The property's position in the record's ``TableRecord/columnNames``.
-    /// - Throws: ``SQLiteError`` naming the column when the value has no stored form (a `Date`
+    /// - Throws: `SQLiteError` naming the column when the value has no stored form (a `Date`
     ///   outside the years 0000–9999, a `UInt64` above `Int64.max`).
     @inlinable @inline(__always)
     public mutating func write<T: SQLiteBindable>(_ value: T, at position: Int32) throws(SQLiteError) {
@@ -69,7 +69,7 @@ public struct RecordWriter {
     /// Writes an integer (`Int`, `Int64`, …): bound with `sqlite3_bind_int64` in place, the
     /// common column of records.
     ///
-    /// - Throws: ``SQLiteError`` naming the column when the value does not fit SQLite's 64-bit
+    /// - Throws: `SQLiteError` naming the column when the value does not fit SQLite's 64-bit
     ///   INTEGER (a `UInt64` above `Int64.max`).
     @inlinable @inline(__always)
     public mutating func write<T: FixedWidthInteger & SQLiteBindable>(_ value: T, at position: Int32) throws(SQLiteError) {
@@ -168,7 +168,7 @@ public struct RecordWriter {
     /// Writes any other `Encodable` value as the Codable path stores a property: a value that
     /// encodes a single value stores it, anything else its JSON text (SQLite.swift's form).
     ///
-    /// - Throws: ``SQLiteError`` naming the column, with the encoding error as its cause.
+    /// - Throws: `SQLiteError` naming the column, with the encoding error as its cause.
     @_disfavoredOverload
     public mutating func write<T: Encodable>(_ value: T, at position: Int32) throws(SQLiteError) {
         let stored: SQLiteValue
@@ -194,7 +194,8 @@ public struct RecordWriter {
     /// - Parameters:
     ///   - value: The property's value.
     ///   - representation: How the property is stored.
-    /// - Throws: ``SQLiteError`` naming the column, with the representation's error as its cause.
+    ///   - position: The property's position in the record's ``TableRecord/columnNames``.
+    /// - Throws: `SQLiteError` naming the column, with the representation's error as its cause.
     @inlinable
     public mutating func write<Representation: ColumnRepresentation>(
         _ value: Representation.Represented, using representation: Representation.Type, at position: Int32

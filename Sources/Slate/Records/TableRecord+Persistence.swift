@@ -14,7 +14,7 @@ extension TableRecord {
     ///   - onConflict: What SQLite does when the row violates a constraint (`INSERT OR …`);
     ///     `nil` for a plain `INSERT`, which fails.
     /// - Returns: The new row's rowid (the key of an `INTEGER PRIMARY KEY` left `nil`).
-    /// - Throws: ``SQLiteError`` on a constraint violation (naming the constraint), or when a
+    /// - Throws: `SQLiteError` on a constraint violation (naming the constraint), or when a
     ///   value has no stored form (naming the column); the table is unchanged.
     @inlinable
     @discardableResult
@@ -26,7 +26,7 @@ extension TableRecord {
     /// Updates the row that has the record's primary key with the record's values.
     ///
     /// - Parameter db: The connection.
-    /// - Throws: ``SQLiteError``: `SQLITE_NOTFOUND` when no row has the key (nothing is
+    /// - Throws: `SQLiteError`: `SQLITE_NOTFOUND` when no row has the key (nothing is
     ///   written); `SQLITE_MISUSE` when the record declares no primary key; a constraint
     ///   violation.
     @inlinable
@@ -43,7 +43,7 @@ extension TableRecord {
     /// so no `ON DELETE` cascade or delete trigger runs.
     ///
     /// - Parameter db: The connection.
-    /// - Throws: ``SQLiteError`` when the record declares no primary key, or on a violation of
+    /// - Throws: `SQLiteError` when the record declares no primary key, or on a violation of
     ///   another constraint.
     @inlinable
     public func upsert(_ db: Connection) throws(SQLiteError) {
@@ -59,7 +59,7 @@ extension TableRecord {
     ///
     /// - Parameter db: The connection.
     /// - Returns: Whether a row was deleted.
-    /// - Throws: ``SQLiteError`` when the record declares no primary key, or when the delete
+    /// - Throws: `SQLiteError` when the record declares no primary key, or when the delete
     ///   fails (a foreign key that restricts it).
     @discardableResult
     public func delete(_ db: Connection) throws(SQLiteError) -> Bool {

@@ -46,7 +46,7 @@ extension TableRecord {
     ///
     /// - Parameter db: The connection.
     /// - Returns: The records, in the table's order.
-    /// - Throws: ``SQLiteError`` when the query fails or a row does not read (naming the column
+    /// - Throws: `SQLiteError` when the query fails or a row does not read (naming the column
     ///   and the type).
     @inlinable
     public static func fetchAll(_ db: Connection) throws(SQLiteError) -> [Self] {
@@ -59,7 +59,7 @@ extension TableRecord {
     ///   - db: The connection.
     ///   - key: The primary key's value.
     /// - Returns: The record, or `nil` when no row has that key.
-    /// - Throws: ``SQLiteError`` when the record declares no primary key, the query fails or
+    /// - Throws: `SQLiteError` when the record declares no primary key, the query fails or
     ///   the row does not read.
     @inlinable
     public static func fetchOne(_ db: Connection, key: some SQLiteBindable) throws(SQLiteError) -> Self? {
@@ -70,7 +70,7 @@ extension TableRecord {
     ///
     /// - Parameter db: The connection.
     /// - Returns: The record, or `nil` when the table is empty.
-    /// - Throws: ``SQLiteError`` when the query fails or the row does not read.
+    /// - Throws: `SQLiteError` when the query fails or the row does not read.
     @inlinable
     public static func fetchOne(_ db: Connection) throws(SQLiteError) -> Self? {
         try all().fetchOne(db)
@@ -80,7 +80,7 @@ extension TableRecord {
     ///
     /// - Parameter db: The connection.
     /// - Returns: The number of rows.
-    /// - Throws: ``SQLiteError`` when the query fails.
+    /// - Throws: `SQLiteError` when the query fails.
     public static func fetchCount(_ db: Connection) throws -> Int {
         try all().fetchCount(db)
     }
@@ -116,7 +116,7 @@ extension TableRecord {
     /// - Parameters:
     ///   - db: The connection.
     ///   - ifNotExists: Whether an existing table is kept rather than an error.
-    /// - Throws: ``SQLiteError`` when the statement fails (the table exists, the database is
+    /// - Throws: `SQLiteError` when the statement fails (the table exists, the database is
     ///   read-only, …).
     public static func createTable(_ db: Connection, ifNotExists: Bool = false) throws(SQLiteError) {
         try db.execute(sql: createTableSQL(ifNotExists: ifNotExists))

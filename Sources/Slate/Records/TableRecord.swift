@@ -21,7 +21,7 @@
 /// The generated ``init(reading:)`` reads a row in place, column by column, and
 /// ``write(to:)`` binds the values straight into a statement: no `Decoder`, no `Encoder`,
 /// no intermediate array. Every typed path of Slate takes this code when a type has it:
-/// ``Row/decode(userInfo:)``, `Cursor.decodeAll`, and the Codable `insert`, `update`,
+/// `row.decode()`, `Cursor.decodeAll`, and the Codable `insert`, `update`,
 /// `upsert` and `insertMany` of a table (see ``codableUsesRecordColumns``).
 ///
 /// Conform by hand only when a macro cannot be used; the requirements are documented for that
@@ -63,14 +63,14 @@ public protocol TableRecord {
     /// ``columnNames`` order.
     ///
     /// - Parameter reader: The row's reader; each `read` names its column by its position.
-    /// - Throws: ``SQLiteError`` naming the column and the type, for a missing column, a `NULL`
+    /// - Throws: `SQLiteError` naming the column and the type, for a missing column, a `NULL`
     ///   in a non-optional property, or a value of the wrong type.
     init(reading reader: borrowing RecordReader) throws(SQLiteError)
 
     /// Writes the record's values, one per stored property in ``columnNames`` order.
     ///
     /// - Parameter writer: The writer; each `write` call fills the next column.
-    /// - Throws: ``SQLiteError`` when a value has no stored form (a `Date` outside the years
+    /// - Throws: `SQLiteError` when a value has no stored form (a `Date` outside the years
     ///   0000–9999, a `UInt64` above `Int64.max`, a value whose JSON cannot be made).
     func write(to writer: inout RecordWriter) throws(SQLiteError)
 }

@@ -17,7 +17,7 @@ extension Row {
     /// JSON text. An optional property whose column is missing or `NULL` is `nil`.
     ///
     /// A `@Table` record that is also Codable is read by its generated code instead, with the
-    /// same values and no `Decoder` (see ``TableRecord``); its errors are then ``SQLiteError``s
+    /// same values and no `Decoder` (see ``TableRecord``); its errors are then `SQLiteError`s
     /// naming the column and the type.
     ///
     /// - Parameter userInfo: Passed to the value's `init(from:)` through the decoder.
@@ -39,7 +39,7 @@ extension Row {
     ///   - type: The type to decode.
     ///   - userInfo: Passed to the value's `init(from:)` through the decoder.
     /// - Returns: The value.
-    /// - Throws: `DecodingError` naming the column and the type (see ``decode(userInfo:)``).
+    /// - Throws: `DecodingError` naming the column and the type (see `decode(userInfo:)`).
     public func decode<V: Decodable>(as type: V.Type, userInfo: [CodingUserInfoKey: Any] = [:]) throws -> V {
         try decodeRow(V.self, userInfo: userInfo)
     }
@@ -95,7 +95,7 @@ extension Cursor {
     ///   - userInfo: Passed to the value's `init(from:)` through the decoder.
     /// - Returns: The value, or `nil` once the rows are exhausted.
     /// - Throws: `SQLiteError` when stepping fails; `DecodingError` naming the column and the
-    ///   type when the row does not decode (see ``Row/decode(userInfo:)``).
+    ///   type when the row does not decode (see `Row.decode(userInfo:)`).
     public func decodeNext<T: Decodable>(
         _ type: T.Type = T.self, userInfo: [CodingUserInfoKey: Any] = [:]
     ) throws -> T? {
@@ -131,7 +131,7 @@ extension Cursor {
         return try decodeAllDecodable(T.self, userInfo: userInfo)
     }
 
-    /// The Codable path of ``decodeAll(_:userInfo:)``.
+    /// The Codable path of `decodeAll(_:userInfo:)`.
     @inlinable
     func decodeAllDecodable<T: Decodable>(_ type: T.Type, userInfo: [CodingUserInfoKey: Any]) throws -> [T] {
         // One decoder for every row: it reads the current row in place, and hands each row the
@@ -163,7 +163,7 @@ extension Row {
     /// ```
     ///
     /// - Returns: The record.
-    /// - Throws: ``SQLiteError`` naming the column and the type, for a missing column, a `NULL`
+    /// - Throws: `SQLiteError` naming the column and the type, for a missing column, a `NULL`
     ///   in a non-optional property, or a value of the wrong type.
     public func decode<V: TableRecord>() throws -> V {
         try V.decoded(from: self)
@@ -174,7 +174,7 @@ extension Row {
     ///
     /// - Parameter userInfo: Passed to the value's `init(from:)` when the Codable path runs.
     /// - Returns: The record.
-    /// - Throws: ``SQLiteError`` from the generated code, or the Codable path's errors.
+    /// - Throws: `SQLiteError` from the generated code, or the Codable path's errors.
     public func decode<V: TableRecord & Decodable>(userInfo: [CodingUserInfoKey: Any] = [:]) throws -> V {
         try decodeRow(V.self, userInfo: userInfo)
     }
@@ -183,7 +183,7 @@ extension Row {
     ///
     /// - Parameter type: The record type.
     /// - Returns: The record.
-    /// - Throws: ``SQLiteError`` naming the column and the type.
+    /// - Throws: `SQLiteError` naming the column and the type.
     public func decode<V: TableRecord>(as type: V.Type) throws -> V {
         try V.decoded(from: self)
     }
@@ -194,7 +194,7 @@ extension Row {
     ///   - type: The record type.
     ///   - userInfo: Passed to the value's `init(from:)` when the Codable path runs.
     /// - Returns: The record.
-    /// - Throws: ``SQLiteError`` from the generated code, or the Codable path's errors.
+    /// - Throws: `SQLiteError` from the generated code, or the Codable path's errors.
     public func decode<V: TableRecord & Decodable>(as type: V.Type, userInfo: [CodingUserInfoKey: Any] = [:]) throws -> V {
         try decodeRow(V.self, userInfo: userInfo)
     }
@@ -209,7 +209,7 @@ extension Cursor {
     ///
     /// - Parameter type: The record type (usually inferred).
     /// - Returns: The records, in row order.
-    /// - Throws: ``SQLiteError`` when stepping fails, or at the first row that does not read
+    /// - Throws: `SQLiteError` when stepping fails, or at the first row that does not read
     ///   (naming the column and the type).
     @inlinable
     public func decodeAll<T: TableRecord>(_ type: T.Type = T.self) throws -> [T] {
@@ -223,7 +223,7 @@ extension Cursor {
     ///   - type: The record type (usually inferred).
     ///   - userInfo: Passed to each value's `init(from:)` when the Codable path runs.
     /// - Returns: The records, in row order.
-    /// - Throws: ``SQLiteError`` from the generated code, or the Codable path's errors.
+    /// - Throws: `SQLiteError` from the generated code, or the Codable path's errors.
     @inlinable
     public func decodeAll<T: TableRecord & Decodable>(
         _ type: T.Type = T.self, userInfo: [CodingUserInfoKey: Any] = [:]

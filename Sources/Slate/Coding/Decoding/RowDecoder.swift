@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The decoder is a final class, so the `any Decoder` a type's `init(from:)` receives holds it
 /// inline (no box per row), and a cursor decodes all its rows with one decoder:
-/// ``Cursor/decodeAll(_:userInfo:)`` decodes each row with ``decodeRow(_:)`` and gets back
+/// `Cursor.decodeAll(_:userInfo:)` decodes each row with ``decodeRow(_:)`` and gets back
 /// the `KeyedDecodingContainer` it made for the first row (``reusesContainers``), so a row
 /// allocates nothing and builds no container (a box and two generic types' metadata each).
 ///
