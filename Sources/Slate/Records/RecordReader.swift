@@ -72,7 +72,10 @@ public struct RecordReader {
         self.rowValues = row.values
         self.rowNames = row.layout.names
         self.columnCount = Int32(truncatingIfNeeded: row.values.count)
-        self.mapping = RecordColumnMapping.mapping(of: Record.self, in: row.layout)
+        // Rows of the record's own table (`SELECT *`) have exactly its columns: comparing the
+        // names costs less than the layout's cache, which takes a lock (each row decodes alone).
+        let names = Record.columnNames
+        self.mapping = row.layout.names == names ? nil : RecordColumnMapping.mapping(of: Record.self, in: row.layout)
     }
 
     /// The row's column of the record column at `position` (-1 when the result lacks it).
@@ -132,6 +135,32 @@ public struct RecordReader {
         let value = contains(column) ? rowValues[Int(column)] : .null
         guard let converted = T(columnValue: value) else { throw failure(column, T.self, position: position) }
         return converted
+    }
+
+    /// Reads a column as an integer (`Int`, `Int64`, …): the copied row's INTEGER is read without
+    /// going through the general conversion, the common column of records.
+    ///
+    /// - Parameters:
+    ///   - type: The property's type.
+    ///   - position: The property's position in the record's ``TableRecord/columnNames``.
+    /// - Returns: The value.
+    /// - Throws: `SQLiteError` naming the column and the type when the column is missing, `NULL`,
+    ///   or does not convert exactly.
+    @inlinable @inline(__always)
+    public func read<T: FixedWidthInteger & SQLiteRepresentable>(_ type: T.Type, at position: Int) throws(SQLiteError) -> T {
+        if _fastPath(positionalHandle != nil), let handle = positionalHandle {
+            let column = Int32(truncatingIfNeeded: position)
+            guard let value = T(sqliteStatement: handle, column: column) else {
+                throw failure(column, T.self, position: position)
+            }
+            return value
+        }
+        if handle == nil, mapping == nil, position < rowValues.count, case .int(let integer) = rowValues[position],
+            let value = T(exactly: integer)
+        {
+            return value
+        }
+        return try readFound(T.self, at: position)
     }
 
     // MARK: 2. SQLite.swift's custom values

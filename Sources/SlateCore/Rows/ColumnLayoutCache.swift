@@ -19,16 +19,29 @@ package final class ColumnLayoutCache: @unchecked Sendable {
     ///   - key: The type the object serves.
     ///   - make: Makes the object (outside the lock: it may read the layout, which takes none).
     /// - Returns: The kept object, or the new one.
+    @inlinable
     package func value<Value: AnyObject>(for key: ObjectIdentifier, make: () -> Value) -> Value {
-        lock.lock()
-        let kept = entries.first(where: { $0.key == key })?.value as? Value
-        lock.unlock()
-        if let kept { return kept }
+        // The cast is made here, where `Value` is known (a class cast), not in unspecialized code.
+        if let kept = object(for: key) as? Value { return kept }
         let made = make()
+        return keep(made, for: key) as? Value ?? made
+    }
+
+    /// The object kept for `key`, if any.
+    @usableFromInline
+    package func object(for key: ObjectIdentifier) -> AnyObject? {
         lock.lock()
         defer { lock.unlock() }
-        if let kept = entries.first(where: { $0.key == key })?.value as? Value { return kept }
-        entries.removeAll { $0.key == key }
+        for entry in entries where entry.key == key { return entry.value }
+        return nil
+    }
+
+    /// Keeps `made` for `key` unless another thread kept one first; returns the kept one.
+    @usableFromInline
+    package func keep(_ made: AnyObject, for key: ObjectIdentifier) -> AnyObject {
+        lock.lock()
+        defer { lock.unlock() }
+        for entry in entries where entry.key == key { return entry.value }
         entries.append((key, made))
         return made
     }
