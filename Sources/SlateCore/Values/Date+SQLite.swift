@@ -45,13 +45,15 @@ extension Date: SQLiteRepresentable {
     ///   - statement: The statement, on a row.
     ///   - index: The 0-based column index.
     public init?(sqliteStatement statement: OpaquePointer, column index: Int32) {
-        guard sqlite3_column_type(statement, index) == SQLITE_TEXT else {
+        // One column lookup for the type and the text (see `sqliteColumnValue`).
+        let column = sqlite3_column_value(statement, index)
+        guard sqlite3_value_type(column) == SQLITE_TEXT else {
             self.init(SQLiteValue(sqliteStatement: statement, column: index))
             return
         }
-        // sqlite3_column_text before sqlite3_column_bytes, so the count is the text's.
-        guard let text = sqlite3_column_text(statement, index) else { return nil }
-        let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, index)))
+        // sqlite3_value_text before sqlite3_value_bytes, so the count is the text's.
+        guard let text = sqlite3_value_text(column) else { return nil }
+        let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(column)))
         guard let date = SQLiteDateFormat.date(utf8: bytes) else { return nil }
         self = date
     }

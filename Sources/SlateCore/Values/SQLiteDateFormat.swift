@@ -81,6 +81,9 @@ public enum SQLiteDateFormat {
 
     /// Parses date text given as UTF-8 bytes (see ``date(from:)``).
     static func date(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        // The text Slate and SQLite.swift write, read at fixed offsets; any other text (or a
+        // field out of range, which the scanner then rejects too) takes the general path.
+        if bytes.count == 23, let date = canonicalDate(bytes) { return date }
         var scanner = Scanner(bytes)
         guard let year = scanner.digits(4), scanner.take("-"),
             let month = scanner.digits(2), scanner.take("-"),
@@ -128,6 +131,40 @@ public enum SQLiteDateFormat {
         return Date(timeIntervalSince1970: Double(seconds * scale + fraction) / Double(scale))
     }
 
+    /// Parses `yyyy-MM-dd'T'HH:mm:ss.SSS` (``string(from:)``'s text, or with a space for the `T`)
+    /// at fixed offsets, with the general parser's checks: every field digits only, the month,
+    /// day, hour, minute and second in range. The value is the general parser's, to the bit
+    /// (whole seconds and milliseconds as integers, one division).
+    ///
+    /// - Parameter bytes: 23 bytes of UTF-8.
+    /// - Returns: The date, or `nil` when the text is not exactly that form.
+    @inline(__always)
+    private static func canonicalDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: ".")
+        else { return nil }
+        // Every digit is checked without a branch per digit: `largest` keeps the largest byte
+        // minus "0" (a byte below "0" wraps above 9), tested once.
+        var largest: UInt8 = 0
+        func number(_ start: Int, _ width: Int) -> Int {
+            var value = 0
+            for offset in start..<(start + width) {
+                let digit = bytes[offset] &- UInt8(ascii: "0")
+                largest = max(largest, digit)
+                value = value &* 10 &+ Int(digit)
+            }
+            return value
+        }
+        let year = number(0, 4), month = number(5, 2), day = number(8, 2)
+        let hour = number(11, 2), minute = number(14, 2), second = number(17, 2), millisecond = number(20, 3)
+        guard largest < 10, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+            hour < 24, minute < 60, second < 60
+        else { return nil }
+        let seconds = Int64(days(fromYear: year, month: month, day: day)) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        return Date(timeIntervalSince1970: Double(seconds * 1000 + Int64(millisecond)) / 1000)
+    }
+
     private struct Scanner {
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
@@ -165,6 +202,7 @@ public enum SQLiteDateFormat {
 
     private static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
 
+    @inline(__always)
     private static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: isLeap(year) ? 29 : 28
@@ -174,6 +212,7 @@ public enum SQLiteDateFormat {
     }
 
     // Howard Hinnant's days-from-civil and civil-from-days algorithms (proleptic Gregorian).
+    @inline(__always)
     private static func days(fromYear year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400

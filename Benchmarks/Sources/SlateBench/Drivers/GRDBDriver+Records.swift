@@ -11,6 +11,30 @@ extension MixedRecord: FetchableRecord, TableRecord {
     static var databaseTableName: String { MixedTable.name }
 }
 
+/// W10 mapped by hand: GRDB's documented `init(row:)`, reading each column by index.
+extension Order: FetchableRecord {
+    init(row: Row) throws {
+        id = row[0]
+        customerID = row[1]
+        employeeID = row[2]
+        orderDate = row[3]
+        requiredDate = row[4]
+        shippedDate = row[5]
+        shipVia = row[6]
+        freight = row[7]
+        shipName = row[8]
+        shipAddress = row[9]
+        shipCity = row[10]
+        shipRegion = row[11]
+        shipPostalCode = row[12]
+        shipCountry = row[13]
+    }
+}
+
+/// W10 Codable: GRDB decodes the struct through its `Decodable` conformance (dates from their
+/// text with GRDB's default `databaseDateDecodingStrategy`, `.deferredToDate`).
+extension CodableOrder: FetchableRecord {}
+
 extension GRDBDriver {
     /// W3: `ItemRecord.fetchAll(db, sql:)` with the record's `Decodable` conformance.
     func decodeRecords(_ sql: String) throws -> Checksum {
@@ -33,6 +57,16 @@ extension GRDBDriver {
             }
             return MixedRecord.checksum(records)
         }
+    }
+
+    /// W10 by hand: `Order.fetchAll(db, sql:)` through the hand-written `init(row:)`.
+    func fetchOrders() throws -> Checksum {
+        try queue.read { db in try Order.fetchAll(db, sql: OrdersTable.selectSQL).ordersChecksum }
+    }
+
+    /// W10 Codable: `CodableOrder.fetchAll(db, sql:)` (`FetchableRecord & Decodable`).
+    func decodeOrders() throws -> Checksum {
+        try queue.read { db in try CodableOrder.fetchAll(db, sql: OrdersTable.selectSQL).ordersChecksum }
     }
 
     /// W5 records: `record.insert(db)` per row (Encodable `PersistableRecord`), in one transaction.

@@ -97,9 +97,9 @@ extension RawCDriver {
         return texts
     }
 
-    // MARK: Helpers
+    // MARK: Helpers (also W10's, in RawCDriver+Orders.swift)
 
-    private func prepare(_ sql: String) throws -> OpaquePointer? {
+    func prepare(_ sql: String) throws -> OpaquePointer? {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         guard code == SQLITE_OK else { throw BenchmarkError("raw C: cannot prepare \(sql): \(code)") }
@@ -107,26 +107,26 @@ extension RawCDriver {
     }
 
     /// Steps; `true` for a row, `false` when done.
-    private func step(_ statement: OpaquePointer?, _ sql: String) throws -> Bool {
+    func step(_ statement: OpaquePointer?, _ sql: String) throws -> Bool {
         let code = sqlite3_step(statement)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE { return false }
         throw BenchmarkError("raw C: SQLite error \(code) in \(sql)")
     }
 
-    private static func text(_ statement: OpaquePointer?, _ column: Int32) -> String? {
+    static func text(_ statement: OpaquePointer?, _ column: Int32) -> String? {
         guard let pointer = sqlite3_column_text(statement, column) else { return nil }
         let count = Int(sqlite3_column_bytes(statement, column))
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 
-    private static func blob(_ statement: OpaquePointer?, _ column: Int32) -> Data {
+    static func blob(_ statement: OpaquePointer?, _ column: Int32) -> Data {
         guard let pointer = sqlite3_column_blob(statement, column) else { return Data() }
         return Data(bytes: pointer, count: Int(sqlite3_column_bytes(statement, column)))
     }
 
     /// Parses `yyyy-MM-ddTHH:mm:ss.SSS` (UTC) as a C programmer would: fixed offsets, no copies.
-    private static func date(_ statement: OpaquePointer?, _ column: Int32) -> Date? {
+    static func date(_ statement: OpaquePointer?, _ column: Int32) -> Date? {
         guard let p = sqlite3_column_text(statement, column), sqlite3_column_bytes(statement, column) == 23 else {
             return nil
         }

@@ -36,6 +36,11 @@ extension SlateDriver {
         CodableItem.checksum(try db.prepare(sql: sql).cursor().decodeAll(CodableItem.self))
     }
 
+    /// W10: the `@Table` record's own fetch-all, `Order.fetchAll(db)`.
+    func fetchOrders() throws -> Checksum {
+        try Order.fetchAll(db).ordersChecksum
+    }
+
     /// W5: the record's own insert, `record.insert(db)` per row, in one transaction.
     func insertRecords(rows: Int) throws -> Checksum {
         try db.transaction {

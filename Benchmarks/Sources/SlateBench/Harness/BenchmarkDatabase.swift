@@ -55,6 +55,16 @@ final class BenchmarkDatabase {
         try fixture.fillMixed(rows: rows)
     }
 
+    /// Creates `orders` with `rows` rows of ``OrdersTable``'s formula (computed by SQLite), unless it
+    /// already holds exactly that many.
+    func ensureOrders(rows: Int) throws {
+        if try fixture.tableExists(OrdersTable.name),
+           try fixture.integers("SELECT count(*) FROM \(OrdersTable.name)") == [Int64(rows)] {
+            return
+        }
+        try fixture.fillOrders(rows: rows)
+    }
+
     /// Removes the temporary folder.
     func remove() {
         fixture.close()
