@@ -31,6 +31,7 @@ final class RecordColumnMapping: Sendable {
     /// A name is matched as the Codable path matches a property: its exact spelling first, then
     /// ignoring case (``SlateCore/ColumnLayout/index(of:)``); in a join that repeats a name, the
     /// first column of that name.
+    @usableFromInline
     static func mapping<Record: TableRecord>(of type: Record.Type, in layout: ColumnLayout) -> RecordColumnMapping? {
         let mapping = layout.derived.value(for: ObjectIdentifier(Record.self)) {
             let names = Record.columnNames

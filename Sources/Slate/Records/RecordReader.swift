@@ -65,6 +65,7 @@ public struct RecordReader {
     }
 
     /// A reader of a copied row, whose columns are found by name (once per layout).
+    @inlinable
     init<Record: TableRecord>(row: Row, for type: Record.Type) {
         self.handle = nil
         self.positionalHandle = nil

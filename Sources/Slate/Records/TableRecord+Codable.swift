@@ -20,6 +20,7 @@ extension TableRecord {
     }
 
     /// Reads a record from a copied row, finding its columns by name (once per layout).
+    @inlinable
     static func decoded(from row: Row) throws(SQLiteError) -> Self {
         let reader = RecordReader(row: row, for: Self.self)
         return try Self(reading: reader)

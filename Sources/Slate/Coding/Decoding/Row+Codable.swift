@@ -47,7 +47,8 @@ extension Row {
     /// Decodes with the decoder reused for every row of the layout when it is free (see
     /// `ReusableObjectSlot`), with a decoder of its own otherwise. Only typed queries' layouts
     /// reuse one: their rows are the ones decoded by the thousand (`prepare(table).map`).
-    private func decodeRow<V: Decodable>(_ type: V.Type, userInfo: [CodingUserInfoKey: Any]) throws -> V {
+    @usableFromInline
+    func decodeRow<V: Decodable>(_ type: V.Type, userInfo: [CodingUserInfoKey: Any]) throws -> V {
         // A `@Table` record reads its columns with its generated code (see `TableRecord+Codable`).
         if userInfo.isEmpty, let record = V.self as? any TableRecord.Type, record.codableUsesRecordColumns {
             return try record.decoded(from: self, as: V.self)
@@ -165,6 +166,7 @@ extension Row {
     /// - Returns: The record.
     /// - Throws: `SQLiteError` naming the column and the type, for a missing column, a `NULL`
     ///   in a non-optional property, or a value of the wrong type.
+    @inlinable
     public func decode<V: TableRecord>() throws -> V {
         try V.decoded(from: self)
     }
@@ -175,8 +177,12 @@ extension Row {
     /// - Parameter userInfo: Passed to the value's `init(from:)` when the Codable path runs.
     /// - Returns: The record.
     /// - Throws: `SQLiteError` from the generated code, or the Codable path's errors.
+    @inlinable
     public func decode<V: TableRecord & Decodable>(userInfo: [CodingUserInfoKey: Any] = [:]) throws -> V {
-        try decodeRow(V.self, userInfo: userInfo)
+        // Inlinable, with the record type known: the generated code is called directly, with no
+        // dynamic cast (`db.prepare(query).map { try $0.decode() }`, Benchmarks/PROFILE.md).
+        if userInfo.isEmpty, V.codableUsesRecordColumns { return try V.decoded(from: self) }
+        return try decodeRow(V.self, userInfo: userInfo)
     }
 
     /// Reads a `@Table` record of an explicit type from the row.
@@ -184,6 +190,7 @@ extension Row {
     /// - Parameter type: The record type.
     /// - Returns: The record.
     /// - Throws: `SQLiteError` naming the column and the type.
+    @inlinable
     public func decode<V: TableRecord>(as type: V.Type) throws -> V {
         try V.decoded(from: self)
     }
@@ -195,8 +202,10 @@ extension Row {
     ///   - userInfo: Passed to the value's `init(from:)` when the Codable path runs.
     /// - Returns: The record.
     /// - Throws: `SQLiteError` from the generated code, or the Codable path's errors.
+    @inlinable
     public func decode<V: TableRecord & Decodable>(as type: V.Type, userInfo: [CodingUserInfoKey: Any] = [:]) throws -> V {
-        try decodeRow(V.self, userInfo: userInfo)
+        if userInfo.isEmpty, V.codableUsesRecordColumns { return try V.decoded(from: self) }
+        return try decodeRow(V.self, userInfo: userInfo)
     }
 }
 

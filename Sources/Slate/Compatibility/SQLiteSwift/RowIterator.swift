@@ -82,7 +82,10 @@ final class RowIteration {
     private let cursor: Cursor?
     private var pending: Row?
     /// The last row's values, reused for the next row when the caller no longer holds them.
-    private var buffer: [SQLiteValue] = []
+    /// Unchecked: only `fetch()` touches it, on the iterating thread; the check of its `inout`
+    /// use costs about 147 instructions a row on W3 `prepare(table)` (Benchmarks/PROFILE.md,
+    /// “Unsafe flags”).
+    @exclusivity(unchecked) private var buffer: [SQLiteValue] = []
     private var finished = false
     private var startError: SQLiteError?
     /// The error that ended the walk through `RowIterator.next()`.
