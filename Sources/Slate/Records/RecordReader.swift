@@ -41,20 +41,19 @@ public struct RecordReader {
     /// each row.
     @inlinable
     init(positionalStatement statement: Statement) {
-        self.handle = statement.handle
-        self.positionalHandle = statement.handle
-        self.statement = statement
-        self.rowValues = []
-        self.rowNames = []
-        self.columnCount = sqlite3_column_count(statement.handle)
-        self.mapping = nil
+        self.init(statement: statement, mapping: nil)
     }
 
     /// A reader of a statement's rows for a record whose columns are found by name, once per
     /// statement (the result's layout keeps the indexes).
     @usableFromInline
     init<Record: TableRecord>(statement: Statement, for type: Record.Type) {
-        let mapping = RecordColumnMapping.mapping(of: Record.self, in: statement.columnLayout)
+        self.init(statement: statement, mapping: RecordColumnMapping.mapping(of: Record.self, in: statement.columnLayout))
+    }
+
+    /// A reader of a statement's current row, by position when `mapping` is `nil`.
+    @inlinable
+    init(statement: Statement, mapping: RecordColumnMapping?) {
         self.handle = statement.handle
         self.positionalHandle = mapping == nil ? statement.handle : nil
         self.statement = statement

@@ -51,6 +51,12 @@ public struct RecordWriter {
     ///   outside the years 0000–9999, a `UInt64` above `Int64.max`).
     @inlinable @inline(__always)
     public mutating func write<T: SQLiteBindable>(_ value: T, at position: Int32) throws(SQLiteError) {
+        try writeBindable(value, at: position)
+    }
+
+    /// Binds or keeps a value through its `SQLiteBindable` conformance.
+    @inlinable @inline(__always)
+    mutating func writeBindable<T: SQLiteBindable>(_ value: T, at position: Int32) throws(SQLiteError) {
         if _fastPath(handle != nil), let handle {
             do {
                 try value.bind(to: handle, at: position &+ 1)
@@ -82,22 +88,11 @@ public struct RecordWriter {
         values[Int(position)] = .int(integer)
     }
 
-    /// ``write(_:at:)`` for an integer that is not bound in place (kept, or out of range).
+    /// ``write(_:at:)`` for an integer that does not fit SQLite's INTEGER: its conformance
+    /// reports it (out of line, so that the integer path stays small).
     @inlinable @inline(never)
     mutating func writeAnyway<T: SQLiteBindable>(_ value: T, at position: Int32) throws(SQLiteError) {
-        if let handle {
-            do {
-                try value.bind(to: handle, at: position &+ 1)
-            } catch {
-                throw failure(at: position, error)
-            }
-            return
-        }
-        do {
-            values[Int(position)] = try value.checkedSQLiteValue()
-        } catch {
-            throw failure(at: position, error)
-        }
+        try writeBindable(value, at: position)
     }
 
     // MARK: 2. SQLite.swift's custom values

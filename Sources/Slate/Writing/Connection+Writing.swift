@@ -120,18 +120,11 @@ extension Connection {
             for setter in row {
                 guard case .bound = setter.payload, setter.column.values.isEmpty else { return nil }
             }
-            switch cache.lookup(insert, setters: row) {
-            case .found(let found):
-                statement = found
-            case .busy:
-                return nil
-            case .missing:
-                statement = try shapeStatement(for: insert)
-                cache.add(
-                    InsertShapeCache.Entry(
-                        conflict: insert.conflict, tableName: insert.tableName, database: insert.database,
-                        columns: row.map(\.column.template), encoded: false, statement: statement))
-            }
+            guard
+                let found = try shapeStatement(
+                    for: insert, cache.lookup(insert, setters: row), columns: row.map(\.column.template), encoded: false)
+            else { return nil }
+            statement = found
             for index in row.indices {
                 if case .bound(let value) = row[index].payload {
                     try statement.bind(value, at: Int32(truncatingIfNeeded: index + 1))
@@ -139,37 +132,22 @@ extension Connection {
             }
         case .encoded(let row):
             guard !row.isEmpty else { return nil }
-            switch cache.lookup(insert, encoded: row) {
-            case .found(let found):
-                statement = found
-            case .busy:
+            let lookup = cache.lookup(insert, encoded: row)
+            // A key encoded twice: the full path renders the row with the name once.
+            if case .missing = lookup, EncodedColumn.distinct(row).count != row.count { return nil }
+            guard let found = try shapeStatement(for: insert, lookup, columns: row.map(\.name), encoded: true) else {
                 return nil
-            case .missing:
-                // A key encoded twice: the full path renders the row with the name once.
-                guard EncodedColumn.distinct(row).count == row.count else { return nil }
-                statement = try shapeStatement(for: insert)
-                cache.add(
-                    InsertShapeCache.Entry(
-                        conflict: insert.conflict, tableName: insert.tableName, database: insert.database,
-                        columns: row.map(\.name), encoded: true, statement: statement))
             }
+            statement = found
             for index in row.indices {
                 try statement.bind(row[index].value, at: Int32(truncatingIfNeeded: index + 1))
             }
         case .record(let row):
-            switch cache.lookup(insert, record: row) {
-            case .found(let found):
-                statement = found
-            case .busy:
-                return nil
-            case .missing:
-                statement = try shapeStatement(for: insert)
-                let entry = InsertShapeCache.Entry(
-                    conflict: insert.conflict, tableName: insert.tableName, database: insert.database,
-                    columns: row.names, encoded: true, statement: statement)
-                entry.recordType = row.type
-                cache.add(entry)
-            }
+            guard
+                let found = try shapeStatement(
+                    for: insert, cache.lookup(insert, record: row), columns: row.names, encoded: true, recordType: row.type)
+            else { return nil }
+            statement = found
             for index in row.values.indices {
                 try statement.bind(row.values[index], at: Int32(truncatingIfNeeded: index + 1))
             }
@@ -178,6 +156,29 @@ extension Connection {
         // row's bindings need no clearing.
         try statement.executeToCompletion()
         return lastInsertRowid
+    }
+
+    /// The statement a shape cache lookup found, or on a miss the statement for the insert's
+    /// rendered SQL, kept in the shape cache; `nil` when the found one is busy (the full path
+    /// runs the insert then).
+    private func shapeStatement(
+        for insert: Insert, _ lookup: InsertShapeCache.Lookup, columns: [String], encoded: Bool,
+        recordType: ObjectIdentifier? = nil
+    ) throws(SQLiteError) -> Statement? {
+        switch lookup {
+        case .found(let statement):
+            return statement
+        case .busy:
+            return nil
+        case .missing:
+            let statement = try shapeStatement(for: insert)
+            let entry = InsertShapeCache.Entry(
+                conflict: insert.conflict, tableName: insert.tableName, database: insert.database, columns: columns,
+                encoded: encoded, statement: statement)
+            entry.recordType = recordType
+            insertShapeCache.add(entry)
+            return statement
+        }
     }
 
     /// The cached statement for an insert's rendered SQL (on a shape cache miss).
