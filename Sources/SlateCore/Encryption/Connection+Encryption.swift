@@ -131,6 +131,18 @@ extension Connection {
         #endif
     }
 
+    /// The text a read-only SQLCipher pragma answers (`cipher_version`, `cipher_provider`, …), or
+    /// `nil` when it answers no row (plain SQLite ignores the pragma; some need a key first), the
+    /// connection is closed, or the pragma fails.
+    ///
+    /// - Parameter pragma: The pragma's name, a constant of Slate's.
+    func cipherPragmaText(_ pragma: String) -> String? {
+        guard let statement = try? prepare(sql: "PRAGMA " + pragma), (try? statement.step()) == true else {
+            return nil
+        }
+        return statement.columnValue(at: 0)
+    }
+
     /// The file behind a schema: `""` for in-memory and temporary databases.
     ///
     /// - Throws: ``SQLiteError`` (`SQLITE_ERROR`) when no schema has that name.
@@ -164,6 +176,19 @@ extension Connection {
     func applyKey(_ key: Key, schema: String) throws(SQLiteError) {
         var material = try key.keyMaterial()
         defer { material.wipe() }
+        try applyKeyMaterial(material, schema: schema)
+    }
+
+    /// Keys a schema with the bytes `sqlite3_key_v2` takes (checked by the caller), after refusing
+    /// a plaintext file, then proves the key by reading: ``apply(_:name:)`` and SQLite.swift's
+    /// `key(_:db:)` and `keyAndMigrate(_:db:)`.
+    ///
+    /// - Parameters:
+    ///   - material: The key's bytes: a passphrase, or a raw key's `x'HEX'` spelling.
+    ///   - schema: The schema to key.
+    ///   - migrate: Whether to run `PRAGMA cipher_migrate` between keying and the check, which
+    ///     rewrites a database written by an older major version of SQLCipher (main only).
+    func applyKeyMaterial(_ material: [UInt8], schema: String, migrate: Bool = false) throws(SQLiteError) {
         let db = try checkedHandle()
         let filename = try Self.schemaFilename(db, schema: schema)
         if Self.isPlaintextDatabase(at: filename) {
@@ -177,13 +202,41 @@ extension Connection {
             sqlite3_key_v2(db, schema, bytes.baseAddress, Int32(bytes.count))
         }
         guard code == SQLITE_OK else { throw SQLiteError(code: code, db: db) }
+        if migrate { try migrateAfterKeying(schema: schema, filename: filename) }
         try verifyKey(schema: schema, filename: filename, action: "apply the key to")
+    }
+
+    /// `PRAGMA cipher_migrate` right after `sqlite3_key_v2`, as SQLCipher's upgrade guide says:
+    /// it answers `0` when the database is in the current format, or was rewritten into it.
+    private func migrateAfterKeying(schema: String, filename: String) throws(SQLiteError) {
+        let result: String?
+        do {
+            let pragma = try prepare(sql: "PRAGMA \(SQLiteValue.quoteIdentifier(schema)).cipher_migrate")
+            result = try pragma.step() ? pragma.columnValue(at: 0) : nil
+        } catch {
+            guard error.code == SQLITE_NOTADB else { throw error }
+            throw Self.wrongKeyError(schema: schema, filename: filename, action: "migrate", underlying: error)
+        }
+        guard result != "0" else { return }
+        // Migration fails when no SQLCipher format this library knows reads the file with the key:
+        // a key that does not read it is reported as the wrong key, as apply reports it.
+        try verifyKey(schema: schema, filename: filename, action: "migrate")
+        throw SQLiteError.error(
+            "cannot migrate \(SQLiteValue.quote(schema))\(filename.isEmpty ? "" : " (\(filename))"): "
+                + "PRAGMA cipher_migrate answered \(result.map(SQLiteValue.quote) ?? "nothing") instead of '0' "
+                + "(SQLCipher \(cipherPragmaText("cipher_version") ?? "unknown") could not rewrite it)")
     }
 
     /// ``rekey(_:name:)``: only on a schema that has a codec and whose current key reads it.
     func rekeyDatabase(_ key: Key, schema: String) throws(SQLiteError) {
         var material = try key.keyMaterial(failingWith: SQLITE_ERROR)
         defer { material.wipe() }
+        try rekeyDatabase(material: material, schema: schema)
+    }
+
+    /// Re-encrypts a schema with the bytes `sqlite3_rekey_v2` takes (checked by the caller):
+    /// ``rekey(_:name:)`` and SQLite.swift's `rekey(_:db:)`.
+    func rekeyDatabase(material: [UInt8], schema: String) throws(SQLiteError) {
         let db = try checkedHandle()
         let filename = try Self.schemaFilename(db, schema: schema)
         guard try hasCodec(schema: schema) else {

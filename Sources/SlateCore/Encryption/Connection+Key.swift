@@ -61,15 +61,7 @@ extension Connection {
             func refused(_ details: String) -> SQLiteError { SQLiteError(code: code, message: "", details: details) }
             switch self {
             case .passphrase(let passphrase):
-                guard !passphrase.isEmpty else {
-                    throw refused(
-                        "an encryption passphrase must not be empty: SQLCipher would leave the database unencrypted")
-                }
-                // sqlite3_key_v2 takes the length as an Int32.
-                guard passphrase.utf8.count <= Int(Int32.max) else {
-                    throw refused("an encryption passphrase must be shorter than 2 GiB")
-                }
-                return Array(passphrase.utf8)
+                return try Self.passphraseMaterial(Array(passphrase.utf8), failingWith: code)
             case .rawKey(let data):
                 guard data.count == Self.rawKeyLength else {
                     throw refused(
@@ -79,6 +71,29 @@ extension Connection {
                 return Self.blobLiteral(data, prefix: UInt8(ascii: "x"))
             }
         }
+    }
+}
+
+extension Connection.Key {
+    /// A passphrase's bytes, as `sqlite3_key_v2` takes them, after checking they are usable: from a
+    /// ``passphrase(_:)``, or from SQLite.swift's `key(_: Blob, db:)`, whose bytes are a passphrase.
+    ///
+    /// - Parameters:
+    ///   - bytes: The passphrase's bytes.
+    ///   - code: The result code to fail with (see ``keyMaterial(failingWith:)``).
+    /// - Throws: ``SQLiteError`` for an empty passphrase, which SQLCipher would treat as "no key"
+    ///   and leave the data in plaintext, or one of 2 GiB or more.
+    static func passphraseMaterial(_ bytes: [UInt8], failingWith code: Int32 = SQLITE_MISUSE) throws(SQLiteError) -> [UInt8] {
+        guard !bytes.isEmpty else {
+            throw SQLiteError(
+                code: code, message: "",
+                details: "an encryption passphrase must not be empty: SQLCipher would leave the database unencrypted")
+        }
+        // sqlite3_key_v2 takes the length as an Int32.
+        guard bytes.count <= Int(Int32.max) else {
+            throw SQLiteError(code: code, message: "", details: "an encryption passphrase must be shorter than 2 GiB")
+        }
+        return bytes
     }
 }
 
