@@ -17,7 +17,7 @@ struct SlateCommand: ParsableCommand {
         discussion: "Run `slate demo` for a tour; `slate help <command>` describes a command.",
         version: "slate \(version) (SQLite \(SQLite.version)\(encryptionNote))",
         subcommands: [
-            DemoCommand.self, ImportCommand.self, QueryCommand.self, ExportCommand.self, SchemaCommand.self,
+            DemoCommand.self, ImportCommand.self, QueryCommand.self, ExportCommand.self, TablesCommand.self, SchemaCommand.self,
             BackupCommand.self, CheckCommand.self, VacuumCommand.self, RekeyCommand.self
         ]
     )

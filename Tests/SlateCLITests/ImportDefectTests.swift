@@ -192,3 +192,58 @@ struct ImportDefectTests {
         #expect(try rows(work.file("new.db"), "SELECT a, b FROM data ORDER BY rowid") == [[.int(1), .null], [.null, .text("x")], [.int(3), .text("NA")]])
     }
 }
+
+/// `tables`, `schema DB TABLE` and SQL from standard input (issue 23, "Missing").
+@Suite("CLI tables, schema of a table, query from standard input")
+struct InspectionCommandTests {
+    func database(_ work: Workspace) throws {
+        let db = try Connection(work.file("app.db"))
+        try db.execute(
+            sql: """
+                CREATE TABLE parts (id INTEGER PRIMARY KEY, name TEXT);
+                CREATE INDEX parts_name ON parts (name);
+                CREATE TABLE "it's" (v);
+                INSERT INTO parts VALUES (1, 'a'), (2, 'b');
+                INSERT INTO "it's" VALUES (1);
+                """)
+        db.close()
+    }
+
+    @Test("tables lists the tables; --counts adds their rows; a missing database is an error")
+    func tables() throws {
+        let work = try Workspace()
+        try database(work)
+        let plain = try work.slate("tables", "app.db", "-f", "csv", "--no-header")
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout == "it's\nparts\n")
+        let counted = try work.slate("tables", "app.db", "--counts", "-f", "csv")
+        #expect(counted.stdout == "table,rows\nit's,1\nparts,2\n")
+        let missing = try work.slate("tables", "missing.db")
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("slate: missing.db"), "\(missing.stderr)")
+    }
+
+    @Test("schema DB TABLE prints that table, then its indexes; a missing table is an error")
+    func schemaOfOneTable() throws {
+        let work = try Workspace()
+        try database(work)
+        let result = try work.slate("schema", "app.db", "parts")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "CREATE TABLE parts (id INTEGER PRIMARY KEY, name TEXT);\nCREATE INDEX parts_name ON parts (name);\n")
+        let missing = try work.slate("schema", "app.db", "nope")
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "slate: app.db: no such table: nope\n")
+    }
+
+    @Test("query reads its SQL from standard input with - or with no SQL argument")
+    func queryFromStandardInput() throws {
+        let work = try Workspace()
+        try database(work)
+        let dash = try work.slate("query", "app.db", "-", "-f", "csv", stdin: "SELECT name FROM parts ORDER BY id;\n")
+        #expect(dash.status == 0, "\(dash.stderr)")
+        #expect(dash.stdout == "name\na\nb\n")
+        let none = try work.slate("query", "app.db", "-f", "csv", "--no-header", stdin: "SELECT count(*) FROM parts")
+        #expect(none.stdout == "2\n")
+        #expect(try work.slate("query", "app.db", stdin: "").status == 64)
+    }
+}
