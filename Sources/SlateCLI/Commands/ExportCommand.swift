@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Slate
 
 /// `slate export`: streams a table or a query to CSV, TSV, JSON or NDJSON.
@@ -39,6 +40,13 @@ struct ExportCommand: ParsableCommand {
 
     func validate() throws {
         if (table == nil) == (sql == nil) { throw ValidationError("give either a table or --sql, not both") }
+        // Without --format the extension chooses: one slate cannot write is a mistake, not CSV.
+        if format == nil, let output {
+            let suffix = URL(fileURLWithPath: output).pathExtension.lowercased()
+            if !suffix.isEmpty && !["csv", "tsv", "tab", "json", "ndjson", "jsonl"].contains(suffix) {
+                throw ValidationError("\(output): slate cannot write .\(suffix) files; name a .csv, .tsv, .json or .ndjson file, or give --format")
+            }
+        }
     }
 
     func run() throws {

@@ -42,6 +42,9 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .long, help: "Skip rows whose key already exists (INSERT OR IGNORE).")
     var ignore = false
 
+    @Flag(name: .long, help: "Update rows whose key (--pk, else the table's primary key) exists, changing only the file's columns; insert the others.")
+    var upsert = false
+
     @Flag(name: .long, help: "Delete the table's rows first (in the same transaction).")
     var truncate = false
 
@@ -56,6 +59,12 @@ struct ImportCommand: ParsableCommand {
 
     @Option(name: .long, help: "The input's encoding: utf-8 (default), latin1 or cp1252.")
     var encoding = "utf-8"
+
+    @Option(name: .customLong("null-value"), parsing: .singleValue, help: ArgumentHelp("An unquoted value read as NULL, such as NA or \\N (repeatable).", valueName: "text"))
+    var nullValues: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Skip CSV/TSV lines that start with this character, such as #.", valueName: "char"))
+    var comment: String?
 
     @Flag(name: .customLong("no-detect-types"), help: "Store every value as TEXT.")
     var noDetectTypes = false
@@ -75,7 +84,9 @@ struct ImportCommand: ParsableCommand {
     @OptionGroup var options: DatabaseOptions
 
     func validate() throws {
-        if replace && ignore { throw ValidationError("--replace and --ignore cannot be used together") }
+        if [replace, ignore, upsert].filter({ $0 }).count > 1 {
+            throw ValidationError("--replace, --ignore and --upsert cannot be used together")
+        }
         if skip < 0 { throw ValidationError("--skip must be 0 or more") }
         if sample < 1 { throw ValidationError("--sample must be at least 1") }
         if file == "-" && table == nil { throw ValidationError("--table is required when reading standard input") }
@@ -84,6 +95,9 @@ struct ImportCommand: ParsableCommand {
         }
         _ = try delimiterByte()
         _ = try typeOverrides()
+        if let comment, comment.utf8.count != 1 || comment == "\"" || comment == "\n" {
+            throw ValidationError("--comment must be one ASCII character other than a quote or a line break")
+        }
     }
 
     func delimiterByte() throws -> UInt8? {
@@ -123,7 +137,10 @@ struct ImportCommand: ParsableCommand {
         case .csv, .tsv:
             let reader = DelimitedReader(source: input, delimiter: try delimiterByte() ?? (format == .tsv ? 0x09 : 0x2C), lenient: lenient)
             reader.warn = warnings.warn
-            source = try CSVRecordSource(reader: reader, header: !noHeader, skipLines: skip, lenient: lenient, warn: warnings.warn)
+            reader.comment = comment?.utf8.first
+            source = try CSVRecordSource(
+                reader: reader, header: !noHeader, skipLines: skip, lenient: lenient,
+                detectDelimiter: delimiter == nil && format == .csv, nullValues: nullValues, warn: warnings.warn)
         case .json, .ndjson:
             source = JSONRecordSource(reader: JSONRecordReader(source: input))
         }
@@ -131,6 +148,11 @@ struct ImportCommand: ParsableCommand {
         var settings = ImportSettings(table: tableName)
         settings.primaryKey = pk.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
         settings.conflict = replace ? "REPLACE" : ignore ? "IGNORE" : nil
+        settings.upsert = upsert
+        if upsert && sqlite3_libversion_number() < 3_024_000 {
+            // UPSERT came with SQLite 3.24; SQLCipher's build may link an older one.
+            throw CLIError("--upsert needs SQLite 3.24 or later; this slate links SQLite \(SQLite.version) (use --replace, which replaces whole rows)")
+        }
         settings.truncate = truncate
         settings.detectTypes = !noDetectTypes
         settings.typeOverrides = try typeOverrides()
@@ -140,10 +162,10 @@ struct ImportCommand: ParsableCommand {
 
         let (db, created) = try options.openOrCreate(database)
         Interruption.connection = db.sqliteHandle
-        let count: Int
+        let counts: ImportCounts
         do {
             let importer = Importer(db: db, databaseName: database, settings: settings, warn: warnings.warn)
-            count = try importer.run(source, progress: ProgressBar(unit: "rows", totalBytes: input.totalBytes, quiet: quiet))
+            counts = try importer.run(source, progress: ProgressBar(unit: "rows", totalBytes: input.totalBytes, quiet: quiet))
             Interruption.connection = nil
         } catch {
             // No interrupt may reach the handle once it is closed.
@@ -165,7 +187,13 @@ struct ImportCommand: ParsableCommand {
             let type = (try? row.get(2, as: String.self)) ?? ""
             return type.isEmpty ? name : "\(name) \(type)"
         }
-        OutputSink.standard.write("imported \(ProgressBar.grouped(count)) row\(count == 1 ? "" : "s") into \(tableName) (\(described.joined(separator: ", "))) in \(String(format: "%.2f", seconds)) s\n")
+        let count = counts.inserted
+        var summary = "imported \(ProgressBar.grouped(count)) row\(count == 1 ? "" : "s") into \(tableName) (\(described.joined(separator: ", "))) in \(String(format: "%.2f", seconds)) s"
+        if settings.conflict != nil || upsert {
+            let what = upsert ? "updated" : replace ? "replaced" : "skipped (its key exists)"
+            summary += "; \(ProgressBar.grouped(counts.existing)) \(what)"
+        }
+        OutputSink.standard.write(summary + "\n")
         try OutputSink.standard.finish()
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Slate
 
 /// `slate query`: runs SQL and streams the last statement's rows in one of eight formats.
@@ -18,8 +19,8 @@ struct QueryCommand: ParsableCommand {
     @Argument(help: "The database file.")
     var database: String
 
-    @Argument(help: "The SQL: one or more statements.")
-    var sql: String
+    @Argument(help: "The SQL: one or more statements; - or nothing reads it from standard input.")
+    var sql: String?
 
     @Option(name: .shortAndLong, help: "table, box, csv, tsv, json, ndjson, markdown or line.")
     var format: OutputFormat = .table
@@ -40,7 +41,14 @@ struct QueryCommand: ParsableCommand {
 
     func run() throws {
         let parameters = try QueryParameters(param)
-        let statements = SQLScript(string: sql).statements
+        let text: String
+        if let sql, sql != "-" {
+            text = sql
+        } else {
+            // `slate query DB -` or `slate query DB < file.sql`.
+            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        }
+        let statements = SQLScript(string: text).statements
         guard !statements.isEmpty else { throw CLIError("no SQL statement given", exitCode: 64) }
         let db = try options.openExisting(database, readonly: !write)
         let sink = OutputSink.standard

@@ -50,6 +50,9 @@ final class ByteSource {
     private var carry: [UInt8] = []
     private var pendingInvalid: InvalidUTF8?
     private var atStart = true
+    /// Set by a UTF-16 byte order mark at the start: the input is UTF-16 in that byte order
+    /// (`true` for little-endian) and is transcoded to UTF-8.
+    private(set) var utf16LittleEndian: Bool?
     private var atEnd = false
     /// Bytes read from the input so far (before transcoding), for progress.
     private(set) var bytesRead: Int64 = 0
@@ -118,8 +121,18 @@ final class ByteSource {
             if atStart && count >= 3 && raw[0] == 0xEF && raw[1] == 0xBB && raw[2] == 0xBF {
                 start = 3  // a UTF-8 byte order mark is not data
             }
+            if atStart && encoding == .utf8 && count >= 2 && ((raw[0] == 0xFF && raw[1] == 0xFE) || (raw[0] == 0xFE && raw[1] == 0xFF)) {
+                utf16LittleEndian = raw[0] == 0xFF
+                start = 2  // a UTF-16 byte order mark: UTF-16 from here on
+                atStart = false
+            }
             if atStart && (count >= 3 || atEnd) { atStart = false }
             let chunk = UnsafeBufferPointer(start: raw + start, count: count - start)
+            if let littleEndian = utf16LittleEndian {
+                let produced = transcodeUTF16(chunk, littleEndian: littleEndian)
+                if produced > 0 { return UnsafeBufferPointer(start: decoded, count: produced) }
+                continue
+            }
             switch encoding {
             case .utf8:
                 let check = validateUTF8(chunk)
@@ -144,6 +157,60 @@ final class ByteSource {
             if got >= 0 { return got }
             if errno == EINTR { continue }
             throw CLIError("\(name): cannot read the file: \(systemErrorDescription())")
+        }
+    }
+
+    /// UTF-16 to UTF-8. A half of a code unit or of a surrogate pair at the end waits for the
+    /// next read; an unpaired surrogate becomes U+FFFD.
+    private func transcodeUTF16(_ chunk: UnsafeBufferPointer<UInt8>, littleEndian: Bool) -> Int {
+        func unit(_ index: Int) -> UInt32 {
+            littleEndian ? UInt32(chunk[index]) | UInt32(chunk[index + 1]) << 8 : UInt32(chunk[index]) << 8 | UInt32(chunk[index + 1])
+        }
+        var out = 0
+        var index = 0
+        while index + 1 < chunk.count {
+            var scalar = unit(index)
+            var used = 2
+            if (0xD800...0xDBFF).contains(scalar) {
+                guard index + 3 < chunk.count else { break }
+                let low = unit(index + 2)
+                if (0xDC00...0xDFFF).contains(low) {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    used = 4
+                } else {
+                    scalar = 0xFFFD
+                }
+            } else if (0xDC00...0xDFFF).contains(scalar) {
+                scalar = 0xFFFD
+            }
+            out += writeUTF8(scalar, at: out)
+            index += used
+        }
+        carry = Array(chunk[index...])
+        return out
+    }
+
+    /// Writes one scalar as UTF-8 into `decoded` at `offset`; returns the bytes written.
+    private func writeUTF8(_ scalar: UInt32, at offset: Int) -> Int {
+        switch scalar {
+        case ..<0x80:
+            decoded[offset] = UInt8(scalar)
+            return 1
+        case ..<0x800:
+            decoded[offset] = UInt8(0xC0 | (scalar >> 6))
+            decoded[offset + 1] = UInt8(0x80 | (scalar & 0x3F))
+            return 2
+        case ..<0x10000:
+            decoded[offset] = UInt8(0xE0 | (scalar >> 12))
+            decoded[offset + 1] = UInt8(0x80 | ((scalar >> 6) & 0x3F))
+            decoded[offset + 2] = UInt8(0x80 | (scalar & 0x3F))
+            return 3
+        default:
+            decoded[offset] = UInt8(0xF0 | (scalar >> 18))
+            decoded[offset + 1] = UInt8(0x80 | ((scalar >> 12) & 0x3F))
+            decoded[offset + 2] = UInt8(0x80 | ((scalar >> 6) & 0x3F))
+            decoded[offset + 3] = UInt8(0x80 | (scalar & 0x3F))
+            return 4
         }
     }
 

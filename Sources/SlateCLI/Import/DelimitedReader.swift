@@ -2,8 +2,8 @@
 ///
 /// Fields are separated by the delimiter and records by LF, CRLF or CR. A field that starts with
 /// a quote runs to the matching quote, with `""` standing for one quote; it may hold delimiters
-/// and line breaks. Empty lines between records are skipped (a trailing blank line is not a
-/// record). Positions count physical lines, so a record after a multi-line field reports its real
+/// and line breaks. A blank line is a record of one empty unquoted field (the end of the input
+/// after the last line break is not a record). Positions count physical lines, so a record after a multi-line field reports its real
 /// line.
 ///
 /// Strict by default: a quote inside an unquoted field, text after a closing quote, or a quote
@@ -12,8 +12,12 @@
 /// file), with one warning per line.
 final class DelimitedReader {
     let source: ByteSource
-    let delimiter: UInt8
+    /// The field delimiter; ``detectDelimiter()`` may change it before the first record.
+    // Unchecked: read once per field run by the one thread that parses.
+    @exclusivity(unchecked) private(set) var delimiter: UInt8
     let lenient: Bool
+    /// A line that starts with this byte is a comment: skipped, as if it were not there.
+    var comment: UInt8?
     /// Receives one line per lenient repair.
     var warn: (String) -> Void = { _ in }
 
@@ -30,7 +34,7 @@ final class DelimitedReader {
     private var skipLineFeed = false
     private var warnedLine = 0
 
-    private enum State { case fieldStart, unquoted, quoted, afterQuote }
+    private enum State { case fieldStart, unquoted, quoted, afterQuote, comment }
 
     // The parser's state is read and written for every field of every record by one thread
     // only; the run-time exclusivity checks of class properties cost more than the parsing.
@@ -95,6 +99,7 @@ final class DelimitedReader {
                         fieldBegin = record.byteCount
                         fieldQuoted = false
                     case .unquoted, .afterQuote: break
+                    case .comment: return false
                     }
                     guard started else { return false }
                     record.endField(from: fieldBegin, kind: fieldQuoted ? .quoted : .unquoted)
@@ -117,7 +122,10 @@ final class DelimitedReader {
                 fieldBegin = record.byteCount
                 fieldQuoted = false
                 let byte = base[index]
-                if byte == 0x22 {
+                if !started, let comment, byte == comment {
+                    state = .comment
+                    position = index + 1
+                } else if byte == 0x22 {
                     started = true
                     fieldQuoted = true
                     openedLine = line
@@ -132,11 +140,9 @@ final class DelimitedReader {
                 } else if byte == 0x0A || byte == 0x0D {
                     position = index + 1
                     newLine(endingWith: byte, at: index)
-                    if !started {
-                        record.line = line  // an empty line: no record
-                        continue
-                    }
-                    record.endField(from: fieldBegin, kind: .unquoted)  // an empty last field
+                    // An empty last field; alone, a blank line: one empty field, which the
+                    // record source counts as a value or reports (see ``Record/isBlankLine``).
+                    record.endField(from: fieldBegin, kind: .unquoted)
                     return true
                 } else {
                     started = true
@@ -186,6 +192,14 @@ final class DelimitedReader {
                 if index == count { continue }
                 position = index + 1
                 state = .afterQuote
+            case .comment:
+                while index < count, base[index] != 0x0A, base[index] != 0x0D { index += 1 }
+                position = index
+                if index == count { continue }
+                position = index + 1
+                newLine(endingWith: base[index], at: index)
+                record.line = line
+                state = .fieldStart
             case .afterQuote:
                 let byte = base[index]
                 position = index + 1
@@ -212,6 +226,28 @@ final class DelimitedReader {
                 }
             }
         }
+    }
+
+    /// Looks at the next line (the header) and, when it holds no `,` but does hold `;`, a tab
+    /// or `|` outside quotes, makes the commonest of those the delimiter.
+    ///
+    /// - Returns: The delimiter chosen, or `nil` when it stays as it was.
+    func detectDelimiter() throws -> UInt8? {
+        if position == chunk.count, try !refill() { return nil }
+        if let comment, chunk[position] == comment { return nil }
+        var counts: [UInt8: Int] = [:]
+        var quoted = false
+        var index = position
+        while index < chunk.count {
+            let byte = chunk[index]
+            if byte == 0x22 { quoted.toggle() }
+            if !quoted && (byte == 0x0A || byte == 0x0D) { break }
+            if !quoted && [0x2C, 0x3B, 0x09, 0x7C].contains(byte) { counts[byte, default: 0] += 1 }
+            index += 1
+        }
+        guard counts[delimiter] == nil, let best = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }) else { return nil }
+        delimiter = best.key
+        return best.key
     }
 
     /// `line L, column C` for a byte of the current chunk; the column counts characters.

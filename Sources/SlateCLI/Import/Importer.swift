@@ -6,6 +6,9 @@ struct ImportSettings {
     var primaryKey: [String] = []
     /// `INSERT OR <conflict>`: `REPLACE` or `IGNORE`; `nil` fails on a conflict.
     var conflict: String?
+    /// Upsert: `INSERT … ON CONFLICT (key) DO UPDATE SET` only the input's columns, on
+    /// ``primaryKey`` (or the existing table's primary key when that is empty).
+    var upsert = false
     var truncate = false
     var detectTypes = true
     var typeOverrides: [String: ColumnType] = [:]
@@ -15,6 +18,17 @@ struct ImportSettings {
     var sampleSize = 1_000
     /// The input has no header: into an existing table its fields go to the columns in order.
     var positional = false
+}
+
+/// What an import did with its records.
+struct ImportCounts: Equatable {
+    /// Records read from the input.
+    var records = 0
+    /// Rows the table gained.
+    var inserted = 0
+    /// Records whose key existed: skipped (`--ignore`), replacing a row (`--replace`) or
+    /// updating one (`--upsert`). Counted as the records that did not add a row.
+    var existing = 0
 }
 
 /// Loads records into a table through one prepared INSERT in one transaction.
@@ -48,6 +62,10 @@ final class Importer {
     /// Column position in the table for each source column.
     private var boundColumns = 0
     private var scratch: [UInt8] = []
+    /// The table's rows once it is ready for the records (after `--truncate`).
+    private var rowsBefore = 0
+    /// The upsert's conflict target.
+    private var upsertKey: [String] = []
 
     init(db: Connection, databaseName: String, settings: ImportSettings, warn: @escaping (String) -> Void) {
         self.db = db
@@ -58,10 +76,10 @@ final class Importer {
 
     /// Runs the import in one transaction; on any failure the transaction is rolled back.
     ///
-    /// - Returns: The number of records inserted.
+    /// - Returns: How many records were read and how many rows they added.
     /// - Throws: ``CLIError`` naming the input and the record for data and constraint errors, or
     ///   the database for database errors.
-    func run(_ source: any RecordSource, progress: ProgressBar) throws -> Int {
+    func run(_ source: any RecordSource, progress: ProgressBar) throws -> ImportCounts {
         if db.isReadonly {
             throw CLIError("\(databaseName): attempt to write a readonly database (no permission to change the file or its folder)")
         }
@@ -71,13 +89,19 @@ final class Importer {
             throw CLIError.database(databaseName, error)
         }
         do {
-            let count = try load(source, progress: progress)
+            let records = try load(source, progress: progress)
+            var counts = ImportCounts(records: records, inserted: records)
+            if settings.conflict != nil || settings.upsert {
+                // A conflict resolved by skipping, replacing or updating adds no row.
+                counts.inserted = try rowCount() - rowsBefore
+                counts.existing = records - counts.inserted
+            }
             do {
                 try db.commitTransaction()
             } catch {
                 throw CLIError.database(databaseName, error)
             }
-            return count
+            return counts
         } catch {
             insert = nil
             insertHandle = nil
@@ -122,7 +146,7 @@ final class Importer {
             throw CLIError("--type \(name)=…: the input has no column \"\(name)\" (its columns: \(names.joined(separator: ", ")))", exitCode: 64)
         }
         if let existing {
-            if !settings.primaryKey.isEmpty {
+            if !settings.primaryKey.isEmpty && !settings.upsert {
                 warn("\(databaseName): table \(settings.table) exists; --pk applies only to a new table and was ignored")
             }
             if settings.positional {
@@ -152,9 +176,22 @@ final class Importer {
                     throw CLIError.database(databaseName, error)
                 }
             }
+            if settings.conflict != nil || settings.upsert { rowsBefore = try rowCount() }
+            if settings.upsert {
+                upsertKey = settings.primaryKey.isEmpty ? try existingPrimaryKey() : settings.primaryKey
+                guard !upsertKey.isEmpty else {
+                    throw CLIError("--upsert: table \(settings.table) has no primary key; name the key column with --pk", exitCode: 64)
+                }
+            }
         } else {
             for key in settings.primaryKey where !names.contains(key) {
                 throw CLIError("--pk \(key): the input has no column \"\(key)\" (its columns: \(names.joined(separator: ", ")))", exitCode: 64)
+            }
+            if settings.upsert {
+                guard !settings.primaryKey.isEmpty else {
+                    throw CLIError("--upsert into a new table needs --pk to name its key", exitCode: 64)
+                }
+                upsertKey = settings.primaryKey
             }
             for (index, name) in names.enumerated() {
                 if let override = settings.typeOverrides.first(where: { $0.key.lowercased() == name.lowercased() })?.value {
@@ -172,6 +209,32 @@ final class Importer {
             try createTable(named: settings.table)
         }
         try prepareInsert()
+    }
+
+    private func rowCount() throws -> Int {
+        do {
+            let statement = try db.prepare(sql: "SELECT count(*) FROM \(SQLiteValue.quoteIdentifier(settings.table))")
+            guard try statement.step() else { return 0 }
+            let count: Int64 = statement.columnValue(at: 0) ?? 0
+            return Int(count)
+        } catch {
+            throw CLIError.database(databaseName, error)
+        }
+    }
+
+    /// The existing table's primary-key columns, in key order.
+    private func existingPrimaryKey() throws -> [String] {
+        do {
+            let statement = try db.prepare(sql: "PRAGMA table_info(\(SQLiteValue.quoteIdentifier(settings.table)))")
+            var key: [(Int64, String)] = []
+            while try statement.step() {
+                let position: Int64 = statement.columnValue(at: 5) ?? 0
+                if position > 0 { key.append((position, statement.columnValue(at: 1) ?? "")) }
+            }
+            return key.sorted { $0.0 < $1.0 }.map(\.1)
+        } catch {
+            throw CLIError.database(databaseName, error)
+        }
     }
 
     private func existingColumns() throws -> [(name: String, declared: String)]? {
@@ -211,9 +274,19 @@ final class Importer {
         let names = columns.map { SQLiteValue.quoteIdentifier($0.name) }.joined(separator: ", ")
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         let verb = settings.conflict.map { "INSERT OR \($0)" } ?? "INSERT"
+        var upsert = ""
+        if settings.upsert {
+            // Only the input's columns change; the table's other columns keep their values.
+            let updated = columns.filter { column in !upsertKey.contains { $0.lowercased() == column.name.lowercased() } }.map { SQLiteValue.quoteIdentifier($0.name) }
+            let target = upsertKey.map(SQLiteValue.quoteIdentifier).joined(separator: ", ")
+            upsert =
+                updated.isEmpty
+                ? " ON CONFLICT (\(target)) DO NOTHING"
+                : " ON CONFLICT (\(target)) DO UPDATE SET " + updated.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        }
         insert = nil
         do {
-            let statement = try db.prepare(sql: "\(verb) INTO \(table) (\(names)) VALUES (\(placeholders))", options: .persistent)
+            let statement = try db.prepare(sql: "\(verb) INTO \(table) (\(names)) VALUES (\(placeholders))\(upsert)", options: .persistent)
             insert = statement
             insertHandle = statement.handle
             boundColumns = columns.count
@@ -281,7 +354,9 @@ final class Importer {
         case .null: ClassifiedValue(kind: [])
         case .boolean: ClassifiedValue(kind: .jsonInteger, integer: pointer[0] == UInt8(ascii: "t") ? 1 : 0)
         case .number: FieldClassifier.classifyJSONNumber(pointer, length)
-        case .string, .nested: ClassifiedValue(kind: .text)
+        // An empty JSON string, like a quoted "" in CSV, fits any column: it is kept as ''.
+        case .string: length == 0 ? ClassifiedValue(kind: []) : ClassifiedValue(kind: .text)
+        case .nested: ClassifiedValue(kind: .text)
         }
     }
 
@@ -346,7 +421,10 @@ final class Importer {
         } else {
             let value = classify(kind: kind, pointer, length)
             if value.kind.isEmpty {
-                code = sqlite3_bind_null(handle, parameter)  // a number cannot be empty
+                // A number cannot be empty: an empty field is NULL, but a quoted "" (or any empty
+                // field with --no-empty-null) is the empty string, kept as text as SQLite keeps it.
+                let emptyText = length == 0 && (kind == .quoted || kind == .string || (kind == .unquoted && !settings.emptyIsNull))
+                code = emptyText ? bindText(handle, parameter, pointer, 0) : sqlite3_bind_null(handle, parameter)
             } else if type != .blob && type.accepted.contains(value.kind) {
                 columns[index].seen.formUnion(value.kind)
                 code =

@@ -53,6 +53,9 @@ final class Record {
         kinds.deallocate()
     }
 
+    /// The record is one empty unquoted field: a blank CSV/TSV line.
+    var isBlankLine: Bool { count == 1 && lengths[0] == 0 && kinds[0] == .unquoted }
+
     /// An independent copy (for the records held to decide the column types).
     func copy() -> Record {
         let copy = Record(byteCapacity: byteCount + 1, fieldCapacity: count)

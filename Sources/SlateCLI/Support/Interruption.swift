@@ -50,8 +50,13 @@ enum Interruption {
     /// The cause an interrupted import reports.
     static let message = "interrupted; nothing was imported"
 
-    /// The error an interrupted import reports.
+    /// The exit code of a run the signal stopped: 128 + SIGINT, as shells expect.
+    static let exitCode: Int32 = 130
+
+    /// The error an interrupted import reports (exit code 130).
     static func error(in file: String, at position: String?) -> CLIError {
-        CLIError(file: file, position: position, message)
+        var error = CLIError(file: file, position: position, message)
+        error.exitCode = exitCode
+        return error
     }
 }
