@@ -100,7 +100,9 @@ struct ImportDefectTests {
         #expect(replaced.stdout.contains("; 1 replaced"), "\(replaced.stdout)")
     }
 
-    @Test("--upsert updates the file's columns on the key and keeps the others")
+    @Test(
+        "--upsert updates the file's columns on the key and keeps the others",
+        .enabled(if: SQLite.versionNumber >= 3_024_000, "upsert needs SQLite 3.24; upsertNeedsSQLite324 covers older ones"))
     func upsert() throws {
         let work = try Workspace()
         try keyedDatabase(work)
@@ -116,6 +118,19 @@ struct ImportDefectTests {
         #expect(try work.slate("import", "app.db", "again.csv", "--table", "parts", "--upsert", "-q").status == 0)
         #expect(try rows(work.file("app.db"), "SELECT name, note FROM parts WHERE id = 1") == [[.text("newer"), .text("keep")]])
         #expect(try work.slate("import", "app.db", "again.csv", "--table", "parts", "--upsert", "--replace").status == 64)
+    }
+
+    @Test(
+        "--upsert on SQLite older than 3.24 is a clear error that writes nothing",
+        .enabled(if: SQLite.versionNumber < 3_024_000, "the linked SQLite has upsert"))
+    func upsertNeedsSQLite324() throws {
+        let work = try Workspace()
+        try keyedDatabase(work)
+        let before = try rows(work.file("app.db"), "SELECT id, name, note FROM parts ORDER BY id")
+        let result = try work.slate("import", "app.db", "parts.csv", "--upsert", "--pk", "id")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("--upsert needs SQLite 3.24 or later"), "\(result.stderr)")
+        #expect(try rows(work.file("app.db"), "SELECT id, name, note FROM parts ORDER BY id") == before)
     }
 
     @Test("export to an extension slate cannot write is a usage error that writes nothing")

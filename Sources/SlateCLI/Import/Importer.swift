@@ -67,6 +67,15 @@ final class Importer {
     /// The upsert's conflict target.
     private var upsertKey: [String] = []
 
+    /// Fails before anything is written when the linked SQLite has no `INSERT … ON CONFLICT … DO
+    /// UPDATE` (3.24; the SQLCipher build links 3.15).
+    static func requireUpsert() throws {
+        guard SQLite.versionNumber < 3_024_000 else { return }
+        throw CLIError(
+            "--upsert needs SQLite 3.24 or later (INSERT … ON CONFLICT … DO UPDATE); the linked library is \(SQLite.version)",
+            exitCode: 1)
+    }
+
     init(db: Connection, databaseName: String, settings: ImportSettings, warn: @escaping (String) -> Void) {
         self.db = db
         self.databaseName = databaseName
@@ -178,6 +187,7 @@ final class Importer {
             }
             if settings.conflict != nil || settings.upsert { rowsBefore = try rowCount() }
             if settings.upsert {
+                try Self.requireUpsert()
                 upsertKey = settings.primaryKey.isEmpty ? try existingPrimaryKey() : settings.primaryKey
                 guard !upsertKey.isEmpty else {
                     throw CLIError("--upsert: table \(settings.table) has no primary key; name the key column with --pk", exitCode: 64)
@@ -188,6 +198,7 @@ final class Importer {
                 throw CLIError("--pk \(key): the input has no column \"\(key)\" (its columns: \(names.joined(separator: ", ")))", exitCode: 64)
             }
             if settings.upsert {
+                try Self.requireUpsert()
                 guard !settings.primaryKey.isEmpty else {
                     throw CLIError("--upsert into a new table needs --pk to name its key", exitCode: 64)
                 }
