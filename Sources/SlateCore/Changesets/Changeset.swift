@@ -2,7 +2,7 @@ import Foundation
 
 /// A set of changes to a database's tables, as SQLite's session extension encodes them: the
 /// bytes that a ``Session`` records, that are stored or sent elsewhere, and that
-/// ``Connection/apply(_:onConflict:)`` applies.
+/// ``Connection/apply(_:tables:onConflict:)`` applies.
 ///
 /// ```swift
 /// let changes = try session.changeset()

@@ -39,7 +39,7 @@ enum ChangesetFormat {
     ///
     /// SQLite's own reader trusts more than it should: SQLite 3.40's `sqlite3changeset_next`
     /// loops forever on some malformed bytes. Every entry point of ``Changeset`` and
-    /// ``Connection/apply(_:onConflict:)`` checks here first.
+    /// ``Connection/apply(_:tables:onConflict:)`` checks here first.
     ///
     /// - Parameters:
     ///   - data: A changeset or patchset.
