@@ -34,6 +34,8 @@ let package = Package(
         // The `@Table` macro's implementation. Only `SlateMacros` depends on it, so a build of
         // `Slate` or of the `slate` tool never compiles it. Any of the offline versions will do.
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
+        // Property-based tests (Swift Testing), for SlateCoreTests only: changesets (issue 24).
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -98,7 +100,13 @@ let package = Package(
         // `items`) and re-exports SlateCoreTestSupport.
         .target(name: "SlateCoreTestSupport", dependencies: ["SlateCore"], path: "Tests/SlateCoreTestSupport"),
         .target(name: "SlateTestSupport", dependencies: ["Slate", "SlateCoreTestSupport"], path: "Tests/SlateTestSupport"),
-        .testTarget(name: "SlateCoreTests", dependencies: ["SlateCore", "SlateCoreTestSupport"]),
+        .testTarget(
+            name: "SlateCoreTests",
+            dependencies: [
+                "SlateCore", "SlateCoreTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(name: "SlateTests", dependencies: ["Slate", "SlateTestSupport"]),
         .testTarget(
             name: "SlateMacrosTests",

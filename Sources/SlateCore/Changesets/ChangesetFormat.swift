@@ -1,0 +1,139 @@
+import Foundation
+
+/// A reader of the changeset and patchset encoding, for what the session extension cannot do by
+/// itself: keep only some tables' changes.
+///
+/// The encoding (SQLite's `sqlite3session.c`): a series of tables, each a header — `'T'` (changeset)
+/// or `'P'` (patchset), the column count as a varint, one byte per column (0, or its position in the primary key), the
+/// table's name ending in a NUL — followed by its changes: an operation byte (`SQLITE_INSERT`,
+/// `SQLITE_DELETE`, `SQLITE_UPDATE`), an indirect flag byte, and records of values. A value is a
+/// type byte (0 for none, 5 for `NULL`), then 8 bytes for an integer or a real, or a varint length
+/// and the bytes of a text or blob. Every read is bounds-checked: malformed bytes throw.
+enum ChangesetFormat {
+    /// Keeps the tables whose names pass a test, each with all of its changes.
+    ///
+    /// - Parameters:
+    ///   - data: A changeset or patchset.
+    ///   - keep: Whether to keep a table's changes, given its name.
+    /// - Returns: The kept tables' headers and changes, in order.
+    /// - Throws: ``SQLiteError`` (`SQLITE_CORRUPT`) for malformed bytes.
+    static func filter(_ data: Data, keep: (String) -> Bool) throws(SQLiteError) -> Data {
+        let bytes = [UInt8](data)
+        var output = Data()
+        var reader = Reader(bytes: bytes)
+        let marker = bytes.first
+        while !reader.isAtEnd {
+            let start = reader.offset
+            guard bytes[start] == marker else { throw Reader.malformed }
+            let table = try reader.tableHeader()
+            while !reader.isAtEnd, bytes[reader.offset] != UInt8(ascii: "T"), bytes[reader.offset] != UInt8(ascii: "P") {
+                try reader.change(table)
+            }
+            if keep(table.name) { output.append(contentsOf: bytes[start..<reader.offset]) }
+        }
+        return output
+    }
+
+    /// Checks the structure of the bytes before SQLite reads them: every length within bounds,
+    /// every type and operation byte known, one kind (changeset or patchset) throughout.
+    ///
+    /// SQLite's own reader trusts more than it should: SQLite 3.40's `sqlite3changeset_next`
+    /// loops forever on some malformed bytes. Every entry point of ``Changeset`` and
+    /// ``Connection/apply(_:tables:onConflict:)`` checks here first.
+    ///
+    /// - Parameters:
+    ///   - data: A changeset or patchset.
+    ///   - context: What was being done, for the error.
+    /// - Throws: ``SQLiteError`` (`SQLITE_CORRUPT`) for malformed bytes.
+    static func validate(_ data: Data, _ context: String) throws(SQLiteError) {
+        do throws(SQLiteError) {
+            _ = try filter(data) { _ in false }
+        } catch {
+            throw Changeset.corrupt(SQLITE_CORRUPT, context)
+        }
+    }
+
+    /// A table header's contents.
+    struct Table {
+        let name: String
+        let isPatchset: Bool
+        let primaryKey: [Bool]
+    }
+
+    /// A bounds-checked cursor over the bytes.
+    struct Reader {
+        let bytes: [UInt8]
+        var offset = 0
+
+        var isAtEnd: Bool { offset >= bytes.count }
+
+        static let malformed = Changeset.corrupt(SQLITE_CORRUPT, "cannot filter the changeset")
+
+        mutating func byte() throws(SQLiteError) -> UInt8 {
+            guard offset < bytes.count else { throw Self.malformed }
+            defer { offset += 1 }
+            return bytes[offset]
+        }
+
+        mutating func skip(_ count: Int) throws(SQLiteError) {
+            guard count >= 0, count <= bytes.count - offset else { throw Self.malformed }
+            offset += count
+        }
+
+        /// SQLite's varint: 7 bits a byte, most significant first, the ninth byte whole.
+        mutating func varint() throws(SQLiteError) -> Int {
+            var value: UInt64 = 0
+            for index in 0..<9 {
+                let next = try byte()
+                if index == 8 { return Int(truncatingIfNeeded: value << 8 | UInt64(next)) }
+                value = value << 7 | UInt64(next & 0x7f)
+                if next & 0x80 == 0 { break }
+            }
+            guard value <= UInt64(Int32.max) else { throw Self.malformed }
+            return Int(value)
+        }
+
+        mutating func tableHeader() throws(SQLiteError) -> Table {
+            let marker = try byte()
+            guard marker == UInt8(ascii: "T") || marker == UInt8(ascii: "P") else { throw Self.malformed }
+            let columns = try varint()
+            guard columns > 0, columns <= 32767, columns <= bytes.count - offset else { throw Self.malformed }
+            let flags = bytes[offset..<offset + columns]
+            // 0 for a column outside the key, else its position in the key (1, 2, …).
+            guard flags.contains(where: { $0 != 0 }) else { throw Self.malformed }
+            let primaryKey = flags.map { $0 != 0 }
+            offset += columns
+            guard let end = bytes[offset...].firstIndex(of: 0) else { throw Self.malformed }
+            guard end > offset else { throw Self.malformed }
+            let name = String(decoding: bytes[offset..<end], as: UTF8.self)
+            offset = end + 1
+            return Table(name: name, isPatchset: marker == UInt8(ascii: "P"), primaryKey: primaryKey)
+        }
+
+        mutating func change(_ table: Table) throws(SQLiteError) {
+            let operation = Int32(try byte())
+            guard try byte() <= 1 else { throw Self.malformed }  // the indirect flag
+            let columns = table.primaryKey.count
+            let keyColumns = table.primaryKey.filter { $0 }.count
+            switch (operation, table.isPatchset) {
+            case (SQLITE_INSERT, _): try values(columns)
+            case (SQLITE_DELETE, false): try values(columns)
+            case (SQLITE_DELETE, true): try values(keyColumns)
+            case (SQLITE_UPDATE, false): try values(2 * columns)
+            case (SQLITE_UPDATE, true): try values(columns)
+            default: throw Self.malformed
+            }
+        }
+
+        mutating func values(_ count: Int) throws(SQLiteError) {
+            for _ in 0..<count {
+                switch try byte() {
+                case 0, 5: break
+                case 1, 2: try skip(8)
+                case 3, 4: try skip(try varint())
+                default: throw Self.malformed
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+
+extension Connection {
+    /// Applies a changeset or patchset, all or nothing, aborting on the first conflict.
+    ///
+    /// ```swift
+    /// try replica.apply(changes)    // throws, and changes nothing, if any row conflicts
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - changeset: The changes; tables the database lacks, and tables whose columns differ,
+    ///     are skipped, as SQLite does.
+    ///   - tables: The tables whose changes to apply, or `nil` for all of them.
+    /// - Throws: ``SQLiteError`` (`SQLITE_ABORT`, naming the conflict) when a change conflicts;
+    ///   `SQLITE_CORRUPT` for malformed bytes; when the connection is closed or the session
+    ///   extension missing. The database is then as it was.
+    public func apply(_ changeset: Changeset, tables: Set<String>? = nil) throws(SQLiteError) {
+        do {
+            try apply(changeset, tables: tables) { _ in .abort }
+        } catch let error as SQLiteError {
+            throw error
+        } catch {
+            // The handler above never throws.
+            throw SQLiteError.error("applying the changeset failed: \(error)")
+        }
+    }
+
+    /// Applies a changeset or patchset in one savepoint, asking a handler what to do with each
+    /// conflicting change (`sqlite3changeset_apply`).
+    ///
+    /// ```swift
+    /// try replica.apply(changes) { conflict in
+    ///     switch conflict.kind {
+    ///     case .data, .conflict: .replace      // the incoming change wins
+    ///     case .notFound: .omit                 // already deleted here
+    ///     case .constraint, .foreignKey: .abort
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The changes are applied inside a savepoint: on ``ConflictResolution/abort``, on an error
+    /// thrown by the handler, or on any failure, every change is rolled back and the database is
+    /// left as it was. Inside an open transaction, the changes join it.
+    ///
+    /// - Parameters:
+    ///   - changeset: The changes; tables the database lacks, and tables whose columns differ,
+    ///     are skipped, as SQLite does.
+    ///   - tables: The tables whose changes to apply, or `nil` for all of them.
+    ///   - onConflict: Called for each conflicting change, on this thread, while the apply runs;
+    ///     it must not use this connection.
+    /// - Throws: What the handler throws; otherwise ``SQLiteError``: `SQLITE_ABORT` when the
+    ///   handler answered ``ConflictResolution/abort``, `SQLITE_MISUSE` when it answered
+    ///   ``ConflictResolution/replace`` to a conflict that cannot be replaced, `SQLITE_CORRUPT`
+    ///   for malformed bytes, or when the connection is closed or the session extension missing.
+    public func apply(
+        _ changeset: Changeset, tables: Set<String>? = nil,
+        onConflict: (ChangesetConflict) throws -> ConflictResolution
+    ) throws {
+        let api = try SessionExtension.require()
+        let db = try checkedHandle()
+        guard !changeset.isEmpty else { return }
+        try changeset.checkSize()
+        try ChangesetFormat.validate(changeset.data, "cannot apply the changeset, and nothing changed")
+        try withoutActuallyEscaping(onConflict) { handler in
+            let context = ApplyContext(api: api, tables: tables.map { Set($0.map { $0.lowercased() }) }, handler: handler)
+            var copy = changeset.data
+            let code = copy.withUnsafeMutableBytes { buffer in
+                api.changesetApply(
+                    db, Int32(buffer.count), buffer.baseAddress,
+                    tables == nil ? nil : applyFilter, applyConflict,
+                    Unmanaged.passUnretained(context).toOpaque())
+            }
+            withExtendedLifetime(context) {}
+            if let error = context.error { throw error }
+            guard code == SQLITE_OK else {
+                // SQLite reports an abort on a foreign key conflict as SQLITE_CONSTRAINT.
+                if let conflict = context.abortedOn {
+                    throw SQLiteError(
+                        code: SQLITE_ABORT,
+                        details: "the changeset was not applied, and nothing changed: \(Self.describe(conflict))")
+                }
+                if code & 0xff == SQLITE_CORRUPT {
+                    throw Changeset.corrupt(code, "cannot apply the changeset, and nothing changed")
+                }
+                throw SQLiteError(code: code, db: db).explained("cannot apply the changeset, and nothing changed")
+            }
+        }
+    }
+
+    /// A conflict in words, for errors.
+    static func describe(_ conflict: ChangesetConflict) -> String {
+        guard let change = conflict.change else {
+            return "a foreignKey conflict: \(conflict.foreignKeyViolations) foreign key constraint(s) violated"
+        }
+        let key = change.primaryKey.map { $0.map(\.description) ?? "?" }.joined(separator: ", ")
+        return "a \(conflict.kind) conflict on the \(change.operation) of \(change.table) row (\(key))"
+    }
+}
+
+/// What the C callbacks of `sqlite3changeset_apply` reach through their context pointer: the
+/// handler, the table filter, and what went wrong.
+private final class ApplyContext {
+    let api: SessionExtension
+    let tables: Set<String>?
+    let handler: (ChangesetConflict) throws -> ConflictResolution
+    /// An error to throw once the apply has rolled back: the handler's, or a misuse.
+    var error: (any Error)?
+    /// The conflict that the handler answered with abort.
+    var abortedOn: ChangesetConflict?
+
+    init(api: SessionExtension, tables: Set<String>?, handler: @escaping (ChangesetConflict) throws -> ConflictResolution) {
+        self.api = api
+        self.tables = tables
+        self.handler = handler
+    }
+
+    func conflict(kind code: Int32, iterator: OpaquePointer?) -> Int32 {
+        guard error == nil, let kind = ChangesetConflict.Kind(code: code), let iterator else {
+            return SessionExtension.resolutionAbort
+        }
+        let conflict: ChangesetConflict
+        do throws(SQLiteError) {
+            if kind == .foreignKey {
+                var count: Int32 = 0
+                _ = api.changesetForeignKeyConflicts(iterator, &count)
+                conflict = ChangesetConflict(kind: kind, change: nil, foreignKeyViolations: Int(count))
+            } else {
+                let change = try Changeset.Change(iterator: iterator, api: api)
+                var row: [SQLiteValue]?
+                if kind == .data || kind == .conflict {
+                    let count = Int32(change.primaryKeyColumns.count)
+                    row = try Changeset.Change.values(iterator, count, api.changesetConflict, "conflicting")
+                        .map { $0 ?? .null }
+                }
+                conflict = ChangesetConflict(kind: kind, change: change, conflictingRow: row)
+            }
+        } catch {
+            self.error = error
+            return SessionExtension.resolutionAbort
+        }
+        do {
+            switch try handler(conflict) {
+            case .omit:
+                return SessionExtension.resolutionOmit
+            case .replace:
+                guard kind.allowsReplace else {
+                    error = SQLiteError.misuse(
+                        "the conflict handler answered replace to \(Connection.describe(conflict)); "
+                            + "only data and conflict conflicts can be replaced: answer omit or abort")
+                    return SessionExtension.resolutionAbort
+                }
+                return SessionExtension.resolutionReplace
+            case .abort:
+                abortedOn = conflict
+                return SessionExtension.resolutionAbort
+            }
+        } catch {
+            self.error = error
+            return SessionExtension.resolutionAbort
+        }
+    }
+}
+
+/// `sqlite3changeset_apply`'s table filter: 1 to apply a table's changes.
+private func applyFilter(_ context: UnsafeMutableRawPointer?, _ table: UnsafePointer<CChar>?) -> Int32 {
+    guard let context, let table else { return 0 }
+    let applying = Unmanaged<ApplyContext>.fromOpaque(context).takeUnretainedValue()
+    guard let tables = applying.tables else { return 1 }
+    return tables.contains(String(cString: table).lowercased()) ? 1 : 0
+}
+
+/// `sqlite3changeset_apply`'s conflict handler.
+private func applyConflict(_ context: UnsafeMutableRawPointer?, _ kind: Int32, _ iterator: OpaquePointer?) -> Int32 {
+    guard let context else { return SessionExtension.resolutionAbort }
+    return Unmanaged<ApplyContext>.fromOpaque(context).takeUnretainedValue().conflict(kind: kind, iterator: iterator)
+}

@@ -1,0 +1,36 @@
+import Foundation
+import SlateCore
+
+/// The schema of the changeset tests: a table with an integer key and a unique column, one with
+/// a two-column text key, and one without a key (which sessions ignore).
+let changesetSchema = """
+    CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT, price REAL, code TEXT UNIQUE, data BLOB);
+    CREATE TABLE tags (item TEXT, tag TEXT, note TEXT, PRIMARY KEY (item, tag));
+    CREATE TABLE keyless (value);
+    """
+
+/// A new in-memory database with ``changesetSchema``.
+func makeChangesetDatabase() throws -> Connection {
+    let db = try Connection()
+    try db.execute(sql: changesetSchema)
+    return db
+}
+
+/// A copy of a database, in memory.
+func copyDatabase(_ db: Connection) throws -> Connection {
+    let copy = try Connection()
+    try db.backup(to: copy)
+    return copy
+}
+
+/// Every row of every table with a primary key, in key order, to compare two databases.
+func tableContents(_ db: Connection) throws -> [String: [[SQLiteValue]]] {
+    var contents: [String: [[SQLiteValue]]] = [:]
+    for (table, order) in [("items", "id"), ("tags", "item, tag")] {
+        contents[table] = try db.prepare(sql: "SELECT * FROM \(table) ORDER BY \(order)").rows().map(\.values)
+    }
+    return contents
+}
+
+/// An error that a conflict handler throws.
+struct HandlerFailure: Error, Equatable {}
