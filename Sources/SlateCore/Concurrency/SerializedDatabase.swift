@@ -135,6 +135,10 @@ final class AccessCancellation: @unchecked Sendable {
         }
         // Unregistered before returning, so a late cancellation never interrupts the next access.
         defer { lock.withLock { interruptHandle = nil } }
+        // Between statements nothing runs for `sqlite3_interrupt` to stop: every statement of
+        // the access checks the cancellation before it steps (`ConnectionHandle.checkCancellation`).
+        db.connectionHandle.accessCancellation = self
+        defer { db.connectionHandle.accessCancellation = nil }
         // `sqlite3_interrupt` is a no-op while no statement runs, so a cancellation that lands
         // between two statements would let the next one run to its end; the progress handler
         // stops any statement of this access within a thousand VM steps of the cancellation.
