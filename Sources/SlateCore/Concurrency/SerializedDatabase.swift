@@ -192,7 +192,7 @@ enum DatabaseAccess {
         _ db: Connection, retry: RetryPolicy, cancellation: AccessCancellation?, _ body: (Connection) throws -> T
     ) throws -> T {
         try finish(db, access: "write") {
-            try db.transaction(.immediate, retry: retry) {
+            try db.atomicTransaction(.immediate, retry: retry, access: "write") {
                 try cancellation?.check()
                 let result = try body(db)
                 try cancellation?.check()

@@ -57,6 +57,14 @@ final class ConnectionHooks: ConnectionCloseObserver {
         }
     }
 
+    /// Set while a queue's or pool's `write`, or a migration, owns the connection's transaction:
+    /// the commit hook then vetoes every commit but the one the access issues itself
+    /// (``accessIsCommitting``), so that a COMMIT run inside the closure, or a statement that
+    /// autocommits after a ROLLBACK run there, cannot make part of the access durable.
+    var guardsTransaction = false { didSet { refresh() } }
+    /// Set while the guarding access commits its own transaction.
+    var accessIsCommitting = false
+
     private var updateInstalled = false
     private var commitInstalled = false
     private var rollbackInstalled = false
@@ -154,7 +162,7 @@ final class ConnectionHooks: ConnectionCloseObserver {
             }
         }
 
-        let wantsCommit = hasDelegates || commitCallback != nil
+        let wantsCommit = hasDelegates || commitCallback != nil || guardsTransaction
         if wantsCommit != commitInstalled {
             commitInstalled = wantsCommit
             if wantsCommit {
@@ -277,6 +285,13 @@ final class ConnectionHooks: ConnectionCloseObserver {
     private func askToCommit() -> Int32 {
         guard let db else { return 0 }
         CommitVetoMessages.clear(for: db)
+        if guardsTransaction && !accessIsCommitting {
+            CommitVetoMessages.record(
+                "a database access commits its transaction itself, when its closure returns: a COMMIT run inside the "
+                    + "closure, or a write after a ROLLBACK run there, is refused and everything the access wrote is rolled back",
+                for: db)
+            return 1
+        }
         for observer in activityObservers { observer.connectionWillCommit() }
         if let connection {
             for delegate in liveDelegates() {
