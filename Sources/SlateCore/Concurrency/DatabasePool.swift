@@ -219,15 +219,41 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
     ///   cancelled (before the read starts, or while it runs: its statement is interrupted).
     public func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
         try Task.checkCancellation()
-        let reader = try await leaseReader()
+        // The reader this read is given is used, and returned, on the reader's own dispatch
+        // queue, from the thread that hands it over: the task resumes only once the read is
+        // over. Resuming the task first, to then dispatch the read, would keep the reader lent
+        // to a task that waits for a cooperative thread, and blocking reads made from tasks can
+        // hold all of them, waiting for that very reader (issue 21: a hang).
+        let ticket = WaiterTicket()
+        let cancellation = AccessCancellation()
         let registry = registry
-        return try await DatabaseAccess.async(on: reader.dispatchQueue) { [self] cancellation in
-            defer { returnReader(reader) }
-            return try registry.run(.reading) {
-                try reader.withConnection { db in
-                    try cancellation.run(db) { try DatabaseAccess.read(db, queryOnly: false, body) }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                enqueue(ticket) { [self] lease in
+                    let reader: SerializedDatabase
+                    switch lease {
+                    case .failure(let error):
+                        continuation.resume(throwing: error)
+                        return
+                    case .success(let leased):
+                        reader = leased
+                    }
+                    reader.dispatchQueue.async { [self] in
+                        let result = Result {
+                            try registry.run(.reading) {
+                                try reader.withConnection { db in
+                                    try cancellation.run(db) { try DatabaseAccess.read(db, queryOnly: false, body) }
+                                }
+                            }
+                        }
+                        returnReader(reader)
+                        continuation.resume(with: result)
+                    }
                 }
             }
+        } onCancel: {
+            cancellation.cancel()
+            withdraw(ticket)
         }
     }
 
@@ -339,19 +365,6 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
         // The semaphore orders the write of `box.result` before this read.
         guard let result = box.result else { throw closedError }
         return try result.get()
-    }
-
-    /// Takes a reader, suspending (without blocking a thread) until one is free; a cancelled
-    /// task stops waiting with `CancellationError`.
-    private func leaseReader() async throws -> SerializedDatabase {
-        let ticket = WaiterTicket()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<SerializedDatabase, any Error>) in
-                enqueue(ticket) { continuation.resume(with: $0) }
-            }
-        } onCancel: {
-            withdraw(ticket)
-        }
     }
 
     /// Gives a free reader to `deliver` now, or queues it until one is returned.
