@@ -429,3 +429,7 @@ private final class LeaseBox: @unchecked Sendable {
     // Safety: written once before the semaphore is signalled, read after it was waited for.
     var result: Result<SerializedDatabase, any Error>?
 }
+
+extension DatabasePool: AccessRegistryOwner {
+    var accessRegistry: AccessRegistry { registry }
+}

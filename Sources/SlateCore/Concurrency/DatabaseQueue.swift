@@ -232,3 +232,7 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
         }
     }
 }
+
+extension DatabaseQueue: AccessRegistryOwner {
+    var accessRegistry: AccessRegistry { registry }
+}

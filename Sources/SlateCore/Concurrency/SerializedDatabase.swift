@@ -73,6 +73,12 @@ final class SerializedDatabase: @unchecked Sendable {
     }
 }
 
+/// A queue or pool, whose registry tells which of its accesses the calling thread runs.
+protocol AccessRegistryOwner: AnyObject {
+    /// The accesses each thread is running.
+    var accessRegistry: AccessRegistry { get }
+}
+
 /// Which accesses of one queue or pool each thread is running, so that a nested access throws
 /// at once instead of deadlocking.
 ///

@@ -8,6 +8,11 @@ extension Connection {
     ///
     /// They live with the SQLite handle, not with this object: a statement that outlives the
     /// connection object can still fire the hooks, whose context must then still exist.
+    /// The hooks object, only if something created it already (no allocation otherwise).
+    var existingConnectionHooks: ConnectionHooks? {
+        connectionHandle.contexts[ObjectIdentifier(ConnectionHooks.self)] as? ConnectionHooks
+    }
+
     var connectionHooks: ConnectionHooks? {
         let key = ObjectIdentifier(ConnectionHooks.self)
         if let existing = connectionHandle.contexts[key] as? ConnectionHooks { return existing }

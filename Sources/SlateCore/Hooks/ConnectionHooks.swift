@@ -347,6 +347,16 @@ final class ConnectionHooks: ConnectionCloseObserver {
         traceCallback?(expanded)
     }
 
+    /// Tells the activity observers that a ``BlobHandle`` wrote into `table`.
+    func didWriteBlob(database: String, table: String) {
+        for observer in activityObservers { observer.connectionDidWriteBlob(database: database, table: table) }
+    }
+
+    /// Tells the activity observers that a ``BlobHandle`` closed.
+    func didCloseBlob() {
+        for observer in activityObservers { observer.connectionDidCloseBlob() }
+    }
+
     private func didFinish(statement: OpaquePointer) {
         for observer in activityObservers { observer.connectionStatementDidFinish(statement) }
     }

@@ -130,6 +130,17 @@ final class DatabaseChangeTracker: ConnectionActivityObserver, ConnectionCloseOb
         commitPending = true
     }
 
+    func connectionDidWriteBlob(database: String, table: String) {
+        // Which bytes changed is unknown to the statements: the whole table.
+        changedTables[DatabaseRegion.key(database: database, table: table)] = true
+    }
+
+    func connectionDidCloseBlob() {
+        // A blob handle opened in autocommit mode commits when it closes, with no statement
+        // finishing afterwards to deliver the commit.
+        if commitPending { deliverIfCommitted() }
+    }
+
     func connectionDidRollback() {
         resetTransaction()
     }

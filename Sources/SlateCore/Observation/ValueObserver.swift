@@ -52,14 +52,20 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
 
     /// Stops notifications (none is delivered once this returns, unless called from inside
     /// `onChange`) and removes the hooks from the writer soon after.
+    ///
+    /// Called from inside an access of the observed writer (a `write` that cancels), it does not
+    /// wait for an `onChange` running on another thread: that `onChange` may itself be waiting
+    /// for the writer the caller holds (issue 21: a deadlock). No call starts once it returns;
+    /// the running one finishes.
     func cancel() {
-        emission.lock()
+        let insideAccess = (writer as? any AccessRegistryOwner)?.accessRegistry.currentRole != nil
+        if !insideAccess { emission.lock() }
         let registration: (DatabaseChangeTracker, Int)? = lock.withLock {
             guard !cancelled else { return nil }
             cancelled = true
             return self.tracker.map { ($0, token) }
         }
-        emission.unlock()
+        if !insideAccess { emission.unlock() }
         guard let (tracker, token) = registration else { return }
         tracker.unregister(token)
         // Uninstalling needs the writer connection, which may be busy or in use by the caller
