@@ -146,18 +146,12 @@ final class AccessCancellation: @unchecked Sendable {
         db.connectionHandle.accessCancellation = self
         defer { db.connectionHandle.accessCancellation = nil }
         // `sqlite3_interrupt` is a no-op while no statement runs, so a cancellation that lands
-        // between two statements would let the next one run to its end; the progress handler
-        // stops any statement of this access within a thousand VM steps of the cancellation.
-        let sqlite = db.sqliteHandle
-        if let sqlite {
-            sqlite3_progress_handler(
-                sqlite, 1000,
-                { context in
-                    guard let context else { return 0 }
-                    return Unmanaged<AccessCancellation>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
-                }, Unmanaged.passUnretained(self).toOpaque())
-        }
-        defer { if let sqlite { sqlite3_progress_handler(sqlite, 0, nil, nil) } }
+        // while a statement starts could let it run to its end; the progress handler stops any
+        // statement of this access within a thousand VM steps of the cancellation. It goes
+        // through the connection's hooks, which chain it with the user's progress handler.
+        let hooks = db.connectionHooks
+        hooks?.accessCancellation = self
+        defer { hooks?.accessCancellation = nil }
         do {
             return try body()
         } catch {

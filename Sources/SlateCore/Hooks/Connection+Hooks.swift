@@ -65,6 +65,31 @@ extension Connection {
         connectionHooks?.remove(trace: delegate)
     }
 
+    // MARK: Progress
+
+    /// Sets (or, with `nil`, removes) a progress handler (`sqlite3_progress_handler`): a
+    /// closure SQLite calls every `instructions` virtual-machine instructions of a running
+    /// statement, to show progress or to stop a long query.
+    ///
+    /// Install it with this method rather than through the C API: the async accesses of a
+    /// ``DatabaseQueue`` or ``DatabasePool`` check their task's cancellation from the same C
+    /// handler, and keep a handler set here working during and after them (one installed in C
+    /// would be replaced). The closure cannot use this connection: any use throws
+    /// `SQLITE_MISUSE`.
+    ///
+    /// ```swift
+    /// db.progressHandler(every: 10_000) { shouldStop() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - instructions: How many virtual-machine instructions apart the calls are (at least 1).
+    ///   - callback: Returns `true` to interrupt the running statement (`SQLITE_INTERRUPT`).
+    public func progressHandler(every instructions: Int32 = 1000, _ callback: (() -> Bool)?) {
+        guard let hooks = connectionHooks else { return }
+        hooks.progressPeriod = max(instructions, 1)
+        hooks.progressCallback = callback
+    }
+
     // MARK: Busy databases
 
     /// Sets (or, with `nil`, removes) a closure that decides whether to retry when the database

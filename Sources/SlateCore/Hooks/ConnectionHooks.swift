@@ -65,6 +65,18 @@ final class ConnectionHooks: ConnectionCloseObserver {
     /// Set while the guarding access commits its own transaction.
     var accessIsCommitting = false
 
+    /// The user's progress handler (``Connection/progressHandler(every:_:)``) and how many
+    /// virtual-machine instructions apart it runs.
+    var progressCallback: (() -> Bool)? { didSet { refreshProgress() } }
+    var progressPeriod: Int32 = 1000 { didSet { refreshProgress() } }
+    /// The cancellation of the async access running on the connection, checked by the same C
+    /// progress handler as the user's, which stays installed (issue 21: an access used to
+    /// replace it, then clear it).
+    var accessCancellation: AccessCancellation? { didSet { refreshProgress() } }
+    /// The period the C handler is installed with (0: none), and its calls since the user's ran.
+    private var installedProgressPeriod: Int32 = 0
+    private var progressTicks: Int32 = 0
+
     private var updateInstalled = false
     private var commitInstalled = false
     private var rollbackInstalled = false
@@ -221,6 +233,39 @@ final class ConnectionHooks: ConnectionCloseObserver {
 
     }
 
+    /// Installs the C progress handler for whoever needs it: every 1,000 instructions at most
+    /// for an access's cancellation, at the user's period for the user's handler.
+    private func refreshProgress() {
+        guard let db else { return }
+        var period: Int32 = 0
+        if progressCallback != nil { period = max(progressPeriod, 1) }
+        if accessCancellation != nil { period = period == 0 ? 1000 : min(period, 1000) }
+        progressTicks = 0
+        guard period != installedProgressPeriod else { return }
+        installedProgressPeriod = period
+        if period == 0 {
+            sqlite3_progress_handler(db, 0, nil, nil)
+        } else {
+            sqlite3_progress_handler(
+                db, period,
+                { context in
+                    guard let context else { return 0 }
+                    return Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue().progress()
+                }, Unmanaged.passUnretained(self).toOpaque())
+        }
+    }
+
+    /// The C progress handler: non-zero interrupts the running statement.
+    private func progress() -> Int32 {
+        if let accessCancellation, accessCancellation.isCancelled { return 1 }
+        guard let progressCallback else { return 0 }
+        // Installed more often than the user asked when an access's cancellation needs it.
+        progressTicks += 1
+        guard Int64(progressTicks) * Int64(installedProgressPeriod) >= Int64(progressPeriod) else { return 0 }
+        progressTicks = 0
+        return handle.refusingUse({ progressCallback() }, readsAllowed: false) ? 1 : 0
+    }
+
     func connectionWillClose(_ db: OpaquePointer) {
         delegates.removeAll()
         traceDelegates.removeAll()
@@ -230,6 +275,8 @@ final class ConnectionHooks: ConnectionCloseObserver {
         rollbackCallback = nil
         traceCallback = nil
         busyCallback = nil  // uninstalls the busy handler while the handle is still open
+        progressCallback = nil
+        accessCancellation = nil
         refresh()  // uninstalls every other hook
         CommitVetoMessages.clear(for: db)
         self.db = nil
