@@ -4,6 +4,8 @@
 // Usage: SlateReliabilityProbe write PATH JOURNAL_MODE SYNCHRONOUS [MAX_TRANSACTIONS]
 //        SlateReliabilityProbe stream PATH ROWS
 //        SlateReliabilityProbe contend PATH queue|pool TRANSACTIONS
+//        SlateReliabilityProbe migrate PATH queue|pool
+//        SlateReliabilityProbe mixedreads PATH READERS
 // Errors go to standard error with exit status 1.
 import Foundation
 
@@ -18,7 +20,9 @@ do {
     case "write": try crashWriter(Array(arguments.dropFirst()))
     case "stream": try streamRows(Array(arguments.dropFirst()))
     case "contend": try contend(Array(arguments.dropFirst()))
-    default: fail("usage: SlateReliabilityProbe write PATH JOURNAL_MODE SYNCHRONOUS [MAX] | stream PATH ROWS | contend PATH queue|pool N")
+    case "migrate": try migrate(Array(arguments.dropFirst()))
+    case "mixedreads": try mixedReads(Array(arguments.dropFirst()))
+    default: fail("usage: SlateReliabilityProbe write PATH JOURNAL_MODE SYNCHRONOUS [MAX] | stream PATH ROWS | contend PATH queue|pool N | migrate PATH queue|pool | mixedreads PATH READERS")
     }
 } catch {
     fail("\(error)")
