@@ -6,6 +6,7 @@
 //        SlateReliabilityProbe contend PATH queue|pool TRANSACTIONS
 //        SlateReliabilityProbe migrate PATH queue|pool
 //        SlateReliabilityProbe mixedreads PATH READERS
+//        SlateReliabilityProbe crosswatch PATH queue|pool COMMITS IDLE_SECONDS
 // Errors go to standard error with exit status 1.
 import Foundation
 
@@ -22,7 +23,8 @@ do {
     case "contend": try contend(Array(arguments.dropFirst()))
     case "migrate": try migrate(Array(arguments.dropFirst()))
     case "mixedreads": try mixedReads(Array(arguments.dropFirst()))
-    default: fail("usage: SlateReliabilityProbe write PATH JOURNAL_MODE SYNCHRONOUS [MAX] | stream PATH ROWS | contend PATH queue|pool N | migrate PATH queue|pool | mixedreads PATH READERS")
+    case "crosswatch": try crossWatch(Array(arguments.dropFirst()))
+    default: fail("usage: SlateReliabilityProbe write PATH JOURNAL_MODE SYNCHRONOUS [MAX] | stream PATH ROWS | contend PATH queue|pool N | migrate PATH queue|pool | mixedreads PATH READERS | crosswatch PATH queue|pool N S")
     }
 } catch {
     fail("\(error)")

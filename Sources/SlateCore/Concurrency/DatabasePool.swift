@@ -502,3 +502,7 @@ private final class WriterDemand: @unchecked Sendable {
         if readShouldYield() { sched_yield() }
     }
 }
+
+extension DatabasePool: ExternalChangeSource {
+    var externalChangePollInterval: Double? { configuration.crossProcessPollInterval }
+}

@@ -92,6 +92,7 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
             try writer.writeWithoutTransaction { db in
                 guard let tracker = DatabaseChangeTracker.tracker(on: db) else { throw SQLiteError.connectionClosed }
                 let token = tracker.register(on: db) { [weak self] changes in self?.receive(changes) }
+                tracker.watchExternalChanges(of: writer, on: db)
                 let cancelledMeanwhile = lock.withLock {
                     self.tracker = tracker
                     self.token = token
@@ -168,7 +169,10 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
 
     /// The tables and columns the changes wrote, resolved on `db` from the statements' texts.
     private func written(by changes: DatabaseChanges, on db: Connection) -> DatabaseRegion {
-        guard let handle = db.handle else { return .fullDatabase }
+        guard let handle = db.handle, !changes.external else {
+            footprints.removeAll()  // another process may have changed the schema too
+            return .fullDatabase
+        }
         var region = DatabaseRegion()
         for sql in changes.statements { region.formUnion(footprint(of: sql, on: handle).writes) }
         if region.isFullDatabase {
