@@ -52,7 +52,7 @@ struct ObservationGapTests {
                     INSERT INTO child VALUES (1, 'x'), (2, 'y'), (2, 'z');
                     """,
                 change: "UPDATE OR REPLACE parent SET code = 'b' WHERE id = 1",
-                observed: "SELECT group_concat(label) FROM (SELECT label FROM child ORDER BY label)", expected: "x"),
+                observed: "SELECT group_concat(label) FROM (SELECT label FROM child ORDER BY label)", expected: "x")
         ]
         if SQLite.versionNumber >= 3_024_000 {
             paths.append(
