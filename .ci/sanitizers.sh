@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 
 passes=("$@")
 [ ${#passes[@]} -gt 0 ] || passes=(address thread)
-tsan_filter="${SLATE_TSAN_FILTER:-Concurrency|Interrupt|Pool|Queue|Observation|Cancel|Async|Thread|CrashLoop|Reentr}"
+tsan_filter="${SLATE_TSAN_FILTER:-Concurrency|Interrupt|Pool|Queue|Observation|Cancel|Async|Thread|CrashLoop|Reentr|ConcurrentMigrator}"
 # Tests to skip under ThreadSanitizer (none today): SLATE_TSAN_SKIP="name|name".
 tsan_skip="${SLATE_TSAN_SKIP:-}"
 

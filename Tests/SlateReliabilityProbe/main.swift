@@ -4,6 +4,9 @@
 // Usage: SlateReliabilityProbe write PATH JOURNAL_MODE SYNCHRONOUS [MAX_TRANSACTIONS]
 //        SlateReliabilityProbe stream PATH ROWS
 //        SlateReliabilityProbe contend PATH queue|pool TRANSACTIONS
+//        SlateReliabilityProbe migrate PATH queue|pool
+//        SlateReliabilityProbe mixedreads PATH READERS
+//        SlateReliabilityProbe crosswatch PATH queue|pool COMMITS IDLE_SECONDS
 // Errors go to standard error with exit status 1.
 import Foundation
 
@@ -18,7 +21,10 @@ do {
     case "write": try crashWriter(Array(arguments.dropFirst()))
     case "stream": try streamRows(Array(arguments.dropFirst()))
     case "contend": try contend(Array(arguments.dropFirst()))
-    default: fail("usage: SlateReliabilityProbe write PATH JOURNAL_MODE SYNCHRONOUS [MAX] | stream PATH ROWS | contend PATH queue|pool N")
+    case "migrate": try migrate(Array(arguments.dropFirst()))
+    case "mixedreads": try mixedReads(Array(arguments.dropFirst()))
+    case "crosswatch": try crossWatch(Array(arguments.dropFirst()))
+    default: fail("usage: SlateReliabilityProbe write PATH JOURNAL_MODE SYNCHRONOUS [MAX] | stream PATH ROWS | contend PATH queue|pool N | migrate PATH queue|pool | mixedreads PATH READERS | crosswatch PATH queue|pool N S")
     }
 } catch {
     fail("\(error)")

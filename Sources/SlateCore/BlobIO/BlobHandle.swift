@@ -29,15 +29,24 @@ public final class BlobHandle {
     /// Whether SQLite has aborted the handle; every later call would fail with `SQLITE_ABORT`.
     public private(set) var isExpired = false
 
-    init(connection: Connection, handle: OpaquePointer, row: Int64, readOnly: Bool) {
+    /// The schema and table of the value, to tell observations what a write changed.
+    private let database: String
+    private let table: String
+
+    init(connection: Connection, handle: OpaquePointer, database: String, table: String, row: Int64, readOnly: Bool) {
         self.connection = connection
+        self.database = database
+        self.table = table
         self.handle = handle
         self.row = row
         self.isReadOnly = readOnly
     }
 
     deinit {
-        if let handle { sqlite3_blob_close(handle) }
+        if let handle {
+            sqlite3_blob_close(handle)
+            connection.existingConnectionHooks?.didCloseBlob()
+        }
     }
 
     /// The open handle, or an error once the handle or its connection is closed.
@@ -112,6 +121,7 @@ public final class BlobHandle {
             sqlite3_blob_write(blob, buffer.baseAddress, Int32(truncatingIfNeeded: data.count), Int32(truncatingIfNeeded: offset))
         }
         guard code == SQLITE_OK else { throw blobError(code, action: "write") }
+        connection.existingConnectionHooks?.didWriteBlob(database: database, table: table)
     }
 
     /// Points the handle at another row of the same table and column (`sqlite3_blob_reopen`).
@@ -137,6 +147,7 @@ public final class BlobHandle {
         guard let handle else { return }
         self.handle = nil
         let code = sqlite3_blob_close(handle)
+        connection.existingConnectionHooks?.didCloseBlob()
         guard code == SQLITE_OK else { throw blobError(code, action: "close") }
     }
 

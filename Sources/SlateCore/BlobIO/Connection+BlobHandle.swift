@@ -27,6 +27,6 @@ extension Connection {
             throw SQLiteError(code: code, db: db)
                 .explained("cannot open the blob in \(database).\(table).\(column) at row \(row)")
         }
-        return BlobHandle(connection: self, handle: blob, row: row, readOnly: readOnly)
+        return BlobHandle(connection: self, handle: blob, database: database, table: table, row: row, readOnly: readOnly)
     }
 }

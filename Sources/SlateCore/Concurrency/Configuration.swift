@@ -33,6 +33,16 @@ public struct Configuration: Sendable {
     /// own). A ``DatabasePool`` always uses ``Connection/JournalMode/wal``, and refuses any other.
     public var journalMode: Connection.JournalMode?
 
+    /// How often, in seconds, a queue or pool whose commits are observed looks for commits that
+    /// other processes (or other connections of this process) made to its file, so that every
+    /// ``ValueObservation`` sees them too; `nil` turns it off. 0.05 s by default: such a commit
+    /// reaches an observation within about 50 ms plus its fetch.
+    ///
+    /// It only runs while at least one observation runs, costs one `PRAGMA data_version` on the
+    /// writer connection per interval, and never runs for an in-memory database. Each commit it
+    /// notices refetches every observation (what another process changed is unknown).
+    public var crossProcessPollInterval: Double? = 0.05
+
     /// Whether `PRAGMA foreign_keys` is on for every connection. On by default.
     public var foreignKeysEnabled = true
 

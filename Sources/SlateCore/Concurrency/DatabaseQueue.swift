@@ -232,3 +232,11 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
         }
     }
 }
+
+extension DatabaseQueue: AccessRegistryOwner {
+    var accessRegistry: AccessRegistry { registry }
+}
+
+extension DatabaseQueue: ExternalChangeSource {
+    var externalChangePollInterval: Double? { path == nil ? nil : configuration.crossProcessPollInterval }
+}

@@ -102,13 +102,30 @@ package final class ConnectionHandle {
         }
     }
 
-    /// The check for using a statement on a lent handle or inside a hook.
+    /// The check for using a statement on a lent handle or inside a hook; it also refuses to
+    /// step a statement once the async access running it was cancelled.
     @usableFromInline
     func checkLentAccess(_ owner: UInt, statement: OpaquePointer) throws(SQLiteError) {
         if owner == Self.insideChangeHook, sqlite3_stmt_readonly(statement) != 0, sqlite3_column_count(statement) > 0 {
             return
         }
         try checkLentAccess(owner)
+        try checkCancellation()
+    }
+
+    /// The cancellation of the async access running on this handle, set by that access's thread
+    /// for its duration (see `AccessCancellation`), so that a task cancelled between two
+    /// statements runs no further statement: `sqlite3_interrupt` only stops statements that are
+    /// running when it is called.
+    var accessCancellation: AccessCancellation?
+
+    /// Throws `SQLITE_INTERRUPT` once the async access using the handle was cancelled (the
+    /// access turns it into `CancellationError`).
+    func checkCancellation() throws(SQLiteError) {
+        guard let accessCancellation, accessCancellation.isCancelled else { return }
+        throw SQLiteError(
+            code: SQLITE_INTERRUPT,
+            details: "the task running this database access was cancelled: no further statement runs in it")
     }
 
     /// Runs one of SQLite's hooks with the handle refusing what SQLite forbids the hook to do

@@ -8,6 +8,11 @@ extension Connection {
     ///
     /// They live with the SQLite handle, not with this object: a statement that outlives the
     /// connection object can still fire the hooks, whose context must then still exist.
+    /// The hooks object, only if something created it already (no allocation otherwise).
+    var existingConnectionHooks: ConnectionHooks? {
+        connectionHandle.contexts[ObjectIdentifier(ConnectionHooks.self)] as? ConnectionHooks
+    }
+
     var connectionHooks: ConnectionHooks? {
         let key = ObjectIdentifier(ConnectionHooks.self)
         if let existing = connectionHandle.contexts[key] as? ConnectionHooks { return existing }
@@ -58,6 +63,31 @@ extension Connection {
     /// - Parameter delegate: The trace delegate to remove.
     public func remove(trace delegate: any ConnectionTraceDelegate) {
         connectionHooks?.remove(trace: delegate)
+    }
+
+    // MARK: Progress
+
+    /// Sets (or, with `nil`, removes) a progress handler (`sqlite3_progress_handler`): a
+    /// closure SQLite calls every `instructions` virtual-machine instructions of a running
+    /// statement, to show progress or to stop a long query.
+    ///
+    /// Install it with this method rather than through the C API: the async accesses of a
+    /// ``DatabaseQueue`` or ``DatabasePool`` check their task's cancellation from the same C
+    /// handler, and keep a handler set here working during and after them (one installed in C
+    /// would be replaced). The closure cannot use this connection: any use throws
+    /// `SQLITE_MISUSE`.
+    ///
+    /// ```swift
+    /// db.progressHandler(every: 10_000) { shouldStop() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - instructions: How many virtual-machine instructions apart the calls are (at least 1).
+    ///   - callback: Returns `true` to interrupt the running statement (`SQLITE_INTERRUPT`).
+    public func progressHandler(every instructions: Int32 = 1000, _ callback: (() -> Bool)?) {
+        guard let hooks = connectionHooks else { return }
+        hooks.progressPeriod = max(instructions, 1)
+        hooks.progressCallback = callback
     }
 
     // MARK: Busy databases

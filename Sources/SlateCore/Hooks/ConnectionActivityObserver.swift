@@ -16,6 +16,11 @@ package protocol ConnectionActivityObserver: AnyObject {
     func connectionStatementDidStart(_ statement: OpaquePointer)
     /// A statement finished running (`SQLITE_TRACE_PROFILE`): any commit it made is complete.
     func connectionStatementDidFinish(_ statement: OpaquePointer)
+    /// A ``BlobHandle`` wrote into a value of `table` (`sqlite3_blob_write` runs no statement
+    /// and fires no hook).
+    func connectionDidWriteBlob(database: String, table: String)
+    /// A ``BlobHandle`` closed: in autocommit mode, its writes were committed now.
+    func connectionDidCloseBlob()
 }
 
 extension ConnectionActivityObserver {
@@ -24,4 +29,6 @@ extension ConnectionActivityObserver {
     package func connectionDidRollback() {}
     package func connectionStatementDidStart(_ statement: OpaquePointer) {}
     package func connectionStatementDidFinish(_ statement: OpaquePointer) {}
+    package func connectionDidWriteBlob(database: String, table: String) {}
+    package func connectionDidCloseBlob() {}
 }

@@ -57,6 +57,26 @@ final class ConnectionHooks: ConnectionCloseObserver {
         }
     }
 
+    /// Set while a queue's or pool's `write`, or a migration, owns the connection's transaction:
+    /// the commit hook then vetoes every commit but the one the access issues itself
+    /// (``accessIsCommitting``), so that a COMMIT run inside the closure, or a statement that
+    /// autocommits after a ROLLBACK run there, cannot make part of the access durable.
+    var guardsTransaction = false { didSet { refresh() } }
+    /// Set while the guarding access commits its own transaction.
+    var accessIsCommitting = false
+
+    /// The user's progress handler (``Connection/progressHandler(every:_:)``) and how many
+    /// virtual-machine instructions apart it runs.
+    var progressCallback: (() -> Bool)? { didSet { refreshProgress() } }
+    var progressPeriod: Int32 = 1000 { didSet { refreshProgress() } }
+    /// The cancellation of the async access running on the connection, checked by the same C
+    /// progress handler as the user's, which stays installed (issue 21: an access used to
+    /// replace it, then clear it).
+    var accessCancellation: AccessCancellation? { didSet { refreshProgress() } }
+    /// The period the C handler is installed with (0: none), and its calls since the user's ran.
+    private var installedProgressPeriod: Int32 = 0
+    private var progressTicks: Int32 = 0
+
     private var updateInstalled = false
     private var commitInstalled = false
     private var rollbackInstalled = false
@@ -154,7 +174,7 @@ final class ConnectionHooks: ConnectionCloseObserver {
             }
         }
 
-        let wantsCommit = hasDelegates || commitCallback != nil
+        let wantsCommit = hasDelegates || commitCallback != nil || guardsTransaction
         if wantsCommit != commitInstalled {
             commitInstalled = wantsCommit
             if wantsCommit {
@@ -213,6 +233,39 @@ final class ConnectionHooks: ConnectionCloseObserver {
 
     }
 
+    /// Installs the C progress handler for whoever needs it: every 1,000 instructions at most
+    /// for an access's cancellation, at the user's period for the user's handler.
+    private func refreshProgress() {
+        guard let db else { return }
+        var period: Int32 = 0
+        if progressCallback != nil { period = max(progressPeriod, 1) }
+        if accessCancellation != nil { period = period == 0 ? 1000 : min(period, 1000) }
+        progressTicks = 0
+        guard period != installedProgressPeriod else { return }
+        installedProgressPeriod = period
+        if period == 0 {
+            sqlite3_progress_handler(db, 0, nil, nil)
+        } else {
+            sqlite3_progress_handler(
+                db, period,
+                { context in
+                    guard let context else { return 0 }
+                    return Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue().progress()
+                }, Unmanaged.passUnretained(self).toOpaque())
+        }
+    }
+
+    /// The C progress handler: non-zero interrupts the running statement.
+    private func progress() -> Int32 {
+        if let accessCancellation, accessCancellation.isCancelled { return 1 }
+        guard let progressCallback else { return 0 }
+        // Installed more often than the user asked when an access's cancellation needs it.
+        progressTicks += 1
+        guard Int64(progressTicks) * Int64(installedProgressPeriod) >= Int64(progressPeriod) else { return 0 }
+        progressTicks = 0
+        return handle.refusingUse({ progressCallback() }, readsAllowed: false) ? 1 : 0
+    }
+
     func connectionWillClose(_ db: OpaquePointer) {
         delegates.removeAll()
         traceDelegates.removeAll()
@@ -222,6 +275,8 @@ final class ConnectionHooks: ConnectionCloseObserver {
         rollbackCallback = nil
         traceCallback = nil
         busyCallback = nil  // uninstalls the busy handler while the handle is still open
+        progressCallback = nil
+        accessCancellation = nil
         refresh()  // uninstalls every other hook
         CommitVetoMessages.clear(for: db)
         self.db = nil
@@ -277,6 +332,13 @@ final class ConnectionHooks: ConnectionCloseObserver {
     private func askToCommit() -> Int32 {
         guard let db else { return 0 }
         CommitVetoMessages.clear(for: db)
+        if guardsTransaction && !accessIsCommitting {
+            CommitVetoMessages.record(
+                "a database access commits its transaction itself, when its closure returns: a COMMIT run inside the "
+                    + "closure, or a write after a ROLLBACK run there, is refused and everything the access wrote is rolled back",
+                for: db)
+            return 1
+        }
         for observer in activityObservers { observer.connectionWillCommit() }
         if let connection {
             for delegate in liveDelegates() {
@@ -330,6 +392,16 @@ final class ConnectionHooks: ConnectionCloseObserver {
             for delegate in listeners { delegate.connection(connection, trace: (unexpanded, expanded)) }
         }
         traceCallback?(expanded)
+    }
+
+    /// Tells the activity observers that a ``BlobHandle`` wrote into `table`.
+    func didWriteBlob(database: String, table: String) {
+        for observer in activityObservers { observer.connectionDidWriteBlob(database: database, table: table) }
+    }
+
+    /// Tells the activity observers that a ``BlobHandle`` closed.
+    func didCloseBlob() {
+        for observer in activityObservers { observer.connectionDidCloseBlob() }
     }
 
     private func didFinish(statement: OpaquePointer) {

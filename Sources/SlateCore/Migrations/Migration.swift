@@ -16,7 +16,10 @@ struct Migration: Sendable {
             // Restoring can only fail on a closed connection, which the caller has already heard of.
             if disableForeignKeys { try? db.setForeignKeys(true) }
         }
-        try db.transaction(.immediate) {
+        try db.atomicTransaction(.immediate, access: "migration \(SQLiteValue.quoteIdentifier(identifier))") {
+            // Read under the write lock (the transaction is immediate): another process or
+            // connection that migrated the same file since the caller looked has already applied it.
+            guard try !MigrationsTable.appliedIdentifiers(db).contains(identifier) else { return }
             try MigrationsTable.prepare(db)
             try body(db)
             try MigrationsTable.record(identifier, db)

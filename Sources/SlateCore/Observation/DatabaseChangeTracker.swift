@@ -25,6 +25,9 @@ final class DatabaseChangeTracker: ConnectionActivityObserver, ConnectionCloseOb
     private var nextToken = 0
     private var isInstalled = false
 
+    /// Polls for other processes' commits while observations are registered (writer thread).
+    private var watcher: ExternalChangeWatcher?
+
     // Writer-thread state of the current transaction.
     private var commitPending = false
     private var changedTables: [String: Bool] = [:]
@@ -96,6 +99,27 @@ final class DatabaseChangeTracker: ConnectionActivityObserver, ConnectionCloseOb
         return token
     }
 
+    /// Starts watching for commits of other processes to `writer`'s file, unless already
+    /// watching or `writer` says there is nothing to watch. Call inside a writer access.
+    func watchExternalChanges(of writer: any DatabaseWriter, on db: Connection) {
+        guard watcher == nil, let source = writer as? any ExternalChangeSource,
+            let interval = source.externalChangePollInterval
+        else { return }
+        watcher = ExternalChangeWatcher(writer: writer, on: db, interval: interval) { [weak self] _ in
+            self?.deliverExternalChange()
+        }
+    }
+
+    /// Whether a watcher polls for other connections' commits (for tests).
+    var isWatchingExternalChanges: Bool { watcher != nil }
+
+    /// Tells every observer that another connection committed: anything may have changed.
+    /// Called inside the watcher's writer access.
+    private func deliverExternalChange() {
+        let callbacks = lock.withLock { Array(observers.values) }
+        for callback in callbacks { callback(DatabaseChanges(external: true)) }
+    }
+
     /// Stops calling the callback registered under `token`; any thread.
     func unregister(_ token: Int) {
         lock.withLock { _ = observers.removeValue(forKey: token) }
@@ -105,6 +129,8 @@ final class DatabaseChangeTracker: ConnectionActivityObserver, ConnectionCloseOb
     func uninstallIfUnused(from connection: Connection) {
         guard isInstalled, lock.withLock({ observers.isEmpty }) else { return }
         isInstalled = false
+        watcher?.stop()
+        watcher = nil
         connection.connectionHooks?.remove(activity: self)
         resetTransaction()
     }
@@ -128,6 +154,17 @@ final class DatabaseChangeTracker: ConnectionActivityObserver, ConnectionCloseOb
 
     func connectionWillCommit() {
         commitPending = true
+    }
+
+    func connectionDidWriteBlob(database: String, table: String) {
+        // Which bytes changed is unknown to the statements: the whole table.
+        changedTables[DatabaseRegion.key(database: database, table: table)] = true
+    }
+
+    func connectionDidCloseBlob() {
+        // A blob handle opened in autocommit mode commits when it closes, with no statement
+        // finishing afterwards to deliver the commit.
+        if commitPending { deliverIfCommitted() }
     }
 
     func connectionDidRollback() {
@@ -159,6 +196,8 @@ final class DatabaseChangeTracker: ConnectionActivityObserver, ConnectionCloseOb
     }
 
     func connectionWillClose(_ db: OpaquePointer) {
+        watcher?.stop()
+        watcher = nil
         let callbacks = lock.withLock {
             defer { observers.removeAll() }
             return Array(observers.values)

@@ -11,10 +11,14 @@ struct DatabaseChanges: Sendable {
     /// `database.table` keys reported by the update hook; `true` when rows were inserted or
     /// deleted, `false` when they were only updated.
     var tables: [String: Bool] = [:]
+    /// Whether another process or connection committed (``ExternalChangeWatcher``): what it
+    /// changed is unknown, so it may be anything.
+    var external = false
 
-    var isEmpty: Bool { statements.isEmpty && tables.isEmpty }
+    var isEmpty: Bool { statements.isEmpty && tables.isEmpty && !external }
 
     mutating func formUnion(_ other: DatabaseChanges) {
+        external = external || other.external
         statements.formUnion(other.statements)
         for (key, rows) in other.tables { tables[key] = (tables[key] ?? false) || rows }
     }

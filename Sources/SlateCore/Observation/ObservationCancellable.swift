@@ -19,7 +19,11 @@ public final class ObservationCancellable: Sendable {
 
     /// Stops notifications and removes the observation's hooks from the database's writer
     /// connection. Once it returns, `onChange` and `onError` are not called again (unless it is
-    /// called from inside `onChange`, which finishes normally). Calling it again does nothing.
+    /// called from inside `onChange`, which finishes normally). Called from inside an access of
+    /// the observed database (a `write` that stops an observation), it does not wait for an
+    /// `onChange` already running on another thread, which may be waiting for that access:
+    /// no call starts once it returns, and the running one finishes. Calling it again does
+    /// nothing.
     public func cancel() {
         onCancel()
     }

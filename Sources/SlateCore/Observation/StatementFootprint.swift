@@ -27,7 +27,44 @@ struct StatementFootprint: Sendable {
         // Where the authorizer does not name a table read for no column (`count(*)`), any
         // SELECT may read tables it never reports: it reads the whole database.
         if footprint.isSelect && !reportsTablesReadWithoutColumns { footprint.reads = .fullDatabase }
+        footprint.widenReplacingUpdates(sql: sql, on: db)
         return footprint
+    }
+
+    /// An UPDATE whose conflict resolution is REPLACE deletes the rows it conflicts with, which
+    /// neither the authorizer (it names the updated columns) nor the update hook reports (issue
+    /// 21): such an UPDATE writes its whole table. The resolution is REPLACE when the statement
+    /// says so (`UPDATE OR REPLACE`) or when one of the table's constraints does
+    /// (`UNIQUE ON CONFLICT REPLACE`); both are found by their text, erring on the side of a
+    /// refetch (a `replace()` call counts too).
+    mutating func widenReplacingUpdates(sql: String, on db: OpaquePointer) {
+        let updated = writes.tables.compactMap { key, columns -> String? in
+            if case .only = columns { return key }
+            return nil
+        }
+        guard !updated.isEmpty else { return }
+        let statementReplaces = sql.range(of: "replace", options: .caseInsensitive) != nil
+        for key in updated where statementReplaces || Self.schemaMentionsReplace(key, on: db) {
+            writes.insert(table: key, column: nil)
+        }
+    }
+
+    /// Whether the definition of the table `key` (`database.table`) contains the word REPLACE.
+    private static func schemaMentionsReplace(_ key: String, on db: OpaquePointer) -> Bool {
+        guard let dot = key.firstIndex(of: ".") else { return true }
+        let database = String(key[..<dot])
+        let table = String(key[key.index(after: dot)...])
+        let master = database == "temp" ? "sqlite_temp_master" : "\(SQLiteValue.quoteIdentifier(database)).sqlite_master"
+        var statement: OpaquePointer?
+        let sql = "SELECT sql FROM \(master) WHERE type = 'table' AND lower(name) = ?"
+        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            sqlite3_finalize(statement)
+            return true  // cannot tell: assume it may
+        }
+        defer { sqlite3_finalize(statement) }
+        _ = table.bindText(to: statement, at: 1)
+        guard sqlite3_step(statement) == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) else { return false }
+        return String(cString: text).range(of: "replace", options: .caseInsensitive) != nil
     }
 
     /// Whether the linked SQLite's authorizer reports `SQLITE_READ` with an empty column for a

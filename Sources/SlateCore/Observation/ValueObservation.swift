@@ -16,8 +16,11 @@
 /// transactions never notify. Notifications may be coalesced when commits come faster than
 /// fetches, but the last value always reflects the last commit.
 ///
-/// Only changes made through the ``DatabaseWriter`` the observation runs in are seen: writes by
-/// other connections or other processes to the same file are not.
+/// Changes made through the ``DatabaseWriter`` the observation runs in are seen at once, with
+/// the tables and columns they touched. Commits that other processes, or other connections of
+/// this process, make to the same file are seen too, every
+/// ``Configuration/crossProcessPollInterval`` (0.05 s by default), as a change to the whole
+/// database: each one refetches.
 public struct ValueObservation<Value: Sendable>: Sendable {
     let fetch: @Sendable (Connection) throws -> Value
     let isDuplicate: (@Sendable (Value, Value) -> Bool)?

@@ -52,14 +52,20 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
 
     /// Stops notifications (none is delivered once this returns, unless called from inside
     /// `onChange`) and removes the hooks from the writer soon after.
+    ///
+    /// Called from inside an access of the observed writer (a `write` that cancels), it does not
+    /// wait for an `onChange` running on another thread: that `onChange` may itself be waiting
+    /// for the writer the caller holds (issue 21: a deadlock). No call starts once it returns;
+    /// the running one finishes.
     func cancel() {
-        emission.lock()
+        let insideAccess = (writer as? any AccessRegistryOwner)?.accessRegistry.currentRole != nil
+        if !insideAccess { emission.lock() }
         let registration: (DatabaseChangeTracker, Int)? = lock.withLock {
             guard !cancelled else { return nil }
             cancelled = true
             return self.tracker.map { ($0, token) }
         }
-        emission.unlock()
+        if !insideAccess { emission.unlock() }
         guard let (tracker, token) = registration else { return }
         tracker.unregister(token)
         // Uninstalling needs the writer connection, which may be busy or in use by the caller
@@ -86,6 +92,7 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
             try writer.writeWithoutTransaction { db in
                 guard let tracker = DatabaseChangeTracker.tracker(on: db) else { throw SQLiteError.connectionClosed }
                 let token = tracker.register(on: db) { [weak self] changes in self?.receive(changes) }
+                tracker.watchExternalChanges(of: writer, on: db)
                 let cancelledMeanwhile = lock.withLock {
                     self.tracker = tracker
                     self.token = token
@@ -162,7 +169,10 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
 
     /// The tables and columns the changes wrote, resolved on `db` from the statements' texts.
     private func written(by changes: DatabaseChanges, on db: Connection) -> DatabaseRegion {
-        guard let handle = db.handle else { return .fullDatabase }
+        guard let handle = db.handle, !changes.external else {
+            footprints.removeAll()  // another process may have changed the schema too
+            return .fullDatabase
+        }
         var region = DatabaseRegion()
         for sql in changes.statements { region.formUnion(footprint(of: sql, on: handle).writes) }
         if region.isFullDatabase {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How far a WAL checkpoint goes (`SQLITE_CHECKPOINT_*`).
 public enum CheckpointMode: String, Sendable, Hashable, CaseIterable {
     /// Copies what it can without waiting for readers or writers.
@@ -29,14 +31,21 @@ public struct CheckpointResult: Sendable, Hashable {
     /// The number of those frames now copied into the database file.
     public var checkpointedFrameCount: Int
 
+    /// Whether a ``CheckpointMode/passive`` checkpoint found another connection checkpointing
+    /// (it holds the checkpoint lock): it copied nothing, without waiting, and
+    /// ``walFrameCount`` is then the number of frames the WAL file has room for, an upper bound.
+    public var wasBlocked: Bool
+
     /// Creates a result, such as the one to compare a checkpoint's against.
     ///
     /// - Parameters:
     ///   - walFrameCount: The number of frames in the WAL.
     ///   - checkpointedFrameCount: The number of them copied into the database file.
-    public init(walFrameCount: Int, checkpointedFrameCount: Int) {
+    ///   - wasBlocked: Whether another connection's checkpoint kept a passive one from running.
+    public init(walFrameCount: Int, checkpointedFrameCount: Int, wasBlocked: Bool = false) {
         self.walFrameCount = walFrameCount
         self.checkpointedFrameCount = checkpointedFrameCount
+        self.wasBlocked = wasBlocked
     }
 }
 
@@ -58,6 +67,12 @@ extension Connection {
     @discardableResult
     public func checkpoint(_ mode: CheckpointMode = .passive, database: String? = nil) throws(SQLiteError) -> CheckpointResult {
         let outcome = try runCheckpoint(mode, database: database)
+        if mode == .passive, outcome.code & 0xFF == SQLITE_BUSY {
+            // A passive checkpoint never waits: SQLite reports BUSY when another connection
+            // holds the checkpoint lock, which is not a failure of this one (issue 21).
+            return CheckpointResult(
+                walFrameCount: walFileFrames(database: database), checkpointedFrameCount: 0, wasBlocked: true)
+        }
         guard outcome.code == SQLITE_OK else {
             let error = SQLiteError(code: outcome.code, db: outcome.db)
             if outcome.code & 0xFF == SQLITE_BUSY {
@@ -80,5 +95,17 @@ extension Connection {
         var checkpointed: Int32 = -1
         let code = sqlite3_wal_checkpoint_v2(db, database, mode.sqliteMode, &log, &checkpointed)
         return (code, db, Int(log), Int(checkpointed))
+    }
+
+    /// How many frames the WAL file of `database` has room for, from its size (0 when unknown).
+    private func walFileFrames(database: String?) -> Int {
+        guard let db = handle, let name = sqlite3_db_filename(db, database ?? "main") else { return 0 }
+        let path = String(cString: name)
+        guard !path.isEmpty,
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path + "-wal"),
+            let size = (attributes[.size] as? NSNumber)?.intValue,
+            let pageSize = try? scalar(Int.self, "PRAGMA page_size"), pageSize > 0
+        else { return 0 }
+        return max(size - 32, 0) / (pageSize + 24)
     }
 }

@@ -34,6 +34,12 @@ extension Connection {
                 }
                 guard let statement else { break }  // only whitespace and comments remain
                 defer { sqlite3_finalize(statement) }
+                // A cancelled async access runs no further statement (see `checkCancellation`).
+                do throws(SQLiteError) {
+                    try connectionHandle.checkCancellation()
+                } catch {
+                    return .failure(error)
+                }
                 var step = sqlite3_step(statement)
                 while step == SQLITE_ROW { step = sqlite3_step(statement) }
                 guard step == SQLITE_DONE else {

@@ -84,3 +84,46 @@ extension Connection {
         return result
     }
 }
+
+extension Connection {
+    /// A transaction that only its own COMMIT can commit, for the accesses that promise
+    /// atomicity (`DatabaseWriter.write`, each migration): while `block` runs, the commit hook
+    /// vetoes any other commit, and a transaction that `block` ended (COMMIT, END or ROLLBACK)
+    /// makes the access throw. Either way nothing `block` wrote is kept.
+    ///
+    /// - Parameters:
+    ///   - mode: How the transaction begins.
+    ///   - retry: How a busy transaction is retried as a whole.
+    ///   - access: The access's name, for the error.
+    ///   - block: The work.
+    /// - Returns: What `block` returns.
+    /// - Throws: What `block` throws, or ``SQLiteError``.
+    func atomicTransaction<R>(
+        _ mode: TransactionType, retry: RetryPolicy = .none, access: String, _ block: () throws -> R
+    ) throws -> R {
+        guard let hooks = connectionHooks else { throw SQLiteError.connectionClosed }
+        let wasGuarding = hooks.guardsTransaction
+        hooks.guardsTransaction = true
+        defer { hooks.guardsTransaction = wasGuarding }
+        let policy = isAutocommit ? retry : .none  // a nested attempt cannot be retried alone
+        return try policy.run { _ in
+            try beginTransaction(mode)
+            do {
+                let result = try block()
+                guard !isAutocommit else {
+                    throw SQLiteError.misuse(
+                        "the \(access)'s closure ended its transaction (a COMMIT, END or ROLLBACK): the \(access) commits "
+                            + "when its closure returns, and keeps nothing of it otherwise; use writeWithoutTransaction to "
+                            + "manage transactions yourself")
+                }
+                hooks.accessIsCommitting = true
+                defer { hooks.accessIsCommitting = false }
+                try commitTransaction()
+                return result
+            } catch {
+                if !isAutocommit { try? rollbackTransaction() }
+                throw error
+            }
+        }
+    }
+}

@@ -22,3 +22,8 @@ final class EventLog: @unchecked Sendable {
 
 /// A query that runs until it is interrupted (a recursive count to a billion).
 let endlessQuery = "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 1000000000) SELECT count(*) FROM c"
+
+/// A flag written and read by threads that a semaphore or an actor already orders.
+final class UncheckedFlag: @unchecked Sendable {
+    var value = false
+}
