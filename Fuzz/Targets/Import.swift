@@ -35,9 +35,9 @@ public func fuzzImport(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             source = JSONRecordSource(reader: JSONRecordReader(source: bytes))
         }
         let importer = Importer(db: db, databaseName: "fuzz.sqlite", settings: settings, warn: { _ in })
-        let count = try importer.run(source, progress: ProgressBar(unit: "rows", totalBytes: nil, quiet: true))
+        let counts = try importer.run(source, progress: ProgressBar(unit: "rows", totalBytes: nil, quiet: true))
         let stored = try db.scalar(Int64.self, "SELECT count(*) FROM imported") ?? -1
-        if stored != Int64(count) { fuzzFailure("import reported \(count) records, the table holds \(stored)") }
+        if stored != Int64(counts.inserted) { fuzzFailure("import reported \(counts.inserted) rows, the table holds \(stored)") }
     } catch let error as CLIError {
         // (The message may quote a line break from the input: the tool prints it on one line.)
         if error.message.isEmpty { fuzzFailure("an error without a message") }
