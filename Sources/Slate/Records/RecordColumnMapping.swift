@@ -17,7 +17,7 @@ final class RecordColumnMapping: Sendable {
     /// The result column of the record column at `position` (-1 when absent).
     @inlinable @inline(__always)
     func column(at position: Int) -> Int32 {
-        position < columns.count ? columns[position] : -1
+        columns.indices.contains(position) ? columns[position] : -1
     }
 
     /// The record's name of the column at `position`.

@@ -155,7 +155,7 @@ public struct RecordReader {
             }
             return value
         }
-        if handle == nil, mapping == nil, position < rowValues.count, case .int(let integer) = rowValues[position],
+        if handle == nil, mapping == nil, rowValues.indices.contains(position), case .int(let integer) = rowValues[position],
             let value = T(exactly: integer)
         {
             return value

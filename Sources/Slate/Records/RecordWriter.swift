@@ -66,7 +66,7 @@ public struct RecordWriter {
             return
         }
         do {
-            values[Int(position)] = try value.checkedSQLiteValue()
+            try keep(try value.checkedSQLiteValue(), at: position)
         } catch {
             throw failure(at: position, error)
         }
@@ -85,7 +85,7 @@ public struct RecordWriter {
             if _slowPath(code != SQLITE_OK) { throw failure(at: position, bindCode: code) }
             return
         }
-        values[Int(position)] = .int(integer)
+        try keep(.int(integer), at: position)
     }
 
     /// ``write(_:at:)`` for an integer that does not fit SQLite's INTEGER: its conformance
@@ -214,6 +214,23 @@ public struct RecordWriter {
     }
 
     // MARK: Failures
+
+    /// Keeps the value of the column at `position`; a position outside the record's columns (a
+    /// hand-written `write(to:)`'s mistake) is an error, not a trap.
+    @inlinable @inline(__always)
+    mutating func keep(_ value: SQLiteValue, at position: Int32) throws(SQLiteError) {
+        guard values.indices.contains(Int(position)) else { throw outOfColumns(position) }
+        values[Int(position)] = value
+    }
+
+    /// The error for a position outside the record's columns.
+    @usableFromInline @inline(never)
+    func outOfColumns(_ position: Int32) -> SQLiteError {
+        SQLiteError(
+            code: SQLITE_RANGE,
+            details: "\(record) wrote column position \(position), but its columns are \(record.columnNames.count): "
+                + record.columnNames.joined(separator: ", "))
+    }
 
     /// The error for a `sqlite3_bind_*` result code.
     @usableFromInline @inline(never)
