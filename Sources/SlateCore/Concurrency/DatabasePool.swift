@@ -366,6 +366,7 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
 
     /// Takes a reader, waiting (on this thread) for one to be free.
     private func leaseReaderSync() throws -> SerializedDatabase {
+        if let reader = takeIdleReader() { return reader }
         let semaphore = DispatchSemaphore(value: 0)
         let box = LeaseBox()
         enqueue(WaiterTicket()) { result in
@@ -376,6 +377,16 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
         // The semaphore orders the write of `box.result` before this read.
         guard let result = box.result else { throw closedError }
         return try result.get()
+    }
+
+    /// A free reader, when one is idle and nobody waits before the caller: the common case,
+    /// without the waiter, semaphore and closure that queueing needs.
+    private func takeIdleReader() -> SerializedDatabase? {
+        state.lock()
+        defer { state.unlock() }
+        guard !isClosed, !barrierIsRunning, waiters.isEmpty, let reader = idleReaders.popLast() else { return nil }
+        lentReaderCount += 1
+        return reader
     }
 
     /// Gives a free reader to `deliver` now, or queues it until one is returned.

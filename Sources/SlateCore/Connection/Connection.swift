@@ -33,6 +33,9 @@ public final class Connection {
     /// Prepared statements kept for reuse (``cachedStatement(sql:)``).
     let statementCache = StatementCache(capacity: Connection.defaultStatementCacheCapacity)
 
+    /// BEGIN, COMMIT and ROLLBACK, compiled once (``beginTransaction(_:)`` and the others).
+    let transactionStatements = TransactionStatements()
+
     /// Values kept for the layers built on SlateCore, by ``ConnectionStorageSlot``
     /// (see ``ConnectionStorageKey``). Not checked for exclusivity at run time: a connection is
     /// used by one thread at a time, and Slate's query layer reads a slot on every insert.
@@ -165,6 +168,7 @@ public final class Connection {
         // The cached statements go now. Statements the user still holds keep the SQLite handle
         // open (and working) until they are released; otherwise it closes with this object.
         statementCache.removeAll()
+        transactionStatements.removeAll()
         storage.removeAll()
     }
 
@@ -180,6 +184,7 @@ public final class Connection {
         guard handle != nil else { return }
         guard connectionHandle.mayUse else { return }
         statementCache.removeAll()
+        transactionStatements.removeAll()
         for value in storageValues { value.connectionWillClose() }
         storage.removeAll()
         connectionHandle.close()

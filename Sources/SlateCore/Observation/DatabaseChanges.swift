@@ -18,6 +18,8 @@ struct DatabaseChanges: Sendable {
     var isEmpty: Bool { statements.isEmpty && tables.isEmpty && !external }
 
     mutating func formUnion(_ other: DatabaseChanges) {
+        // The common case, one commit per fetch: no set to hash the statements into.
+        if isEmpty { return self = other }
         external = external || other.external
         statements.formUnion(other.statements)
         for (key, rows) in other.tables { tables[key] = (tables[key] ?? false) || rows }

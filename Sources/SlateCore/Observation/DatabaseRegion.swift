@@ -47,10 +47,14 @@ struct DatabaseRegion: Sendable {
 
     mutating func formUnion(_ other: DatabaseRegion) {
         if other.isFullDatabase { isFullDatabase = true }
+        // The common case, a fetch of one statement: its region as it is.
+        if tables.isEmpty { return tables = other.tables }
         for (key, columns) in other.tables {
-            switch columns {
-            case .all: insert(table: key, column: nil)
-            case .only(let names): for name in names { insert(table: key, column: name) }
+            switch (tables[key], columns) {
+            case (.all, _): continue
+            case (nil, _), (_, .all): tables[key] = columns
+            // Both sides' names are lowercased already.
+            case (.only(let mine), .only(let theirs)): tables[key] = .only(mine.union(theirs))
             }
         }
     }

@@ -8,6 +8,12 @@ final class StatementRecorder: ConnectionActivityObserver {
     /// The distinct SQL texts recorded.
     var statements: Set<String> { texts.all }
 
+    /// Forgets the texts recorded, to record another fetch. The texts stay known by address, so
+    /// a fetch that runs the same cached statements copies none of them again.
+    func startOver() {
+        texts.removeAll()
+    }
+
     func connectionStatementDidStart(_ statement: OpaquePointer) {
         texts.record(statement)
     }

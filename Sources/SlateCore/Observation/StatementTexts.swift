@@ -16,15 +16,20 @@ struct StatementTexts {
     /// Records the text of `statement`.
     mutating func record(_ statement: OpaquePointer) {
         guard let text = sqlite3_sql(statement) else { return }
-        if let known = byAddress[text], known.withCString({ strcmp($0, text) == 0 }) { return }
+        if let known = byAddress[text], known.withCString({ strcmp($0, text) == 0 }) {
+            all.insert(known)
+            return
+        }
         let copy = String(cString: text)
         byAddress[text] = copy
         all.insert(copy)
     }
 
-    /// Forgets every text.
+    /// Forgets the texts recorded, but keeps knowing the addresses, so that the next
+    /// transaction running the same cached statements copies none of their texts again.
     mutating func removeAll() {
-        byAddress.removeAll(keepingCapacity: true)
-        all.removeAll(keepingCapacity: true)
+        if !all.isEmpty { all.removeAll(keepingCapacity: true) }
+        // Statements compiled afresh each time leave an address each: keep the table bounded.
+        if byAddress.count > 256 { byAddress.removeAll() }
     }
 }

@@ -11,8 +11,8 @@ import Foundation
 ///   another cycle, so every notified commit is followed by a read that sees it.
 final class ValueObserver<Value: Sendable>: @unchecked Sendable {
     // Safety: `lock` guards `cancelled`, `scheduled`, `pending`, `tracker` and `token`;
-    // `region`, `footprints` and `lastValue` are used only on `queue`; `emission` serializes
-    // calls of `onChange`/`onError` with `cancel()`.
+    // `region`, `recorder`, `regionStatements`, `footprints` and `lastValue` are used only on
+    // `queue`; `emission` serializes calls of `onChange`/`onError` with `cancel()`.
     private let writer: any DatabaseWriter
     private let observation: ValueObservation<Value>
     private let onError: @Sendable (any Error) -> Void
@@ -32,6 +32,10 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
     private var handled = 0
 
     private var region: DatabaseRegion?
+    /// Records the statements of each fetch.
+    private let recorder = StatementRecorder()
+    /// The statements the fetch that learned `region` ran.
+    private var regionStatements: Set<String> = []
     private var footprints: [String: StatementFootprint] = [:]
     private var lastValue: Value?
 
@@ -155,14 +159,18 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
     }
 
     private func fetch(on db: Connection) throws -> Value {
-        let recorder = StatementRecorder()
+        recorder.startOver()
         db.connectionHooks?.add(activity: recorder)
         defer { db.connectionHooks?.remove(activity: recorder) }
         let value = try observation.fetch(db)
-        if let handle = db.handle {
+        let statements = recorder.statements
+        // The same statements as the last fetch (the usual case) read the same region, unless a
+        // schema change emptied the footprints since.
+        if let handle = db.handle, statements != regionStatements || footprints.isEmpty {
             var learned = DatabaseRegion()
-            for sql in recorder.statements { learned.formUnion(footprint(of: sql, on: handle).reads) }
+            for sql in statements { learned.formUnion(footprint(of: sql, on: handle).reads) }
             region = learned
+            regionStatements = statements
         }
         return value
     }

@@ -4,7 +4,7 @@ extension Connection {
     /// - Parameter type: How the transaction takes its locks.
     /// - Throws: ``SQLiteError`` when a transaction is already open or the database is busy.
     public func beginTransaction(_ type: TransactionType = .deferred) throws(SQLiteError) {
-        try exec("BEGIN \(type.rawValue) TRANSACTION")
+        try transactionStatements.run(.init(begin: type), on: self)
     }
 
     /// Commits the open transaction.
@@ -12,14 +12,14 @@ extension Connection {
     /// - Throws: ``SQLiteError`` when no transaction is open, the database is busy, or a commit
     ///   hook vetoes the commit.
     public func commitTransaction() throws(SQLiteError) {
-        try exec("COMMIT TRANSACTION")
+        try transactionStatements.run(.commit, on: self)
     }
 
     /// Rolls back the open transaction.
     ///
     /// - Throws: ``SQLiteError`` when no transaction is open.
     public func rollbackTransaction() throws(SQLiteError) {
-        try exec("ROLLBACK TRANSACTION")
+        try transactionStatements.run(.rollback, on: self)
     }
 
     /// Runs `block` in a transaction: commits when it returns, rolls back when anything throws.

@@ -104,6 +104,35 @@ struct ValueObservationTests {
         #expect(footprint.writes.isEmpty)
     }
 
+    @Test("a fetch that changes its statements learns the new region; the same statements keep it", .exactRegions, arguments: WriterKind.allCases)
+    func regionFollowsTheFetchStatements(kind: WriterKind) throws {
+        let directory = try TemporaryDirectory()
+        let writer = try setUp(kind, directory)
+        let fetches = FetchCounter()
+        let log = ObservationLog<Int>()
+        // Reads `t` while it is empty, then `other` instead.
+        let cancellable = log.start(
+            .tracking { db in
+                fetches.increment()
+                let rows = try db.scalar(Int.self, "SELECT count(*) FROM t") ?? 0
+                return rows == 0 ? 0 : 100 + (try db.scalar(Int.self, "SELECT count(*) FROM other") ?? -1)
+            }, in: writer)
+        #expect(log.wait(forCount: 1))
+        try writer.write { db in try db.run("INSERT INTO other VALUES (1)") }
+        #expect(waitHandled(cancellable, commits: 1))
+        #expect(fetches.value == 1)  // `other` was not read yet
+        try writer.write { db in try db.run("INSERT INTO t (name) VALUES ('a')") }
+        #expect(log.wait { values, _ in values.last == 101 })
+        // The fetch now reads `other`: a commit to it refetches, every time.
+        for value in 2...4 {
+            try writer.write { db in try db.run("INSERT INTO other VALUES (?)", value) }
+            #expect(log.wait { values, _ in values.last == 100 + value })
+        }
+        #expect(fetches.value == 5)
+        #expect(log.errors.isEmpty)
+        cancellable.cancel()
+    }
+
     @Test("an UPDATE of other columns does not fetch; of a read column does", .exactRegions, arguments: WriterKind.allCases)
     func updatedColumns(kind: WriterKind) throws {
         let directory = try TemporaryDirectory()

@@ -33,6 +33,30 @@ struct TransactionTests {
         try db.rollbackTransaction()
     }
 
+    @Test("BEGIN, COMMIT and ROLLBACK are compiled once, outside the statement cache, and let the connection close")
+    func keptTransactionStatements() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("kept.sqlite")
+        for closing in ["close()", "release"] {
+            var db: Connection? = try makeDatabase(path)
+            try db?.execute(sql: "PRAGMA journal_mode = WAL")
+            db?.statementCacheCapacity = 0  // the user's cache: BEGIN and COMMIT do not need it
+            for type in TransactionType.allCases {
+                try db?.transaction(type) { _ = try db?.run("INSERT INTO users (email) VALUES (?)", "\(closing) \(type)") }
+            }
+            try db?.beginTransaction()
+            try db?.rollbackTransaction()
+            #expect(try db.map(count) == 3)
+            // The last connection to a WAL database checkpoints and deletes the log as it closes;
+            // a statement left unfinalized would keep the handle open, and the log with it.
+            #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+            if closing == "close()" { db?.close() } else { db = nil }
+            #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "\(closing) left the connection open")
+            if let db { #expect(sqliteError { try db.beginTransaction() }?.explanation.contains("closed") == true) }
+            try FileManager.default.removeItem(atPath: path)
+        }
+    }
+
     @Test("a UNIQUE violation inside a transaction rolls it back and leaves earlier data intact")
     func uniqueViolationRollsBack() throws {
         let db = try makeDatabase()
