@@ -19,6 +19,8 @@ extension Connection {
         if connectionHandle.accessOwner != ConnectionHandle.insideChangeHook { try connectionHandle.checkAccess() }
         // A library older than the flag (SQLCipher 3.4 is SQLite 3.15) would silently ignore it.
         if options.contains(.noVtab) { try SQLite.require(.prepareNoVtab) }
+        let reuse = options.isEmpty ? activeObservationStatements : nil
+        if let reuse, let statement = reuse.take(sql) { return statement }
         let text = try CompilableSQL.text(sql)
         let result: Result<Statement, SQLiteError> = text.withCString { start in
             let end = start + text.utf8.count
@@ -43,7 +45,9 @@ extension Connection {
             return .success(Statement(connectionHandle: connectionHandle, handle: statement))
         }
         switch result {
-        case .success(let statement): return statement
+        case .success(let statement):
+            reuse?.keep(statement, for: sql)
+            return statement
         // SQLCipher 3.4 (SQLite 3.15) has no JSON: say so rather than only "no such function".
         case .failure(let error): throw explainingPrepareFailure(error)
         }
@@ -117,9 +121,10 @@ extension Connection {
     package var cachedStatementCount: Int { statementCache.count }
 
     /// Empties the prepared-statement cache (statements in use stay valid), including the
-    /// statements that layers built on SlateCore keep in the connection's storage.
+    /// statements that observations' fetches and the layers built on SlateCore keep.
     public func clearStatementCache() {
         statementCache.removeAll()
+        observationStatements = nil
         for value in storageValues { value.connectionWillClearStatementCache() }
     }
 

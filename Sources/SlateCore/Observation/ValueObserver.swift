@@ -162,15 +162,25 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
         recorder.startOver()
         db.connectionHooks?.add(activity: recorder)
         defer { db.connectionHooks?.remove(activity: recorder) }
-        let value = try observation.fetch(db)
-        let statements = recorder.statements
+        let statements = db.observationStatements ?? ObservationStatements()
+        db.observationStatements = statements
+        db.activeObservationStatements = statements
+        let value: Value
+        do {
+            defer {
+                db.activeObservationStatements = nil
+                statements.fetchDidEnd()
+            }
+            value = try observation.fetch(db)
+        }
+        let texts = recorder.statements
         // The same statements as the last fetch (the usual case) read the same region, unless a
         // schema change emptied the footprints since.
-        if let handle = db.handle, statements != regionStatements || footprints.isEmpty {
+        if let handle = db.handle, texts != regionStatements || footprints.isEmpty {
             var learned = DatabaseRegion()
-            for sql in statements { learned.formUnion(footprint(of: sql, on: handle).reads) }
+            for sql in texts { learned.formUnion(footprint(of: sql, on: handle).reads) }
             region = learned
-            regionStatements = statements
+            regionStatements = texts
         }
         return value
     }
