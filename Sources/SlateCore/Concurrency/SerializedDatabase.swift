@@ -53,7 +53,13 @@ final class SerializedDatabase: @unchecked Sendable {
             }
             connection = db
         }
-        defer { db.connectionHandle.accessOwner = ConnectionHandle.notLent }
+        defer {
+            // A statement left running (a cursor read part of the way, a cached statement
+            // stepped once) would keep its read snapshot, and the WAL could not be checkpointed
+            // past it, until its next use: the access is over, so it is over too.
+            db.connectionHandle.resetRunningStatements()
+            db.connectionHandle.accessOwner = ConnectionHandle.notLent
+        }
         return try body(db)
     }
 

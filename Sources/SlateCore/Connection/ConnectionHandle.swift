@@ -186,6 +186,17 @@ package final class ConnectionHandle {
         close()
     }
 
+    /// Resets every statement of the handle that is still running, as a queue's or pool's
+    /// access ends. Its cursor, if someone kept one, starts over at its next step.
+    func resetRunningStatements() {
+        guard let db else { return }
+        var next = sqlite3_next_stmt(db, nil)
+        while let statement = next {
+            if sqlite3_stmt_busy(statement) != 0 { sqlite3_reset(statement) }
+            next = sqlite3_next_stmt(db, statement)
+        }
+    }
+
     /// Closes the handle: tells the close observers (while the handle is still open, so that
     /// they can unregister their callbacks), then closes it. Calling it again does nothing.
     ///

@@ -71,14 +71,6 @@ final class ExternalChangeWatcher: @unchecked Sendable {
     /// left open would keep the connection's read snapshot, and the number with it.
     static func dataVersion(_ db: Connection) -> Int64? {
         guard let handle = db.sqliteHandle else { return nil }
-        // A read statement an earlier access stepped and left for the statement cache to reset
-        // at its next use holds the connection's read snapshot, and the number stays put.
-        // Between accesses no statement may be running: reset those.
-        var next = sqlite3_next_stmt(handle, nil)
-        while let statement = next {
-            if sqlite3_stmt_busy(statement) != 0, sqlite3_stmt_readonly(statement) != 0 { sqlite3_reset(statement) }
-            next = sqlite3_next_stmt(handle, statement)
-        }
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(handle, "PRAGMA data_version", -1, &statement, nil) == SQLITE_OK, let statement else {
             sqlite3_finalize(statement)

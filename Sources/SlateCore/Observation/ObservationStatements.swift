@@ -8,8 +8,8 @@
 ///
 /// A kept statement is handed out only when nothing but this cache holds it and it is not
 /// running, so two statements the fetch holds at once are never one, and a statement the fetch
-/// kept somewhere is never rebound under it. When the fetch ends, every statement it was given
-/// is reset: none is left stepped between accesses, holding the connection's read snapshot.
+/// kept somewhere is never rebound under it. None is left stepped after the fetch: the access it
+/// runs in resets whatever statement is still running when it ends.
 final class ObservationStatements {
     private final class Entry {
         var statement: Statement
@@ -21,8 +21,6 @@ final class ObservationStatements {
     static let capacity = 64
 
     private var entries: [SQLText: Entry] = [:]
-    /// The statements handed out since the fetch started.
-    private var lent: [Statement] = []
 
     /// A kept statement for `sql`, reset and with its bindings cleared, if one is free.
     func take(_ sql: String) -> Statement? {
@@ -32,7 +30,6 @@ final class ObservationStatements {
         let statement = entry.statement
         statement.resetIfStepped()
         sqlite3_clear_bindings(statement.handle)
-        lent.append(statement)
         return statement
     }
 
@@ -42,13 +39,6 @@ final class ObservationStatements {
         guard entries[key] == nil else { return }
         if entries.count >= Self.capacity { entries.removeAll() }
         entries[key] = Entry(statement)
-        lent.append(statement)
-    }
-
-    /// Resets what the fetch was given, as the fetch ends.
-    func fetchDidEnd() {
-        for statement in lent { statement.resetIfStepped() }
-        lent.removeAll(keepingCapacity: true)
     }
 
     /// How many statements are kept (for tests).

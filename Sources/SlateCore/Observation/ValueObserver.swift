@@ -167,10 +167,7 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
         db.activeObservationStatements = statements
         let value: Value
         do {
-            defer {
-                db.activeObservationStatements = nil
-                statements.fetchDidEnd()
-            }
+            defer { db.activeObservationStatements = nil }
             value = try observation.fetch(db)
         }
         let texts = recorder.statements

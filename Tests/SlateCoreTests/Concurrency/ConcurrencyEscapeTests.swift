@@ -83,6 +83,39 @@ struct ConcurrencyEscapeTests {
     }
 }
 
+extension ConcurrencyEscapeTests {
+    /// The statements of `db` that are running (stepped, not finished or reset).
+    static func runningStatements(_ db: Connection) -> [String] {
+        guard let handle = db.sqliteHandle else { return [] }
+        var running: [String] = []
+        var next = sqlite3_next_stmt(handle, nil)
+        while let statement = next {
+            if sqlite3_stmt_busy(statement) != 0 { running.append(String(cString: sqlite3_sql(statement))) }
+            next = sqlite3_next_stmt(handle, statement)
+        }
+        return running
+    }
+
+    @Test("a statement left running when its access ends is reset: it keeps no read snapshot, and the WAL truncates")
+    func leftRunningStatementsAreReset() throws {
+        let directory = try TemporaryDirectory()
+        let pool = try directory.makePool("running.sqlite", readers: 1, schema: "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1), (2), (3)")
+        // A cached statement stepped once, and a cursor read part of the way, in a read and in a write.
+        _ = try pool.read { db in try db.cachedStatement(sql: "SELECT x FROM t").cursor().next() }
+        try pool.write { db in
+            _ = try db.prepare(sql: "SELECT x FROM t ORDER BY x").cursor().next()
+            _ = try db.cachedStatement(sql: "SELECT x FROM t ORDER BY x DESC").cursor().next()
+            try db.run("INSERT INTO t VALUES (4)")
+        }
+        #expect(try pool.read { db in Self.runningStatements(db) } == [])
+        #expect(try pool.writeWithoutTransaction { db in Self.runningStatements(db) } == [])
+        // A snapshot still held by the reader or the writer would make this fail with SQLITE_BUSY.
+        let result = try pool.checkpoint(.truncate)
+        #expect(result.walFrameCount == 0 && !result.wasBlocked)
+        #expect(try pool.read { db in try db.scalar(Int.self, "SELECT count(*) FROM t") } == 4)
+    }
+}
+
 /// Hands a non-Sendable value to another thread, in a test that uses it from one thread at a time.
 final class UncheckedBox<T>: @unchecked Sendable {
     let value: T
