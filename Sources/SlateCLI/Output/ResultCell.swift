@@ -63,7 +63,7 @@ struct ResultCell {
         case SQLITE_FLOAT: return (String(decoding: textBytes, as: UTF8.self), true)
         case SQLITE_BLOB:
             let bytes = blobBytes
-            let shown = bytes.prefix(16).map { hexDigits[Int($0 >> 4)] + hexDigits[Int($0 & 0xF)] }.joined()
+            let shown = hexString(bytes.prefix(16))
             return (bytes.count > 16 ? "x'\(shown)…' (\(bytes.count) bytes)" : "x'\(shown)'", false)
         default:
             return (Self.escapeControls(String(decoding: textBytes, as: UTF8.self)), false)
@@ -86,6 +86,11 @@ struct ResultCell {
         }
         return result
     }
+}
+
+/// Bytes as two lowercase hex digits each.
+func hexString(_ bytes: some Sequence<UInt8>) -> String {
+    bytes.map { hexDigits[Int($0 >> 4)] + hexDigits[Int($0 & 0xF)] }.joined()
 }
 
 let hexDigits = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f"]
