@@ -297,6 +297,56 @@ struct DumpTests {
         #expect(try work.slate("query", "other.db", "SELECT 1").status == 1)
         #expect(!work.exists("other.db"))
     }
+
+    @Test("query reads standard input a statement at a time: statements across chunks, PRAGMAs before the script's own BEGIN, no BEGIN inside --write's transaction")
+    func streamedScripts() throws {
+        let work = try Workspace()
+        // A 200 KB literal with ';' and line breaks, and a trigger body, across 64 KB chunks.
+        let long = String(repeating: "a;b\n", count: 50_000)
+        var script = "CREATE TABLE t (x);\nCREATE TRIGGER t_copy AFTER INSERT ON t BEGIN INSERT INTO t2 VALUES (length(NEW.x)); INSERT INTO t2 VALUES (0); END;\nCREATE TABLE t2 (n);\n"
+        script += "INSERT INTO t VALUES ('\(long)');\n"
+        script += String(repeating: "INSERT INTO t VALUES ('short;');\n", count: 5_000)
+        script += "SELECT count(*) AS n, max(length(x)) AS longest, (SELECT sum(n) FROM t2) AS total FROM t"
+        let result = try work.slate("query", "big.db", "--write", "-f", "csv", stdin: script)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "n,longest,total\n5001,200000,\(200_000 + 5_000 * 6)\n")
+        // A chunk (64 KB) that ends just after a space, or a line break inside a literal: the
+        // statement is put together again byte for byte.
+        for cut in ["INSERT ", "INSERT INTO t VALUES ('a\n"] {
+            let head = "CREATE TABLE t (x);"
+            let padding = String(repeating: " ", count: (1 << 16) - head.utf8.count - cut.utf8.count)
+            let split = try work.slate("query", "cut.db", "--write", "-f", "json", stdin: head + padding + "INSERT INTO t VALUES ('a\n b');\nSELECT x FROM t")
+            #expect(split.stdout == "[\n{\"x\":\"a\\n b\"}\n]\n", "\(split.stderr)")
+            try FileManager.default.removeItem(atPath: work.file("cut.db"))
+        }
+        // PRAGMAs before the script's BEGIN run before it (foreign_keys cannot change inside a
+        // transaction), so the script's own foreign_keys=ON holds.
+        let keys = try work.slate(
+            "query", "keys.db", "--write",
+            stdin: "PRAGMA foreign_keys=ON;\nBEGIN;\nCREATE TABLE p (id INTEGER PRIMARY KEY);\nCREATE TABLE c (p REFERENCES p(id));\nINSERT INTO c VALUES (5);\nCOMMIT;\n")
+        #expect(keys.status == 1)
+        #expect(keys.stderr == "slate: keys.db, statement 5: FOREIGN KEY constraint failed\n")
+        #expect(!work.exists("keys.db"))
+        // Without its own BEGIN, the script's PRAGMAs are inside --write's one transaction too:
+        // all or nothing.
+        let db = try Connection(work.file("app.db"))
+        try db.execute(sql: "CREATE TABLE t (x)")
+        db.close()
+        let failed = try work.slate("query", "app.db", "--write", stdin: "PRAGMA user_version = 5; INSERT INTO t VALUES (1); INSERT INTO nope VALUES (1);")
+        #expect(failed.status == 1)
+        #expect(try work.slate("query", "app.db", "PRAGMA user_version", "-f", "csv", "--no-header").stdout == "0\n")
+        let inside = try work.slate("query", "app.db", "--write", stdin: "INSERT INTO t VALUES (1); COMMIT; INSERT INTO t VALUES (2);")
+        #expect(inside.status == 1)
+        #expect(inside.stderr == "slate: app.db, statement 2: COMMIT; inside the transaction --write runs the script in; a script with its own transaction starts with BEGIN (after any PRAGMA)\n")
+        #expect(try work.slate("query", "app.db", "SELECT count(*) FROM t", "-f", "csv", "--no-header").stdout == "0\n")
+        // An incomplete last statement is SQLite's error; SQL that is not UTF-8 is refused.
+        let incomplete = try work.slate("query", "app.db", stdin: "SELECT 1; SELECT 'open")
+        #expect(incomplete.status == 1)
+        #expect(incomplete.stderr.hasPrefix("slate: app.db, statement 2: "))
+        let binary = try CLIRunner.run(["query", "app.db"], in: work.path, stdin: Data([0x53, 0x45, 0x4C, 0xFF, 0x3B]))
+        #expect(binary.status == 1)
+        #expect(binary.stderr.hasPrefix("slate: standard input: the SQL is not UTF-8 text"))
+    }
 }
 
 extension Double {

@@ -74,8 +74,8 @@ struct MemoryCommand: ParsableCommand {
         let files = filesOnly ? arguments : Array(arguments.dropLast())
         let warnings = WarningPrinter()
         defer { warnings.finish() }
-        let statements = filesOnly ? [] : SQLScript(string: arguments.last ?? "").statements
-        if !filesOnly && statements.isEmpty { throw CLIError("no SQL statement given", exitCode: 64) }
+        let statements = StatementReader(text: filesOnly ? "" : arguments.last ?? "")
+        if !filesOnly && SQLScript(string: arguments.last ?? "").statements.isEmpty { throw CLIError("no SQL statement given", exitCode: 64) }
         let parameters = try QueryParameters(param)
         if let save, pathExists(save) {
             throw CLIError(file: save, position: nil, "a file already exists; --save writes a new database only")
