@@ -120,4 +120,15 @@ struct ShellFormatTests {
         #expect(result.stderr.hasPrefix("slate: "))
         #expect(result.stdout.isEmpty)
     }
+
+    @Test("memory, dump, analyze, query and export: --help gives an example")
+    func helpExamples() throws {
+        let work = try Workspace()
+        for command in ["memory", "dump", "analyze", "query", "export"] {
+            let help = try work.slate(command, "--help")
+            #expect(help.status == 0)
+            #expect(help.stdout.contains("Example"), "\(command)")
+            #expect(help.stdout.contains("  slate \(command) "), "\(command)")
+        }
+    }
 }

@@ -124,9 +124,7 @@ struct MemoryCommand: ParsableCommand {
                 warn("\(path == "-" ? "standard input" : path) is loaded as table \(name.table) (\(reason))")
             }
             let (input, source) = try self.input.open(path, format: format, header: !noInputHeader, warn: warn)
-            var settings = try self.input.settings(table: name.table)
-            settings.positional = noInputHeader && (format == .csv || format == .tsv)
-            let importer = Importer(db: db, databaseName: Self.databaseName, settings: settings, warn: warn)
+            let importer = Importer(db: db, databaseName: Self.databaseName, settings: try self.input.settings(table: name.table), warn: warn)
             _ = try importer.run(source, progress: ProgressBar(unit: "rows", totalBytes: input.totalBytes, quiet: true))
             tables.append(name.table)
         }

@@ -27,14 +27,7 @@ final class HTMLWriter: RowWriter {
     func write(row statement: OpaquePointer, columnCount: Int32) {
         for index in 0..<columnCount {
             sink.write(index == 0 ? "<TR><TD>" : "<TD>")
-            let cell = ResultCell(statement: statement, index: index)
-            switch cell.type {
-            case SQLITE_NULL: break
-            case SQLITE_INTEGER: sink.write(integer: cell.integer)
-            case SQLITE_FLOAT: cell.writeReal(to: sink)
-            case SQLITE_BLOB: sink.write(hex: cell.blobBytes)
-            default: writeEscaped(cell.textBytes)
-            }
+            ResultCell(statement: statement, index: index).writePlain(to: sink) { writeEscaped($0) }
             sink.write("</TD>\n")
         }
         if columnCount > 0 { sink.write("</TR>\n") }

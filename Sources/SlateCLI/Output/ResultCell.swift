@@ -54,6 +54,19 @@ struct ResultCell {
         sink.write(RealText.exactText(value))
     }
 
+    /// Writes the cell as the formats without SQL quoting write it (csv, tsv, html): NULL as
+    /// nothing, numbers exactly, a BLOB as hex digits, and text through `text` (which escapes it).
+    @inline(__always)
+    func writePlain(to sink: OutputSink, text: (UnsafeBufferPointer<UInt8>) -> Void) {
+        switch type {
+        case SQLITE_NULL: break
+        case SQLITE_INTEGER: sink.write(integer: integer)
+        case SQLITE_FLOAT: writeReal(to: sink)
+        case SQLITE_BLOB: sink.write(hex: blobBytes)
+        default: text(textBytes)
+        }
+    }
+
     /// The cell as display text for the table formats: NULL as `null`, control characters
     /// escaped so one cell stays on one line, blobs as a hex literal.
     func displayText(null: String) -> (text: String, isNumber: Bool) {

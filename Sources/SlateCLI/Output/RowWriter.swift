@@ -102,14 +102,7 @@ final class DelimitedWriter: RowWriter {
     func write(row statement: OpaquePointer, columnCount: Int32) {
         for index in 0..<columnCount {
             if index > 0 { sink.write(byte: delimiter) }
-            let cell = ResultCell(statement: statement, index: index)
-            switch cell.type {
-            case SQLITE_NULL: break
-            case SQLITE_INTEGER: sink.write(integer: cell.integer)
-            case SQLITE_FLOAT: cell.writeReal(to: sink)
-            case SQLITE_BLOB: sink.write(hex: cell.blobBytes)
-            default: writeText(cell.textBytes)
-            }
+            ResultCell(statement: statement, index: index).writePlain(to: sink) { writeText($0) }
         }
         sink.write(byte: 0x0A)
     }
