@@ -11,7 +11,7 @@ struct AnalyzeTests {
         try db.execute(
             sql: """
                 CREATE TABLE t (id INTEGER PRIMARY KEY, v, label TEXT);
-                INSERT INTO t (v, label) VALUES (1, 'a'), (1, 'a'), (1.0, 'b'), ('1', 'b'), (2.5, ''), (x'00ff', NULL), (NULL, NULL), ('z', 'c'), (2, 'c');
+                INSERT INTO t (v, label) VALUES (1, 'a'), (1, 'a'), (1.5, 'b'), ('1', 'b'), (2.5, ''), (x'00ff', NULL), (NULL, NULL), ('z', 'c'), (2, 'c');
                 """)
     }
 
@@ -49,10 +49,10 @@ struct AnalyzeTests {
                         real = 2
                         text = 2
                         blob = 1
-                    distinct = 6
+                    distinct = 7
                          min = 1
                          max = x'00ff'
-                 most_common = [[1,3],[2,1],[2.5,1],["1",1],["z",1],["X'00ff'",1]]
+                 most_common = [[1,2],[1.5,1],[2,1],[2.5,1],["1",1],["z",1],["X'00ff'",1]]
                 least_common = ∅
 
                 """)

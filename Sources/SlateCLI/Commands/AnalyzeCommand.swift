@@ -15,8 +15,8 @@ struct AnalyzeCommand: ParsableCommand {
             counts, as a JSON array of [value, count] pairs (a BLOB as X'…'). The most common are \
             left out when every value differs, the least common when the most common list them \
             all. Values are compared as SQLite compares them, with the column's collation (1 and \
-            1.0 are one value). Any output format works; line is the default, and json or ndjson \
-            embed the value lists as JSON.
+            1.0 are one value, listed as either). Any output format works; line is the \
+            default, and json or ndjson embed the value lists as JSON.
 
             Examples:
               slate analyze shop.db products

@@ -19,7 +19,7 @@ struct DumpCommand: ParsableCommand {
             sqlite_master under PRAGMA writable_schema, with their shadow tables, as the shell \
             does; generated columns are left to be computed again. A full dump also keeps \
             PRAGMA user_version and application_id. The database is read in one read \
-            transaction, so the dump is consistent while others write.
+            transaction: the dump is one state of the database, whatever others write.
 
             Examples:
               slate dump shop.db > shop.sql
