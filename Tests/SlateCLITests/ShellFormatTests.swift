@@ -121,14 +121,15 @@ struct ShellFormatTests {
         #expect(result.stdout.isEmpty)
     }
 
-    @Test("memory, dump, analyze, query and export: --help gives an example")
+    @Test("every command's --help gives an example")
     func helpExamples() throws {
         let work = try Workspace()
-        for command in ["memory", "dump", "analyze", "query", "export"] {
+        for command in ["import", "memory", "dump", "analyze", "query", "export", "tables", "schema", "demo", "backup", "check", "vacuum", "rekey"] {
             let help = try work.slate(command, "--help")
             #expect(help.status == 0)
-            #expect(help.stdout.contains("Example"), "\(command)")
-            #expect(help.stdout.contains("  slate \(command) "), "\(command)")
+            // Between "Example" and the usage line, a command line that runs this command.
+            let example = help.stdout.components(separatedBy: "Example").dropFirst().joined().components(separatedBy: "USAGE:").first ?? ""
+            #expect(example.contains("slate \(command) "), "\(command)")
         }
     }
 }

@@ -11,6 +11,8 @@ struct BackupCommand: ParsableCommand {
             Pages are copied a few at a time, so other connections may write between steps; while \
             another connection holds a lock the backup waits up to --busy-timeout seconds. The \
             destination must not exist, and is removed again if the backup fails.
+
+            Example: slate backup shop.db backups/shop-$(date +%F).db
             """
     )
 

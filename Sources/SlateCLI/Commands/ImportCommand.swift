@@ -15,6 +15,11 @@ struct ImportCommand: ParsableCommand {
             text, and a later value that a column's type would change widens the column (with a \
             warning) rather than being altered. An unquoted empty CSV field is NULL and a quoted "" is \
             the empty string (--no-empty-null makes every empty field an empty string).
+
+            Examples:
+              slate import shop.db products.csv --pk id
+              gunzip -c events.ndjson.gz | slate import shop.db - --table events --format ndjson
+              slate import shop.db prices.csv --table products --upsert --pk id
             """
     )
 
