@@ -8,7 +8,8 @@
 #
 # Goals (issue 13): import at least as fast as `sqlite3 .import` with type detection on; peak
 # memory under 64 MB for a 1 GB CSV; first row of `query` in under 50 ms on a 1M-row table;
-# export at least as fast as `sqlite3 -csv`.
+# export at least as fast as `sqlite3 -csv`. Issue 23 adds `memory` (against `sqlite-utils
+# memory`) and `dump` (against `sqlite3 .dump`, with a rebuild from each dump checked row by row).
 #
 # Every figure is a median of CLI_BENCH_RUNS runs, the tools interleaved run by run; wall time
 # (elapsed) and CPU time (user + system) are both given, because on a shared machine the wall
@@ -150,11 +151,48 @@ print("Read by Python's csv module, slate's CSV holds the same rows as sqlite3's
 PY
 )
 
+echo "memory, $runs runs each…" >&2
+# The same query on the file loaded into memory; sqlite3 imports every column as TEXT.
+memory_sql="SELECT category, count(*) AS n, round(sum(price), 2) AS total, max(created) AS latest FROM data GROUP BY 1 ORDER BY 1"
+for _ in $(seq "$runs"); do
+    measure memory-slate "$slate" memory "$csv" "$memory_sql" --format csv
+    measure memory-sqlite-utils sqlite-utils memory "$csv" "$memory_sql" --csv
+    measure memory-sqlite3 sqlite3 -csv -header :memory: ".import --csv $csv data" "$memory_sql"
+done
+"$slate" memory "$csv" "$memory_sql" --format csv >"$work/memory-slate.csv"
+sqlite-utils memory "$csv" "$memory_sql" --csv >"$work/memory-utils.csv"
+same_memory=$(python3 - "$work/memory-slate.csv" "$work/memory-utils.csv" <<'PY'
+import csv, sys
+with open(sys.argv[1], newline="") as a, open(sys.argv[2], newline="") as b:
+    same = list(csv.reader(a)) == list(csv.reader(b))
+print("slate's and sqlite-utils' results hold the same rows" if same else "slate's and sqlite-utils' results DIFFER")
+PY
+)
+
+echo "dump, $runs runs each…" >&2
+for _ in $(seq "$runs"); do
+    rm -f "$work"/rebuilt-*.db
+    measure dump-slate sh -c "'$slate' dump '$work/i-slate.db' > '$work/dump-slate.sql'"
+    measure dump-sqlite3 sh -c "sqlite3 '$work/i-slate.db' .dump > '$work/dump-sqlite3.sql'"
+    measure rebuild-slate sh -c "'$slate' query '$work/rebuilt-slate.db' --write < '$work/dump-slate.sql'"
+    measure rebuild-sqlite3 sh -c "sqlite3 '$work/rebuilt-sqlite3.db' < '$work/dump-sqlite3.sql'"
+done
+# Rows of the rebuilt tables whose values (REALs compared exactly) or storage classes differ.
+differing() { # DB
+    sqlite3 "$1" "ATTACH '$work/i-slate.db' AS source; SELECT count(*) FROM t JOIN source.t AS s ON s.rowid = t.rowid WHERE t.id IS NOT s.id OR t.name IS NOT s.name OR t.price IS NOT s.price OR typeof(t.price) <> typeof(s.price) OR t.quantity IS NOT s.quantity OR t.category IS NOT s.category OR t.created IS NOT s.created"
+}
+rebuilt_rows="$(sqlite3 "$work/rebuilt-slate.db" "SELECT count(*) FROM t")"
+slate_differ="$(differing "$work/rebuilt-slate.db")"
+sqlite3_differ="$(differing "$work/rebuilt-sqlite3.db")"
+
 # --- Report -----------------------------------------------------------------------------------
 row() { # LABEL NAME
     printf '| %s | %s | %s | %s |\n' "$1" "$(column_median "$2" 1)" "$(column_median "$2" 2)" "$(( $(column_median "$2" 3) / 1024 ))"
 }
 ms() { awk '{ printf "%.1f\n", $1 * 1000 }' | median; }
+ratio() { # NAME REFERENCE COLUMN: NAME's median over REFERENCE's
+    awk -v a="$(column_median "$1" "$3")" -v b="$(column_median "$2" "$3")" 'BEGIN { printf "%.2f", a / b }'
+}
 section="$work/section.md"
 {
     echo "<!-- cli:begin (written by Benchmarks/cli.sh; do not edit by hand) -->"
@@ -202,6 +240,37 @@ section="$work/section.md"
     row "sqlite-utils query --csv" export-sqlite-utils
     echo
     echo "$same_export. slate writes a REAL as SQLite writes it, or with the extra digits that make it read back exactly, and syncs the file before renaming it into place; sqlite3 and sqlite-utils write to a redirected standard output."
+    echo
+    echo "### \`memory\`: a GROUP BY query on the $rows-row CSV, loaded into an in-memory database"
+    echo
+    echo "| Tool | Wall (s) | CPU user+sys (s) | Peak RSS (MB) |"
+    echo "|---|--:|--:|--:|"
+    row "slate memory --format csv (types detected)" memory-slate
+    row "sqlite-utils memory --csv (types detected)" memory-sqlite-utils
+    row "sqlite3 :memory: .import --csv, then the query (everything TEXT)" memory-sqlite3
+    echo
+    echo "The query: \`$memory_sql\`. Read by Python's csv module, $same_memory."
+    echo
+    echo "### \`dump\` of the $rows-row table, and rebuilding from the dump"
+    echo
+    echo "| Tool | Wall (s) | CPU user+sys (s) | Peak RSS (MB) |"
+    echo "|---|--:|--:|--:|"
+    row "slate dump > file" dump-slate
+    row "sqlite3 .dump > file" dump-sqlite3
+    row "slate query NEW.db --write < slate's dump" rebuild-slate
+    row "sqlite3 NEW.db < sqlite3's dump" rebuild-sqlite3
+    echo
+    echo "Dumps: slate $(( $(stat -c %s "$work/dump-slate.sql") / 1000000 )) MB, sqlite3 $(( $(stat -c %s "$work/dump-sqlite3.sql") / 1000000 )) MB (sqlite3 writes every REAL with 20 significant digits). Rebuilt, compared with the source row by row (REALs exactly, and storage classes): from slate's dump $slate_differ of $rebuilt_rows rows differ; from sqlite3's, $sqlite3_differ."
+    echo
+    echo "### Against sqlite3 (median over median)"
+    echo
+    echo "| Command | Wall | CPU |"
+    echo "|---|--:|--:|"
+    echo "| import | $(ratio import-slate import-sqlite3 1)× | $(ratio import-slate import-sqlite3 2)× |"
+    echo "| export | $(ratio export-slate export-sqlite3 1)× | $(ratio export-slate export-sqlite3 2)× |"
+    echo "| memory (sqlite3 keeps TEXT) | $(ratio memory-slate memory-sqlite3 1)× | $(ratio memory-slate memory-sqlite3 2)× |"
+    echo "| dump | $(ratio dump-slate dump-sqlite3 1)× | $(ratio dump-slate dump-sqlite3 2)× |"
+    echo "| rebuild from a dump | $(ratio rebuild-slate rebuild-sqlite3 1)× | $(ratio rebuild-slate rebuild-sqlite3 2)× |"
     echo "<!-- cli:end -->"
 } >"$section"
 

@@ -18,6 +18,7 @@ struct SlateCommand: ParsableCommand {
         version: "slate \(version) (SQLite \(SQLite.version)\(encryptionNote))",
         subcommands: [
             DemoCommand.self, ImportCommand.self, QueryCommand.self, ExportCommand.self, TablesCommand.self, SchemaCommand.self,
+            MemoryCommand.self, DumpCommand.self, AnalyzeCommand.self,
             BackupCommand.self, CheckCommand.self, VacuumCommand.self, RekeyCommand.self
         ]
     )

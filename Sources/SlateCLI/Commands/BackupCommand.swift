@@ -11,6 +11,8 @@ struct BackupCommand: ParsableCommand {
             Pages are copied a few at a time, so other connections may write between steps; while \
             another connection holds a lock the backup waits up to --busy-timeout seconds. The \
             destination must not exist, and is removed again if the backup fails.
+
+            Example: slate backup shop.db backups/shop-$(date +%F).db
             """
     )
 
@@ -45,6 +47,17 @@ struct BackupCommand: ParsableCommand {
     /// - Throws: ``CLIError`` naming the file that failed; a destination it created is removed.
     static func copy(from source: String, to destination: String, pagesPerStep: Int, options: DatabaseOptions, quiet: Bool = true) throws -> Int {
         let from = try options.openExisting(source, readonly: true)
+        return try copy(from, named: source, to: destination, pagesPerStep: pagesPerStep, options: options, quiet: quiet)
+    }
+
+    /// Copies an open database (`memory --save`'s in-memory one) into a new database at
+    /// `destination`, returning the number of pages copied.
+    ///
+    /// - Parameter source: The name of the database in messages.
+    /// - Throws: ``CLIError`` naming the file that failed; a destination it created is removed.
+    static func copy(
+        _ from: Connection, named source: String, to destination: String, pagesPerStep: Int, options: DatabaseOptions, quiet: Bool = true
+    ) throws -> Int {
         let to: Connection
         do {
             to = try Connection(toNewDatabaseAt: destination)

@@ -6,7 +6,11 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check a database's integrity and its foreign keys; exit 1 if a problem is found.",
-        discussion: "Prints `ok`, or one line per problem (PRAGMA integrity_check and PRAGMA foreign_key_check)."
+        discussion: """
+            Prints `ok`, or one line per problem (PRAGMA integrity_check and PRAGMA foreign_key_check).
+
+            Example: slate check shop.db && slate backup shop.db shop-copy.db
+            """
     )
 
     @Argument(help: "The database file.")

@@ -12,7 +12,12 @@ import Slate
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Create a sample LEGO-style catalog, bulk-load it and read it back."
+        abstract: "Create a sample LEGO-style catalog, bulk-load it and read it back.",
+        discussion: """
+            Examples:
+              slate demo                                   # slate-demo.sqlite in the temporary folder
+              slate demo --path catalog.db --sets 500
+            """
     )
 
     @Option(name: .long, help: "A new database file for the catalog (default: slate-demo.sqlite in the temporary folder).")

@@ -15,6 +15,11 @@ struct ImportCommand: ParsableCommand {
             text, and a later value that a column's type would change widens the column (with a \
             warning) rather than being altered. An unquoted empty CSV field is NULL and a quoted "" is \
             the empty string (--no-empty-null makes every empty field an empty string).
+
+            Examples:
+              slate import shop.db products.csv --pk id
+              gunzip -c events.ndjson.gz | slate import shop.db - --table events --format ndjson
+              slate import shop.db prices.csv --table products --upsert --pk id
             """
     )
 
@@ -33,9 +38,6 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, parsing: .singleValue, help: ArgumentHelp("A primary-key column of a new table (repeat or separate with commas).", valueName: "column"))
     var pk: [String] = []
 
-    @Option(name: .customLong("type"), parsing: .singleValue, help: ArgumentHelp("A column's type, overriding detection: INTEGER, REAL, NUMERIC, TEXT or BLOB (hex).", valueName: "column=TYPE"))
-    var types: [String] = []
-
     @Flag(name: .long, help: "Replace rows whose key already exists (INSERT OR REPLACE).")
     var replace = false
 
@@ -48,35 +50,10 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .long, help: "Delete the table's rows first (in the same transaction).")
     var truncate = false
 
-    @Option(name: .long, help: "Skip this many lines (CSV/TSV) before the header.")
-    var skip = 0
-
-    @Option(name: .long, help: "The field delimiter (one character; `tab` or \\t for a tab).")
-    var delimiter: String?
-
     @Flag(name: .customLong("no-header"), help: "The first line is data: a new table's columns are named c1, c2, …; an existing table's are filled in order.")
     var noHeader = false
 
-    @Option(name: .long, help: "The input's encoding: utf-8 (default), latin1 or cp1252.")
-    var encoding = "utf-8"
-
-    @Option(name: .customLong("null-value"), parsing: .singleValue, help: ArgumentHelp("An unquoted value read as NULL, such as NA or \\N (repeatable).", valueName: "text"))
-    var nullValues: [String] = []
-
-    @Option(name: .long, help: ArgumentHelp("Skip CSV/TSV lines that start with this character, such as #.", valueName: "char"))
-    var comment: String?
-
-    @Flag(name: .customLong("no-detect-types"), help: "Store every value as TEXT.")
-    var noDetectTypes = false
-
-    @Flag(inversion: .prefixedNo, help: "Whether an unquoted empty CSV field is NULL (a quoted \"\" is always the empty string).")
-    var emptyNull = true
-
-    @Option(name: .long, help: "How many records decide the column types before the table is created.")
-    var sample = 1_000
-
-    @Flag(name: .long, help: "Accept malformed CSV as the sqlite3 shell does (stray quotes kept, short rows padded), with a warning per line.")
-    var lenient = false
+    @OptionGroup var input: InputOptions
 
     @Flag(name: .shortAndLong, help: "No progress bar and no summary.")
     var quiet = false
@@ -87,41 +64,7 @@ struct ImportCommand: ParsableCommand {
         if [replace, ignore, upsert].filter({ $0 }).count > 1 {
             throw ValidationError("--replace, --ignore and --upsert cannot be used together")
         }
-        if skip < 0 { throw ValidationError("--skip must be 0 or more") }
-        if sample < 1 { throw ValidationError("--sample must be at least 1") }
         if file == "-" && table == nil { throw ValidationError("--table is required when reading standard input") }
-        if TextEncoding(name: encoding) == nil {
-            throw ValidationError("--encoding \(encoding) is not supported; use utf-8, latin1 or cp1252")
-        }
-        _ = try delimiterByte()
-        _ = try typeOverrides()
-        if let comment, comment.utf8.count != 1 || comment == "\"" || comment == "\n" {
-            throw ValidationError("--comment must be one ASCII character other than a quote or a line break")
-        }
-    }
-
-    func delimiterByte() throws -> UInt8? {
-        guard let delimiter else { return nil }
-        switch delimiter {
-        case "tab", "\\t", "\t": return 0x09
-        default:
-            guard delimiter.utf8.count == 1, let byte = delimiter.utf8.first, byte != 0x22, byte != 0x0A, byte != 0x0D else {
-                throw ValidationError("--delimiter must be one ASCII character other than a quote or a line break")
-            }
-            return byte
-        }
-    }
-
-    func typeOverrides() throws -> [String: ColumnType] {
-        var result: [String: ColumnType] = [:]
-        for entry in types {
-            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty, let type = ColumnType(argument: parts[1]) else {
-                throw ValidationError("--type \(entry): expected column=INTEGER|REAL|NUMERIC|TEXT|BLOB")
-            }
-            result[parts[0]] = type
-        }
-        return result
     }
 
     func run() throws {
@@ -131,21 +74,9 @@ struct ImportCommand: ParsableCommand {
         let warnings = WarningPrinter()
         defer { warnings.finish() }
         let format = self.format ?? (file == "-" ? nil : ImportFormat(fileExtension: file)) ?? .csv
-        let input = try ByteSource(path: file, encoding: TextEncoding(name: encoding) ?? .utf8)
-        let source: any RecordSource
-        switch format {
-        case .csv, .tsv:
-            let reader = DelimitedReader(source: input, delimiter: try delimiterByte() ?? (format == .tsv ? 0x09 : 0x2C), lenient: lenient)
-            reader.warn = warnings.warn
-            reader.comment = comment?.utf8.first
-            source = try CSVRecordSource(
-                reader: reader, header: !noHeader, skipLines: skip, lenient: lenient,
-                detectDelimiter: delimiter == nil && format == .csv, nullValues: nullValues, warn: warnings.warn)
-        case .json, .ndjson:
-            source = JSONRecordSource(reader: JSONRecordReader(source: input))
-        }
+        let (input, source) = try self.input.open(file, format: format, header: !noHeader, warn: warnings.warn)
         let tableName = table ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-        var settings = ImportSettings(table: tableName)
+        var settings = try self.input.settings(table: tableName)
         settings.primaryKey = pk.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
         settings.conflict = replace ? "REPLACE" : ignore ? "IGNORE" : nil
         settings.upsert = upsert
@@ -154,10 +85,6 @@ struct ImportCommand: ParsableCommand {
             throw CLIError("--upsert needs SQLite 3.24 or later; this slate links SQLite \(SQLite.version) (use --replace, which replaces whole rows)")
         }
         settings.truncate = truncate
-        settings.detectTypes = !noDetectTypes
-        settings.typeOverrides = try typeOverrides()
-        settings.emptyIsNull = emptyNull
-        settings.sampleSize = sample
         settings.positional = noHeader && (format == .csv || format == .tsv)
 
         let (db, created) = try options.openOrCreate(database)

@@ -7,7 +7,11 @@ struct RekeyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rekey",
         abstract: "Re-encrypt a database with a new key (SQLCipher builds).",
-        discussion: "The current key comes from --key or SLATE_KEY, the new one from --new-key or SLATE_NEW_KEY."
+        discussion: """
+            The current key comes from --key or SLATE_KEY, the new one from --new-key or SLATE_NEW_KEY.
+
+            Example: SLATE_KEY=old slate rekey vault.db --new-key new
+            """
     )
 
     @Argument(help: "The encrypted database file.")

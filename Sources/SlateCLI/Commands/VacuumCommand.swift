@@ -6,7 +6,12 @@ import Slate
 struct VacuumCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vacuum",
-        abstract: "Rebuild a database to reclaim free space, in place or into a new file (--into)."
+        abstract: "Rebuild a database to reclaim free space, in place or into a new file (--into).",
+        discussion: """
+            Examples:
+              slate vacuum shop.db
+              slate vacuum shop.db --into compact.db
+            """
     )
 
     @Argument(help: "The database file.")

@@ -79,6 +79,14 @@ final class OutputSink {
         }
     }
 
+    /// Writes bytes as two hex digits each (lowercase unless other `digits` are given).
+    func write(hex bytes: UnsafeBufferPointer<UInt8>, digits: [UInt8] = hexBytes) {
+        for byte in bytes {
+            write(byte: digits[Int(byte >> 4)])
+            write(byte: digits[Int(byte & 0xF)])
+        }
+    }
+
     /// Writes out what is buffered; failures are kept for ``finish()``.
     private func drain() {
         guard count > 0 else { return }

@@ -54,6 +54,19 @@ struct ResultCell {
         sink.write(RealText.exactText(value))
     }
 
+    /// Writes the cell as the formats without SQL quoting write it (csv, tsv, html): NULL as
+    /// nothing, numbers exactly, a BLOB as hex digits, and text through `text` (which escapes it).
+    @inline(__always)
+    func writePlain(to sink: OutputSink, text: (UnsafeBufferPointer<UInt8>) -> Void) {
+        switch type {
+        case SQLITE_NULL: break
+        case SQLITE_INTEGER: sink.write(integer: integer)
+        case SQLITE_FLOAT: writeReal(to: sink)
+        case SQLITE_BLOB: sink.write(hex: blobBytes)
+        default: text(textBytes)
+        }
+    }
+
     /// The cell as display text for the table formats: NULL as `null`, control characters
     /// escaped so one cell stays on one line, blobs as a hex literal.
     func displayText(null: String) -> (text: String, isNumber: Bool) {
@@ -63,7 +76,7 @@ struct ResultCell {
         case SQLITE_FLOAT: return (String(decoding: textBytes, as: UTF8.self), true)
         case SQLITE_BLOB:
             let bytes = blobBytes
-            let shown = bytes.prefix(16).map { hexDigits[Int($0 >> 4)] + hexDigits[Int($0 & 0xF)] }.joined()
+            let shown = hexString(bytes.prefix(16))
             return (bytes.count > 16 ? "x'\(shown)…' (\(bytes.count) bytes)" : "x'\(shown)'", false)
         default:
             return (Self.escapeControls(String(decoding: textBytes, as: UTF8.self)), false)
@@ -86,6 +99,11 @@ struct ResultCell {
         }
         return result
     }
+}
+
+/// Bytes as two lowercase hex digits each.
+func hexString(_ bytes: some Sequence<UInt8>) -> String {
+    bytes.map { hexDigits[Int($0 >> 4)] + hexDigits[Int($0 & 0xF)] }.joined()
 }
 
 let hexDigits = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f"]

@@ -4,6 +4,8 @@ import Slate
 /// The formats `query` and `export` write.
 enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
     case table, box, csv, tsv, json, ndjson, markdown, line
+    /// sqlite3's `.mode html`, `.mode insert` and `.mode quote`.
+    case html, insert, quote
 
     /// The format an output file's extension names, if any.
     init?(fileExtension path: String) {
@@ -13,6 +15,8 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
         case "json": self = .json
         case "ndjson", "jsonl": self = .ndjson
         case "md", "markdown": self = .markdown
+        case "html", "htm": self = .html
+        case "sql": self = .insert
         default: return nil
         }
     }
@@ -28,17 +32,23 @@ protocol RowWriter: AnyObject {
     func end(rowCount: Int)
 }
 
-/// Makes the writer for a format.
-func makeRowWriter(_ format: OutputFormat, sink: OutputSink, header: Bool, null: String) -> any RowWriter {
+/// Makes the writer for a format; `insertTable` is the table the `insert` format's statements
+/// name, and the text of the `jsonColumns` is embedded as JSON in the json and ndjson formats.
+func makeRowWriter(
+    _ format: OutputFormat, sink: OutputSink, header: Bool, null: String, insertTable: String = "table", jsonColumns: Set<String> = []
+) -> any RowWriter {
     switch format {
     case .csv: DelimitedWriter(sink: sink, delimiter: UInt8(ascii: ","), header: header)
     case .tsv: DelimitedWriter(sink: sink, delimiter: UInt8(ascii: "\t"), header: header)
-    case .json: JSONWriter(sink: sink, lines: false)
-    case .ndjson: JSONWriter(sink: sink, lines: true)
+    case .json: JSONWriter(sink: sink, lines: false, jsonColumns: jsonColumns)
+    case .ndjson: JSONWriter(sink: sink, lines: true, jsonColumns: jsonColumns)
     case .table: TableWriter(sink: sink, style: .plain, null: null, header: header)
     case .box: TableWriter(sink: sink, style: .box, null: null, header: header)
     case .markdown: TableWriter(sink: sink, style: .markdown, null: null, header: header)
     case .line: LineWriter(sink: sink, null: null)
+    case .html: HTMLWriter(sink: sink, header: header)
+    case .insert: InsertWriter(sink: sink, table: insertTable, header: header)
+    case .quote: QuoteWriter(sink: sink, header: header)
     }
 }
 
@@ -92,18 +102,7 @@ final class DelimitedWriter: RowWriter {
     func write(row statement: OpaquePointer, columnCount: Int32) {
         for index in 0..<columnCount {
             if index > 0 { sink.write(byte: delimiter) }
-            let cell = ResultCell(statement: statement, index: index)
-            switch cell.type {
-            case SQLITE_NULL: break
-            case SQLITE_INTEGER: sink.write(integer: cell.integer)
-            case SQLITE_FLOAT: cell.writeReal(to: sink)
-            case SQLITE_BLOB:
-                for byte in cell.blobBytes {
-                    sink.write(byte: hexBytes[Int(byte >> 4)])
-                    sink.write(byte: hexBytes[Int(byte & 0xF)])
-                }
-            default: writeText(cell.textBytes)
-            }
+            ResultCell(statement: statement, index: index).writePlain(to: sink) { writeText($0) }
         }
         sink.write(byte: 0x0A)
     }
@@ -133,19 +132,24 @@ final class DelimitedWriter: RowWriter {
 }
 
 /// A JSON array of objects, or one object per line (NDJSON). Integers and reals are numbers
-/// (infinities, which JSON lacks, are null), BLOBs hex strings.
+/// (infinities, which JSON lacks, are null), BLOBs hex strings; the text of the columns named in
+/// `jsonColumns` is JSON already and is written as it is.
 final class JSONWriter: RowWriter {
     let sink: OutputSink
     let lines: Bool
+    let jsonColumns: Set<String>
     private var keys: [[UInt8]] = []
+    private var raw: [Bool] = []
     private var rows = 0
 
-    init(sink: OutputSink, lines: Bool) {
+    init(sink: OutputSink, lines: Bool, jsonColumns: Set<String> = []) {
         self.sink = sink
         self.lines = lines
+        self.jsonColumns = jsonColumns
     }
 
     func begin(columns: [String]) {
+        raw = columns.map { jsonColumns.contains($0) }
         keys = columns.map { name in
             var bytes: [UInt8] = []
             JSONWriter.appendString(Array(name.utf8), to: &bytes)
@@ -169,12 +173,10 @@ final class JSONWriter: RowWriter {
                 if cell.real.isFinite { cell.writeReal(to: sink) } else { sink.write("null") }
             case SQLITE_BLOB:
                 sink.write(byte: 0x22)
-                for byte in cell.blobBytes {
-                    sink.write(byte: hexBytes[Int(byte >> 4)])
-                    sink.write(byte: hexBytes[Int(byte & 0xF)])
-                }
+                sink.write(hex: cell.blobBytes)
                 sink.write(byte: 0x22)
-            default: writeString(cell.textBytes)
+            default:
+                if index < raw.count && raw[index] { sink.write(cell.textBytes) } else { writeString(cell.textBytes) }
             }
         }
         sink.write(byte: UInt8(ascii: "}"))

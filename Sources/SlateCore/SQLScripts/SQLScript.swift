@@ -64,17 +64,25 @@ public struct SQLScript: RandomAccessCollection, ExpressibleByStringLiteral, Has
     static func split(_ text: String) -> [String] {
         var text = text
         return text.withUTF8 { bytes in
-            var statements: [String] = []
-            var boundaries = StatementBoundaries(bytes: bytes)
-            var start = 0
-            while let end = boundaries.nextEnd() {
-                let statement = StatementBoundaries.statementText(bytes, start..<end)
-                if !statement.isEmpty && statement != ";" { statements.append(statement) }
-                start = end
-            }
+            var (statements, start) = completeStatements(in: bytes)
             let rest = StatementBoundaries.statementText(bytes, start..<bytes.count)
             if !rest.isEmpty { statements.append(rest) }
             return statements
         }
+    }
+
+    /// The complete statements of UTF-8 text, and the offset where the incomplete rest starts:
+    /// for text read in pieces (the `slate` tool reads a script from standard input so), the
+    /// rest goes before the next piece.
+    package static func completeStatements(in bytes: UnsafeBufferPointer<UInt8>) -> (statements: [String], rest: Int) {
+        var statements: [String] = []
+        var boundaries = StatementBoundaries(bytes: bytes)
+        var start = 0
+        while let end = boundaries.nextEnd() {
+            let statement = StatementBoundaries.statementText(bytes, start..<end)
+            if !statement.isEmpty && statement != ";" { statements.append(statement) }
+            start = end
+        }
+        return (statements, start)
     }
 }
