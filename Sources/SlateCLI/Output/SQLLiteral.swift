@@ -19,7 +19,7 @@ final class SQLLiteralWriter {
     let sink: OutputSink
     /// Parses REAL candidates with the linked SQLite; `nil` if it could not be set up, and then
     /// every REAL that is not an integer in range is written as its exact expression.
-    private lazy var parser: SQLiteRealParser? = try? SQLiteRealParser()
+    private lazy var parser = RealLiteral.Checker()
 
     init(sink: OutputSink) {
         self.sink = sink
@@ -120,86 +120,14 @@ final class SQLLiteralWriter {
                 sink.write(own)
                 return
             }
-            for candidate in [RealText.realLiteral(value), RealText.realLiteral(value, significantDigits: 17)] {
-                var text = candidate
-                if text.withUTF8({ parser.reads($0, as: value) }) {
-                    sink.write(text)
+            for candidate in [RealLiteral.decimalText(value), RealLiteral.decimalText(value, significantDigits: 17)] {
+                if parser.reads(candidate, as: value) {
+                    sink.write(candidate)
                     return
                 }
             }
         }
-        sink.write(RealText.exactExpression(value))
-    }
-}
-
-/// The linked SQLite's reading of a REAL literal: `CAST(text AS REAL)` runs the same conversion
-/// (`sqlite3AtoF`) as the parser does for a literal in SQL text.
-final class SQLiteRealParser {
-    private let db: Connection
-    private let statement: Statement
-
-    init() throws {
-        db = try Connection()
-        statement = try db.prepare(sql: "SELECT CAST(?1 AS REAL)", options: .persistent)
-    }
-
-    /// Whether SQLite reads `text` as exactly `value` (the same bits, so `-0.0` is not `0.0`).
-    func reads(_ text: UnsafeBufferPointer<UInt8>, as value: Double) -> Bool {
-        let handle = statement.handle
-        let bound = text.withMemoryRebound(to: CChar.self) { chars in
-            sqlite3_bind_text(handle, 1, chars.baseAddress, Int32(chars.count), nil)
-        }
-        defer {
-            sqlite3_reset(handle)
-            sqlite3_clear_bindings(handle)
-        }
-        guard bound == SQLITE_OK, sqlite3_step(handle) == SQLITE_ROW else { return false }
-        return sqlite3_column_double(handle, 0).bitPattern == value.bitPattern
-    }
-}
-
-extension RealText {
-    /// A REAL as an SQL literal: Swift's shortest round-tripping digits, or `significantDigits`
-    /// digits, always with a `.` or an exponent so that SQLite reads a REAL, not an INTEGER.
-    static func realLiteral(_ value: Double, significantDigits: Int? = nil) -> String {
-        let text = significantDigits.map { String(format: "%.\($0)g", value) } ?? "\(value)"
-        return text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? text : text + ".0"
-    }
-
-    /// An expression SQLite evaluates to exactly `value` (finite), whatever its parser does with
-    /// decimal text: the significand as an integer, scaled by powers of two, each step exact in
-    /// binary floating point.
-    ///
-    /// `5e-324` is `(CAST(1 AS REAL)/4611686018427387904/…/1024)`: the powers are integers,
-    /// which SQLite converts to REAL exactly, so no decimal text is parsed at all.
-    static func exactExpression(_ value: Double) -> String {
-        if value == 0 { return value.sign == .minus ? "-0.0" : "0.0" }
-        // value = significand × 2^exponent, the significand an odd integer below 2^53.
-        var significand = Int64(value.significandBitPattern | (value.isNormal ? 1 << 52 : 0))
-        var exponent = Int(value.isNormal ? value.exponent : Double.leastNormalMagnitude.exponent) - 52
-        while significand & 1 == 0 {
-            significand >>= 1
-            exponent += 1
-        }
-        if value.sign == .minus { significand = -significand }
-        var terms = ["CAST(\(significand) AS REAL)"]
-        let step = 62
-        if exponent >= 0 {
-            var remaining = exponent
-            while remaining > 0 {
-                let shift = min(step, remaining)
-                terms.append("*" + String(Int64(1) << Int64(shift)))
-                remaining -= shift
-            }
-        } else {
-            var remaining = -exponent
-            while remaining > 0 {
-                let shift = min(step, remaining)
-                terms.append("/" + String(Int64(1) << Int64(shift)))
-                remaining -= shift
-            }
-        }
-        return "(" + terms.joined() + ")"
+        sink.write(RealLiteral.exactExpression(value))
     }
 }
 

@@ -56,13 +56,10 @@ public enum SQLiteValue: Hashable, Sendable, CustomStringConvertible {
     /// Whether the value is `NULL`.
     public var isNull: Bool { if case .null = self { true } else { false } }
 
-    /// The SQL literal for a `Double`, valid for every value including infinities and NaN.
+    /// The SQL literal for a `Double` that the linked SQLite reads back as the same value, valid
+    /// for every value including infinities and NaN (see ``RealLiteral``).
     static func literal(for value: Double) -> String {
-        if value.isNaN { return "NULL" }
-        if value.isInfinite { return value < 0 ? "-9e999" : "9e999" }
-        // Swift's description is the shortest text that round-trips; SQLite parses it exactly.
-        let text = "\(value)"
-        return text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? text : text + ".0"
+        RealLiteral.literal(for: value)
     }
 
     /// Quotes text as an SQL string literal, doubling embedded single quotes.
