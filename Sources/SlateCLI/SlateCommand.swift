@@ -18,7 +18,8 @@ struct SlateCommand: ParsableCommand {
         version: "slate \(version) (SQLite \(SQLite.version)\(encryptionNote))",
         subcommands: [
             DemoCommand.self, ImportCommand.self, QueryCommand.self, ExportCommand.self, TablesCommand.self, SchemaCommand.self,
-            BackupCommand.self, CheckCommand.self, VacuumCommand.self, RekeyCommand.self
+            BackupCommand.self, CheckCommand.self, VacuumCommand.self, RekeyCommand.self,
+            TransformCommand.self, EnableFTSCommand.self, DisableFTSCommand.self, SearchCommand.self, CreateIndexCommand.self, AddColumnCommand.self
         ]
     )
 

@@ -87,13 +87,13 @@ struct ColumnChangeTests {
         #expect(
             error?.explanation
                 == "cannot change column price of items to INTEGER: 2 values cannot be stored as INTEGER without changing, "
-                + "the first 'abc' in row 7")
+                + "the first 'abc' at rowid 7")
         #expect(try snapshot(db) == before)
         try db.run("UPDATE items SET price = NULL WHERE rowid = 7")
         let empty = expectSQLiteError(SQLITE_MISMATCH) {
             try changer(db, editText: editText).alter(table: "items") { $0.change(column: "price", type: .REAL) }
         }
-        #expect(empty?.explanation.hasSuffix("the first '' in row 9 (an empty text is not NULL: set such values to NULL first if that is what they mean)") == true)
+        #expect(empty?.explanation.hasSuffix("the first '' at rowid 9 (an empty text is not NULL: set such values to NULL first if that is what they mean)") == true)
     }
 
     @Test(
@@ -126,7 +126,7 @@ struct ColumnChangeTests {
         let error = expectSQLiteError(SQLITE_CONSTRAINT_NOTNULL) {
             try changer(db, editText: editText).alter(table: "items") { $0.change(column: "price", nullable: false) }
         }
-        #expect(error?.explanation == "cannot make column price of items NOT NULL: 1 row holds NULL, the first is row 12")
+        #expect(error?.explanation == "cannot make column price of items NOT NULL: 1 row holds NULL, the first at rowid 12")
         #expect(try snapshot(db) == before)
         try db.run("UPDATE items SET price = '0' WHERE price IS NULL")
         try changer(db, editText: editText).alter(table: "items") { $0.change(column: "price", nullable: false) }
@@ -168,7 +168,7 @@ struct ColumnChangeTests {
         let null = expectSQLiteError(SQLITE_CONSTRAINT_NOTNULL) {
             try changer(db, editText: editText).alter(table: "items") { $0.setPrimaryKey(["code", "price"]) }
         }
-        #expect(null?.explanation == "cannot make (code, price) the primary key of items: 1 row holds NULL in it, the first is row 12")
+        #expect(null?.explanation == "cannot make (code, price) the primary key of items: 1 row holds NULL in it, the first at rowid 12")
         #expect(try snapshot(db) == before)
         try db.run("DELETE FROM items WHERE rowid IN (12, 20)")
         try changer(db, editText: editText).alter(table: "items") { $0.setPrimaryKey(["code"]) }

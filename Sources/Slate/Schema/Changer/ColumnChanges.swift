@@ -4,7 +4,7 @@
 ///
 /// The rows are checked before the rebuild copies them, so that a change the data cannot take
 /// fails with an error naming the column, the value and its row rather than SQLite's message
-/// about the rebuild's temporary table: see ``check(connection:table:columns:rowid:)``.
+/// about the rebuild's temporary table: see ``check(connection:table:source:columns:currentKey:rowid:)``.
 struct ColumnChanges {
     /// A change to one column.
     struct Entry<Value> {
@@ -275,7 +275,7 @@ extension ColumnChanges {
             sql: "SELECT count(*), (SELECT " + row + " FROM " + source + " WHERE " + condition + " LIMIT 1) FROM " + source
                 + " WHERE " + condition)
         guard let found = try nulls.cursor().next()?.snapshot(), case .int(let count) = found[0], count > 0 else { return }
-        let first = found[1].isNull ? "of them" : "is row \(found[1].sqliteLiteral)"
+        let first = found[1].isNull ? "of them" : "at rowid \(found[1].sqliteLiteral)"
         throw SQLiteError(code: SQLITE_CONSTRAINT_NOTNULL, details: refusal(count == 1 ? "1 row" : "\(count) rows", first))
     }
 
@@ -285,9 +285,9 @@ extension ColumnChanges {
         return literal.count > 40 ? String(literal.prefix(37)) + "…" : literal
     }
 
-    /// ` in row 3`, or nothing when rows have no rowid.
+    /// ` at rowid 3`, or nothing when rows have no rowid.
     private static func at(_ row: SQLiteValue) -> String {
-        row.isNull ? "" : " in row \(row.sqliteLiteral)"
+        row.isNull ? "" : " at rowid \(row.sqliteLiteral)"
     }
 
     /// Advice for a value that is often there by accident.
