@@ -87,7 +87,6 @@ struct FullTextSearchCommandTests {
         }
         let work = try Workspace()
         let path = try makeDocs(work)
-        let before = try fileBytes(path)
         let expectations: [([String], String)] = [
             (["enable-fts", "docs.db", "nope", "body"], "no such table: nope"),
             (["enable-fts", "docs.db", "docs", "body", "nope"], "no such column: nope in table docs"),
@@ -95,10 +94,7 @@ struct FullTextSearchCommandTests {
             (["search", "docs.db", "nope", "red"], "no such table: nope")
         ]
         for (arguments, message) in expectations {
-            let result = try CLIRunner.run(arguments, in: work.path)
-            #expect(result.status == 1, "\(arguments)")
-            #expect(result.stderr == "slate: docs.db: \(message)\n", "\(arguments)")
-            #expect(try fileBytes(path) == before, "\(arguments)")
+            try expectFailure(work, database: "docs.db", arguments, message)
         }
         let db = try Connection(path)
         try db.execute(sql: "CREATE TABLE keyed (k TEXT PRIMARY KEY, v TEXT) WITHOUT ROWID")
@@ -120,14 +116,8 @@ struct FullTextSearchCommandTests {
         #expect(unknown.stderr == "slate: docs.db: no such column: nope in table docs\n")
 
         // A writer holding the database keeps readers and writers out until the timeout.
-        let holder = try LockHolder(path, exclusive: true)
-        let search = try work.slate("search", "docs.db", "docs", "red", "--busy-timeout", "0.2")
-        #expect(search.status == 1)
-        #expect(search.stderr.hasPrefix("slate: docs.db: ") && search.stderr.contains("database is locked"), "\(search.stderr)")
-        let enable = try work.slate("enable-fts", "docs.db", "docs", "title", "--replace", "--busy-timeout", "0.2")
-        #expect(enable.status == 1)
-        #expect(enable.stderr.hasPrefix("slate: docs.db: ") && enable.stderr.contains("database is locked"), "\(enable.stderr)")
-        try holder.release()
+        try expectLockedOut(work, database: "docs.db", ["search", "docs.db", "docs", "red"], exclusive: true)
+        try expectLockedOut(work, database: "docs.db", ["enable-fts", "docs.db", "docs", "title", "--replace"])
         #expect(try fileBytes(path) == indexed)
     }
 

@@ -51,18 +51,10 @@ struct IndexAndColumnCommandTests {
     @Test("create-index failures: missing table, unknown column, locked database; the file stays as it was")
     func createIndexFailures() throws {
         let work = try Workspace()
-        let path = try makeShop(work)
-        let before = try fileBytes(path)
-        let missing = try work.slate("create-index", "shop.db", "nope", "name")
-        #expect(missing.stderr == "slate: shop.db: no such table: nope\n")
-        let unknown = try work.slate("create-index", "shop.db", "items", "nope")
-        #expect(unknown.stderr == "slate: shop.db: no such column: nope in table items\n")
-        let holder = try LockHolder(path)
-        let locked = try work.slate("create-index", "shop.db", "items", "name", "--busy-timeout", "0.2")
-        #expect(locked.status == 1)
-        #expect(locked.stderr.hasPrefix("slate: shop.db: database is locked"), "\(locked.stderr)")
-        try holder.release()
-        #expect(try fileBytes(path) == before)
+        _ = try makeShop(work)
+        try expectFailure(work, database: "shop.db", ["create-index", "shop.db", "nope", "name"], "no such table: nope")
+        try expectFailure(work, database: "shop.db", ["create-index", "shop.db", "items", "nope"], "no such column: nope in table items")
+        try expectLockedOut(work, database: "shop.db", ["create-index", "shop.db", "items", "name"])
     }
 
     @Test("add-column: a type, NOT NULL with a default, a foreign key to a primary key or a named column")
@@ -91,7 +83,6 @@ struct IndexAndColumnCommandTests {
     func addColumnFailures() throws {
         let work = try Workspace()
         let path = try makeShop(work)
-        let before = try fileBytes(path)
         let cases: [([String], String)] = [
             (["nope", "x"], "no such table: nope"),
             (["items", "qty", "INTEGER", "--not-null-default", "many"], "INTEGER cannot store the default 'many' as the same value"),
@@ -109,19 +100,12 @@ struct IndexAndColumnCommandTests {
             )
         ]
         for (arguments, message) in cases {
-            let result = try CLIRunner.run(["add-column", "shop.db"] + arguments, in: work.path)
-            #expect(result.status == 1, "\(arguments)")
-            #expect(result.stderr == "slate: shop.db: \(message)\n", "\(arguments)")
-            #expect(try fileBytes(path) == before, "\(arguments)")
+            try expectFailure(work, database: "shop.db", ["add-column", "shop.db"] + arguments, message)
         }
-        let usage = try work.slate("add-column", "shop.db", "items", "x", "DATE")
-        #expect(usage.status == 64)
-        let holder = try LockHolder(path)
-        let locked = try work.slate("add-column", "shop.db", "items", "x", "--busy-timeout", "0.2")
-        #expect(locked.status == 1)
-        #expect(locked.stderr.hasPrefix("slate: shop.db: database is locked"), "\(locked.stderr)")
-        try holder.release()
+        let before = try fileBytes(path)
+        #expect(try work.slate("add-column", "shop.db", "items", "x", "DATE").status == 64)
         #expect(try fileBytes(path) == before)
+        try expectLockedOut(work, database: "shop.db", ["add-column", "shop.db", "items", "x"])
     }
 
     @Test("--help has an example", arguments: ["create-index", "add-column"])

@@ -30,6 +30,37 @@ final class LockHolder {
     }
 }
 
+/// Runs `slate` with `arguments` in `work`, expecting exit 1, the one line
+/// `slate: DATABASE: MESSAGE`, and the database file byte for byte as it was.
+func expectFailure(
+    _ work: Workspace, database: String, _ arguments: [String], _ message: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let before = try fileBytes(work.file(database))
+    let result = try CLIRunner.run(arguments, in: work.path)
+    #expect(result.status == 1, "\(arguments)", sourceLocation: sourceLocation)
+    #expect(result.stderr == "slate: \(database): \(message)\n", "\(arguments)", sourceLocation: sourceLocation)
+    #expect(try fileBytes(work.file(database)) == before, "\(arguments)", sourceLocation: sourceLocation)
+}
+
+/// Runs `slate` with `arguments` (and a short busy timeout) while another connection holds the
+/// database, expecting exit 1 with "database is locked" and the file byte for byte as it was.
+func expectLockedOut(
+    _ work: Workspace, database: String, _ arguments: [String], exclusive: Bool = false,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let path = work.file(database)
+    let before = try fileBytes(path)
+    let holder = try LockHolder(path, exclusive: exclusive)
+    let result = try CLIRunner.run(arguments + ["--busy-timeout", "0.2"], in: work.path)
+    try holder.release()
+    #expect(result.status == 1, sourceLocation: sourceLocation)
+    #expect(
+        result.stderr.hasPrefix("slate: \(database): ") && result.stderr.contains("database is locked"), "\(result.stderr)",
+        sourceLocation: sourceLocation)
+    #expect(try fileBytes(path) == before, sourceLocation: sourceLocation)
+}
+
 /// `slate transform`: every option on real tables, the data checks, and the database byte for
 /// byte as it was after each failure.
 @Suite("CLI transform")
@@ -108,46 +139,35 @@ struct TransformCommandTests {
         let db = try Connection(path)
         try db.execute(sql: "INSERT INTO items (rowid, id, name, price) VALUES (40, 1, NULL, '5')")
         db.close()
-        let before = try fileBytes(path)
         let cases: [([String], String)] = [
             (["--not-null", "note"], "cannot make column note of items NOT NULL: 2 rows hold NULL, the first at rowid 20"),
             (["--pk", "id"], "cannot make id the primary key of items: 2 rows share the value 1"),
-            (["--pk", "name"], "cannot make name the primary key of items: 1 row holds NULL in it, the first at rowid 40")
+            (["--pk", "name"], "cannot make name the primary key of items: 1 row holds NULL in it, the first at rowid 40"),
+            (
+                ["--type", "id=INTEGER", "--default", "id=many"],
+                "cannot give column id of items the default 'many': INTEGER cannot store it without changing it"
+            )
         ]
         for (arguments, message) in cases {
-            let result = try CLIRunner.run(["transform", "shop.db", "items"] + arguments, in: work.path)
-            #expect(result.status == 1, "\(arguments)")
-            #expect(result.stderr == "slate: shop.db: \(message)\n")
-            #expect(try fileBytes(path) == before, "\(arguments)")
+            try expectFailure(work, database: "shop.db", ["transform", "shop.db", "items"] + arguments, message)
         }
-        let integerDefault = try work.slate("transform", "shop.db", "items", "--type", "id=INTEGER", "--default", "id=many")
-        #expect(integerDefault.stderr == "slate: shop.db: cannot give column id of items the default 'many': INTEGER cannot store it without changing it\n")
-        #expect(try fileBytes(path) == before)
     }
 
     @Test("a missing table, an unknown column, a locked database and usage errors leave the file as it was")
     func failures() throws {
         let work = try Workspace()
         let path = try makeShop(work)
+        try expectFailure(work, database: "shop.db", ["transform", "shop.db", "nope", "--drop", "x"], "no such table: nope")
+        try expectFailure(
+            work, database: "shop.db", ["transform", "shop.db", "items", "--type", "nope=TEXT"], "no such column: nope in table items")
         let before = try fileBytes(path)
-        let missing = try work.slate("transform", "shop.db", "nope", "--drop", "x")
-        #expect(missing.status == 1)
-        #expect(missing.stderr == "slate: shop.db: no such table: nope\n")
-        let unknown = try work.slate("transform", "shop.db", "items", "--type", "nope=TEXT")
-        #expect(unknown.status == 1)
-        #expect(unknown.stderr == "slate: shop.db: no such column: nope in table items\n")
         let usage = try work.slate("transform", "shop.db", "items", "--type", "price=DATE")
         #expect(usage.status == 64)
         #expect(usage.stderr == "slate: --type price=DATE: expected column=INTEGER|REAL|NUMERIC|TEXT|BLOB (see slate help transform)\n")
         #expect(try work.slate("transform", "shop.db", "items").status == 64)
         #expect(try work.slate("transform", "shop.db", "items", "--drop", "note", "--not-null", "note").status == 64)
         #expect(try fileBytes(path) == before)
-        let holder = try LockHolder(path)
-        let locked = try work.slate("transform", "shop.db", "items", "--type", "price=REAL", "--busy-timeout", "0.2")
-        #expect(locked.status == 1)
-        #expect(locked.stderr.hasPrefix("slate: shop.db: database is locked"), "\(locked.stderr)")
-        try holder.release()
-        #expect(try fileBytes(path) == before)
+        try expectLockedOut(work, database: "shop.db", ["transform", "shop.db", "items", "--type", "price=REAL"])
         let view = try Connection(path)
         try view.execute(sql: "CREATE VIEW notes AS SELECT note FROM items")
         view.close()
