@@ -244,9 +244,11 @@ matches="$(sqlite3 "$work/fts-slate.db" "SELECT count(*) FROM t_fts WHERE t_fts 
 sqlite-utils search "$work/fts-utils.db" t red --csv >"$work/search-utils.csv"
 same_search=$(python3 - "$work/search-slate.csv" "$work/search-utils.csv" <<'PY'
 import csv, sys
-def ids(path):
+def ids(path):  # sqlite-utils adds a rowid column: compare the id column of each
     with open(path, newline="") as f:
-        return sorted(row[0] for row in list(csv.reader(f))[1:])
+        rows = list(csv.reader(f))
+    column = rows[0].index("id")
+    return sorted(row[column] for row in rows[1:])
 a, b = ids(sys.argv[1]), ids(sys.argv[2])
 print(f"slate and sqlite-utils return the same {len(a):,} rows" if a == b else f"slate returns {len(a):,} rows, sqlite-utils {len(b):,}: NOT the same rows")
 PY
