@@ -180,14 +180,16 @@ struct TransformCommandTests {
     func integerKeyMovesRowids() throws {
         let work = try Workspace()
         let path = try makeShop(work)
-        #expect(try work.slate("enable-fts", "shop.db", "items", "name", "--create-triggers").status == 0)
+        let fts = (try? Connection())?.supportsFTS5 ?? false
+        if fts { #expect(try work.slate("enable-fts", "shop.db", "items", "name", "--create-triggers").status == 0) }
         let result = try work.slate("transform", "shop.db", "items", "--pk", "id")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stderr
                 == "slate: warning: 3 rows took a new rowid: an INTEGER PRIMARY KEY is the rowid, so each row's rowid is now its key\n"
-                + "slate: warning: the full-text index items_fts was rebuilt\n")
+                + (fts ? "slate: warning: the full-text index items_fts was rebuilt\n" : ""))
         #expect(try rows(in: path, "SELECT rowid, id FROM items ORDER BY id") == [[.int(1), .int(1)], [.int(2), .int(2)], [.int(3), .int(3)]])
+        guard fts else { return }
         let search = try work.slate("search", "shop.db", "items", "plate", "--column", "id", "--format", "csv", "--no-header")
         #expect(search.stdout == "2\n")
         // A column the index uses cannot be renamed or dropped under it.

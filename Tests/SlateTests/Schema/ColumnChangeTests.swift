@@ -104,7 +104,7 @@ struct ColumnChangeTests {
             (.INTEGER, .text(""), false), (.INTEGER, .real(4.5), false), (.INTEGER, .text("12345678901234567890"), false),
             (.INTEGER, .blob(Data([0])), false), (.INTEGER, .null, true),
             (.REAL, .int(42), true), (.REAL, .text("4.50"), true), (.REAL, .int(9_007_199_254_740_993), false),
-            (.REAL, .text("9007199254740993"), false), (.REAL, .text("12345678901234567890"), false),
+            (.REAL, .text("9007199254740993"), false), (.REAL, .int(1 << 53), true), (.REAL, .int(Int64.max), false), (.REAL, .text("12345678901234567890"), false),
             (.REAL, .text("x"), false),
             (.NUMERIC, .text("4.5"), true), (.NUMERIC, .text("9007199254740993"), true),
             (.NUMERIC, .text("12345678901234567890"), false), (.NUMERIC, .text("0x1E"), false),

@@ -65,9 +65,11 @@ struct StorageCheck {
         case .INTEGER:
             return "typeof(converted) = 'integer'"
         case .REAL:
-            // An integer (or integer text) must come back as the same integer; SQLite compares
-            // integers with reals exactly.
-            return "typeof(converted) = 'real' AND (original GLOB '*[.eE]*' OR converted = CAST(original AS INTEGER))"
+            // An integer (or integer text) must come back as the same integer, compared as
+            // integers (older SQLite compares an integer with a real as two reals, which hides
+            // the rounding); from 9.2e18 on both casts saturate, so such a value counts as not held.
+            return "typeof(converted) = 'real' AND (original GLOB '*[.eE]*' OR (abs(converted) < 9.2e18 "
+                + "AND CAST(converted AS INTEGER) = CAST(original AS INTEGER)))"
         case .NUMERIC:
             // Integer text that becomes a REAL was too large for 64 bits, and was rounded.
             return "typeof(converted) = 'integer' OR (typeof(converted) = 'real' AND original GLOB '*[.eE]*')"
