@@ -176,8 +176,11 @@ struct ColumnChanges {
     /// The column definitions of the new form, for a table regenerated from its column
     /// definitions rather than edited from its text.
     ///
-    /// - Returns: The columns, and the new composite primary key (empty for none or a key on
-    ///   one column, which its column carries).
+    /// - Parameters:
+    ///   - columns: The table's columns.
+    ///   - currentKey: Its primary key's columns.
+    /// - Returns: The columns; a new key on one column is its column's, a composite one none
+    ///   of them (the rebuild writes it as a table constraint).
     func apply(to columns: [ColumnDefinition], currentKey: [String]) -> [ColumnDefinition] {
         let changesKey = changesPrimaryKey(from: currentKey)
         return columns.map { column in
