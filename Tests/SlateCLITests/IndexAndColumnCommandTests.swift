@@ -55,6 +55,12 @@ struct IndexAndColumnCommandTests {
         try expectFailure(work, database: "shop.db", ["create-index", "shop.db", "nope", "name"], "no such table: nope")
         try expectFailure(work, database: "shop.db", ["create-index", "shop.db", "items", "nope"], "no such column: nope in table items")
         try expectLockedOut(work, database: "shop.db", ["create-index", "shop.db", "items", "name"])
+        let db = try Connection(work.file("shop.db"))
+        try db.execute(sql: "INSERT INTO items VALUES (1, 'wheel', 9.0)")
+        db.close()
+        try expectFailure(
+            work, database: "shop.db", ["create-index", "shop.db", "items", "id", "--unique"],
+            "cannot create unique index idx_items_id: 2 rows share the value 1")
     }
 
     @Test("add-column: a type, NOT NULL with a default, a foreign key to a primary key or a named column")

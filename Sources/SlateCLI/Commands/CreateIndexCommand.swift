@@ -78,7 +78,9 @@ struct CreateIndexCommand: ParsableCommand {
     /// `2 rows share the value 'x'`, for the first value that several rows share.
     static func sharedValue(_ db: Connection, table: String, columns: [String]) throws -> String {
         let list = columns.map(SQLiteValue.quoteIdentifier).joined(separator: ", ")
-        let values = columns.map { "quote(" + SQLiteValue.quoteIdentifier($0) + ")" }.joined(separator: " || ', ' || ")
+        // quote() gives back an integer as it is in older SQLite (3.15 of the SQLCipher build):
+        // the cast makes it text.
+        let values = columns.map { "CAST(quote(" + SQLiteValue.quoteIdentifier($0) + ") AS TEXT)" }.joined(separator: " || ', ' || ")
         let found = try db.prepare(
             sql: "SELECT " + values + ", count(*) FROM " + SQLiteValue.quoteIdentifier(table) + " GROUP BY " + list
                 + " HAVING count(*) > 1 LIMIT 1")

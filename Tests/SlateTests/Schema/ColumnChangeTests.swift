@@ -116,7 +116,7 @@ struct ColumnChangeTests {
         let db = try Connection()
         #expect(try type.holds(value, on: db) == expected)
         // The check leaves no table behind.
-        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM temp.sqlite_master") == 0)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM sqlite_temp_master") == 0)
     }
 
     @Test("NOT NULL: refused while a row holds NULL, then kept", arguments: editsText)

@@ -254,9 +254,14 @@ extension ColumnChanges {
                     + "the first \(first)"
             }
             let list = primaryKey.map(SQLiteValue.quoteIdentifier).joined(separator: ", ")
-            let values = primaryKey.map { "quote(" + SQLiteValue.quoteIdentifier($0) + ")" }.joined(separator: " || ', ' || ")
+            // quote() gives back an integer as it is in older SQLite (3.15 of the SQLCipher build):
+            // the cast makes it text. With min(), the values come from the group's first row, and
+            // the first group is reported.
+            let values = primaryKey.map { "CAST(quote(" + SQLiteValue.quoteIdentifier($0) + ") AS TEXT)" }
+                .joined(separator: " || ', ' || ")
             let duplicate = try connection.prepare(
-                sql: "SELECT " + values + ", count(*) FROM " + source + " GROUP BY " + list + " HAVING count(*) > 1 LIMIT 1")
+                sql: "SELECT " + values + ", count(*), min(" + row + ") FROM " + source + " GROUP BY " + list
+                    + " HAVING count(*) > 1 ORDER BY 3 LIMIT 1")
             if let found = try duplicate.cursor().next()?.snapshot(), case .text(let shared) = found[0],
                 case .int(let count) = found[1]
             {
