@@ -19,7 +19,8 @@ struct SlateCommand: ParsableCommand {
         subcommands: [
             DemoCommand.self, ImportCommand.self, QueryCommand.self, ExportCommand.self, TablesCommand.self, SchemaCommand.self,
             MemoryCommand.self, DumpCommand.self, AnalyzeCommand.self,
-            BackupCommand.self, CheckCommand.self, VacuumCommand.self, RekeyCommand.self
+            BackupCommand.self, CheckCommand.self, VacuumCommand.self, RekeyCommand.self,
+            TransformCommand.self, EnableFTSCommand.self, DisableFTSCommand.self, SearchCommand.self, CreateIndexCommand.self, AddColumnCommand.self
         ]
     )
 

@@ -260,17 +260,33 @@ public struct ColumnDefinition: Equatable, Sendable {
             })
     }
 
+    /// The same column with a new declared type, nullability, default or primary key (`nil`
+    /// keeps each as it is, except the primary key, which is given), for a table rebuild.
+    func changing(type newType: Affinity?, nullable newNullable: Bool?, defaultValue newDefault: LiteralValue?, primaryKey newKey: PrimaryKey?)
+        -> ColumnDefinition
+    {
+        var column = copy(
+            name: name, primaryKey: newKey, references: references, type: newType, nullable: newNullable,
+            defaultValue: newDefault)
+        if let newType { column.declaredType = newType.rawValue }
+        return column
+    }
+
     /// The same column without its primary key, for a key declared as a table constraint.
     var withoutPrimaryKey: ColumnDefinition {
         copy(name: name, primaryKey: nil, references: references)
     }
 
-    /// The column with another name, primary key and foreign key, and everything else kept,
-    /// the internal parts too (the public fields are constants).
-    private func copy(name: String, primaryKey: PrimaryKey?, references: ForeignKey?) -> ColumnDefinition {
+    /// The column with another name, primary key and foreign key (and type, nullability or
+    /// default, when given), and everything else kept, the internal parts too (the public fields
+    /// are constants).
+    private func copy(
+        name: String, primaryKey: PrimaryKey?, references: ForeignKey?, type newType: Affinity? = nil,
+        nullable newNullable: Bool? = nil, defaultValue newDefault: LiteralValue? = nil
+    ) -> ColumnDefinition {
         var column = ColumnDefinition(
-            name: name, primaryKey: primaryKey, type: type, nullable: nullable, unique: unique,
-            defaultValue: defaultValue, references: references)
+            name: name, primaryKey: primaryKey, type: newType ?? type, nullable: newNullable ?? nullable, unique: unique,
+            defaultValue: newDefault ?? defaultValue, references: references)
         column.declaredType = declaredType
         column.check = check
         column.collation = collation

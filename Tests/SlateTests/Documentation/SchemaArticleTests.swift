@@ -62,5 +62,17 @@ struct SchemaArticleTests {
         #expect(renamed.map(\.name) == ["id", "email", "full_name", "manager_id", "active"])
         #expect(try db.scalar(Int.self, "SELECT active FROM members WHERE full_name = 'Ada'") == 1)
         #expect(try !db.schema.tableExists("users"))
+
+        try db.schemaChanger.alter(table: "members") { table in
+            table.change(column: "active", type: .TEXT)
+            table.change(column: "full_name", nullable: false)
+            table.reorder(columns: ["email", "full_name"])
+        }
+        // 'ada@example.com' is no integer: this throws, and the table stays as it is.
+        let refused = Result { try db.schemaChanger.alter(table: "members") { $0.change(column: "email", type: .INTEGER) } }
+        #expect(try db.schema.columnDefinitions(table: "members").map(\.name) == ["email", "full_name", "id", "manager_id", "active"])
+        #expect(try db.scalar(String.self, "SELECT active FROM members") == "1")
+        #expect((try? refused.get()) == nil)
+        #expect(try db.schema.columnDefinitions(table: "members")[0].type == .TEXT)
     }
 }

@@ -25,6 +25,14 @@
 /// `AUTOINCREMENT` counter in `sqlite_sequence` exactly, for the table and for the tables
 /// rebuilt because their foreign keys name a renamed column.
 ///
+/// Column changes that `ALTER TABLE` has no statement for — a declared type, `NOT NULL`, a
+/// default, the primary key, the column order (``AlterTableDefinition/change(column:type:)`` and
+/// its siblings) — always take the rebuild, one for consecutive changes, editing the clauses
+/// they replace in the original text. The rows are checked first: a value the new type cannot
+/// hold as the same value, a `NULL` under `NOT NULL` or in a new key, two rows with the same new
+/// key, or (with foreign keys off too) a foreign key that held and no longer would, is an error
+/// naming the column and the row. Dropping a column drops the indexes that use it on both paths.
+///
 /// Every ``alter(table:block:)`` is atomic: when one change fails, none is kept.
 ///
 /// ```swift
@@ -32,6 +40,7 @@
 /// try schemaChanger.alter(table: "users") { table in
 ///     table.rename(column: "old_name", to: "new_name")
 ///     table.drop(column: "email")
+///     table.change(column: "age", type: .INTEGER)
 /// }
 /// ```
 public final class SchemaChanger {
@@ -51,12 +60,34 @@ public final class SchemaChanger {
 
     /// The changes to one table, collected by the block of ``SchemaChanger/alter(table:block:)``.
     public final class AlterTableDefinition {
+        /// One step of the change: an operation, or changes to columns that one table rebuild
+        /// makes together.
+        enum Step {
+            case operation(Operation)
+            case columns(ColumnChanges)
+        }
+
         /// The table's name.
         public let name: String
-        var operations: [Operation] = []
+        var steps: [Step] = []
 
         init(name: String) {
             self.name = name
+        }
+
+        private func append(_ operation: Operation) {
+            steps.append(.operation(operation))
+        }
+
+        /// Adds a column change to the rebuild of the last step, or to a new one.
+        private func changeColumns(_ change: (inout ColumnChanges) -> Void) {
+            var changes = ColumnChanges()
+            if case .columns(let last) = steps.last {
+                changes = last
+                steps.removeLast()
+            }
+            change(&changes)
+            steps.append(.columns(changes))
         }
 
         /// Adds a column.
@@ -64,7 +95,7 @@ public final class SchemaChanger {
         /// - Parameter column: The column; SQLite refuses `PRIMARY KEY`, `UNIQUE` and a
         ///   `NOT NULL` column without a default.
         public func add(column: ColumnDefinition) {
-            operations.append(.addColumn(column))
+            append(.addColumn(column))
         }
 
         /// Creates an index on the table.
@@ -73,14 +104,14 @@ public final class SchemaChanger {
         ///   - index: The index.
         ///   - ifNotExists: Whether to add `IF NOT EXISTS`.
         public func add(index: IndexDefinition, ifNotExists: Bool = false) {
-            operations.append(.addIndex(index, ifNotExists: ifNotExists))
+            append(.addIndex(index, ifNotExists: ifNotExists))
         }
 
-        /// Drops a column (and, when the table is rebuilt, the indexes that use it).
+        /// Drops a column, and the indexes that use it.
         ///
         /// - Parameter column: The column's name.
         public func drop(column: String) {
-            operations.append(.dropColumn(column))
+            append(.dropColumn(column))
         }
 
         /// Drops an index.
@@ -89,7 +120,7 @@ public final class SchemaChanger {
         ///   - index: The index's name.
         ///   - ifExists: Whether to add `IF EXISTS`.
         public func drop(index: String, ifExists: Bool = false) {
-            operations.append(.dropIndex(index, ifExists: ifExists))
+            append(.dropIndex(index, ifExists: ifExists))
         }
 
         /// Renames a column (indexes, triggers and views follow where SQLite can do it).
@@ -98,7 +129,71 @@ public final class SchemaChanger {
         ///   - column: The column's current name.
         ///   - to: Its new name.
         public func rename(column: String, to: String) {
-            operations.append(.renameColumn(column, to))
+            append(.renameColumn(column, to))
+        }
+
+        /// Changes a column's declared type, by rebuilding the table.
+        ///
+        /// Every value must be one the new type holds as the same value (see
+        /// ``ColumnDefinition/Affinity/holds(_:on:)``): `'042'` becomes 42 under `INTEGER`, but
+        /// `'abc'`, `''` or `4.5` make ``SchemaChanger/alter(table:block:)`` throw, and nothing
+        /// changes. Consecutive column changes (this, ``change(column:nullable:)``,
+        /// ``change(column:defaultValue:)``, ``setPrimaryKey(_:)``, ``reorder(columns:)``) are
+        /// made by one rebuild, which keeps rows, rowids, indexes and triggers.
+        ///
+        /// ```swift
+        /// try db.schemaChanger.alter(table: "items") { table in
+        ///     table.change(column: "price", type: .REAL)
+        ///     table.change(column: "name", nullable: false)
+        /// }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - column: The column's name.
+        ///   - type: Its new type, declared as the affinity's name (`INTEGER`, `REAL`, …).
+        public func change(column: String, type: ColumnDefinition.Affinity) {
+            changeColumns { $0.setType(type, of: column) }
+        }
+
+        /// Adds or removes a column's `NOT NULL`, by rebuilding the table; a column that holds
+        /// `NULL` cannot be made `NOT NULL` (the alter throws, naming the first such row).
+        ///
+        /// - Parameters:
+        ///   - column: The column's name.
+        ///   - nullable: `false` for `NOT NULL`; `true` removes it.
+        public func change(column: String, nullable: Bool) {
+            changeColumns { $0.setNullable(nullable, of: column) }
+        }
+
+        /// Sets or removes a column's default value, by rebuilding the table. The default must be
+        /// a value the column's type holds (a default of `'abc'` for an `INTEGER` column throws).
+        ///
+        /// - Parameters:
+        ///   - column: The column's name.
+        ///   - defaultValue: The new default; `.NULL` removes it.
+        public func change(column: String, defaultValue: LiteralValue) {
+            changeColumns { $0.setDefault(defaultValue, of: column) }
+        }
+
+        /// Makes columns the table's primary key, by rebuilding the table; an empty list makes it
+        /// a table without one (rowids only).
+        ///
+        /// The columns must hold no `NULL` and no two rows may share a key (the alter throws,
+        /// naming them). A new key loses the old one's `AUTOINCREMENT` and `ON CONFLICT`. Rows keep
+        /// their rowids, except that an `INTEGER` column made the only key becomes the rowid
+        /// itself (SQLite's rowid alias): each row's rowid becomes its key.
+        ///
+        /// - Parameter columns: The key's columns, in order.
+        public func setPrimaryKey(_ columns: [String]) {
+            changeColumns { $0.primaryKey = columns }
+        }
+
+        /// Puts columns first, in this order, by rebuilding the table; the others follow in their
+        /// order.
+        ///
+        /// - Parameter columns: The columns to put first.
+        public func reorder(columns: [String]) {
+            changeColumns { $0.order = columns }
         }
     }
 
@@ -186,7 +281,11 @@ public final class SchemaChanger {
         guard try reader.tableExists(table) else {
             throw SQLiteError(code: SQLITE_ERROR, message: "no such table: \(table)")
         }
-        let rebuilds = definition.operations.contains { nativeSQL(for: $0, table: table) == nil }
+        let rebuilds = definition.steps.contains { step in
+            guard case .operation(let operation) = step else { return true }
+            return nativeSQL(for: operation, table: table) == nil
+        }
+        let reshapes = definition.steps.contains { if case .columns = $0 { true } else { false } }
         let foreignKeysWereOn = try connection.getForeignKeys()
         if rebuilds && foreignKeysWereOn {
             // PRAGMA foreign_keys is a no-op inside a transaction, and dropping the old table with
@@ -202,16 +301,39 @@ public final class SchemaChanger {
             if rebuilds && foreignKeysWereOn { try? connection.setForeignKeys(true) }
         }
         try atomically { () throws(SQLiteError) in
-            for operation in definition.operations {
-                if let sql = nativeSQL(for: operation, table: table) {
-                    if case .dropColumn(let column) = operation {
-                        // SQLite would leave a view that names the column broken.
-                        try TableRebuild.refuseViewsAndOtherTriggers(
-                            using: column, of: table, change: .drop(column), reader: reader, triggers: false)
+            // With foreign keys off, a changed type or key must not break references that held.
+            let checksReferences = reshapes && !foreignKeysWereOn
+            let referencesBefore = checksReferences ? try foreignKeyErrors(around: table) : []
+            for step in definition.steps {
+                switch step {
+                case .columns(let changes):
+                    try rebuild(table: table, change: .reshape(changes))
+                case .operation(let operation):
+                    if let sql = nativeSQL(for: operation, table: table) {
+                        if case .dropColumn(let column) = operation {
+                            // SQLite would leave a view that names the column broken.
+                            try TableRebuild.refuseViewsAndOtherTriggers(
+                                using: column, of: table, change: .drop(column), reader: reader, triggers: false)
+                            // SQLite refuses to drop an indexed column; the rebuild drops the index
+                            // with it, and so does this path.
+                            for index in try TableRebuild.indexes(using: column, of: table, reader: reader) {
+                                try connection.execute(sql: "DROP INDEX " + SQLiteValue.quoteIdentifier(index))
+                            }
+                        }
+                        try connection.execute(sql: sql)
+                    } else {
+                        try rebuild(table: table, applying: operation)
                     }
-                    try connection.execute(sql: sql)
-                } else {
-                    try rebuild(table: table, applying: operation)
+                }
+            }
+            if checksReferences {
+                let broken = try foreignKeyErrors(around: table).filter { !referencesBefore.contains($0) }
+                guard broken.isEmpty else {
+                    throw SQLiteError(
+                        code: SQLITE_CONSTRAINT_FOREIGNKEY,
+                        details: "altering table \(table) breaks foreign keys: "
+                            + broken.prefix(5).map(\.description).joined(separator: ", ")
+                            + (broken.count > 5 ? " and \(broken.count - 5) more" : ""))
                 }
             }
             if rebuilds && foreignKeysWereOn {
@@ -339,14 +461,32 @@ public final class SchemaChanger {
     /// other tables' foreign keys name is renamed there too, by rebuilding those tables, as
     /// SQLite's own `RENAME COLUMN` rewrites them.
     private func rebuild(table: String, applying operation: Operation) throws(SQLiteError) {
-        let change: TableRebuild.Change
         switch operation {
-        case .dropColumn(let column): change = .drop(column)
-        case .renameColumn(let old, let new): change = .rename(old, to: new)
+        case .dropColumn(let column): try rebuild(table: table, change: .drop(column))
+        case .renameColumn(let old, let new): try rebuild(table: table, change: .rename(old, to: new))
         default: throw SQLiteError(code: SQLITE_MISUSE, details: "this change does not need a table rebuild")
         }
+    }
+
+    /// The foreign key errors of a table and of the tables whose foreign keys point into it.
+    private func foreignKeyErrors(around table: String) throws(SQLiteError) -> [ForeignKeyError] {
+        var tables = [table]
+        for other in try reader.objectDefinitions(type: .table) where !other.name.hasPrefix("sqlite_") {
+            if try reader.foreignKeys(table: other.name).contains(where: { SQLIdentifier.equal($0.toTable, table) }),
+                !tables.contains(where: { SQLIdentifier.equal($0, other.name) })
+            {
+                tables.append(other.name)
+            }
+        }
+        var errors: [ForeignKeyError] = []
+        for name in tables { errors += try connection.foreignKeyCheck(table: name) }
+        return errors
+    }
+
+    private func rebuild(table: String, change: TableRebuild.Change) throws(SQLiteError) {
         // Every plan is made (and every refusal raised) before the first statement runs.
         let plan = try TableRebuild(reader: reader, table: table, change: change, editText: editsDefinitionText)
+        try plan.checkRows(on: connection)
         var steps = plan.statements()
         if case .rename(let old, let new) = change {
             for child in plan.referencingTables {
@@ -361,7 +501,15 @@ public final class SchemaChanger {
         try connection.exec("PRAGMA legacy_alter_table = ON")
         defer { try? connection.exec("PRAGMA legacy_alter_table = \(legacy ?? 0)") }
         for sql in steps {
-            try connection.execute(sql: sql)
+            do {
+                try connection.execute(sql: sql)
+            } catch {
+                // A constraint the checks could not foresee names the rebuild's table: name the table.
+                throw SQLiteError(
+                    code: error.code.rawValue, message: error.message.replacingOccurrences(of: plan.temporaryName, with: table),
+                    details: error.details?.replacingOccurrences(of: plan.temporaryName, with: table), sql: error.sql,
+                    offset: error.offset)
+            }
         }
     }
 }

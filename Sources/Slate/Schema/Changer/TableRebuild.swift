@@ -18,6 +18,8 @@ struct TableRebuild {
         /// Point this table's foreign keys to `parent(old)` at `parent(new)`: the table refers to
         /// a column that the parent's own rebuild renamed.
         case retarget(parent: String, old: String, new: String)
+        /// Change declared types, `NOT NULL`, defaults, the primary key or the column order.
+        case reshape(ColumnChanges)
     }
 
     let table: String
@@ -53,8 +55,15 @@ struct TableRebuild {
     /// table constraints, as written (edited for the change), which no pragma reports.
     let writtenDefinitions: [String]
     let writtenConstraints: [String]
+    /// For a ``Change/reshape(_:)``: the changes, with the columns spelled as the table spells
+    /// them, and the table's columns and primary key before them, which the rows are checked
+    /// against (``checkRows(on:)``).
+    let columnChanges: ColumnChanges?
+    let originalColumns: [ColumnDefinition]
+    let originalKey: [String]
 
     init(reader: SchemaReader, table: String, change: Change, editText: Bool = true) throws(SQLiteError) {
+        var change = change
         self.table = table
         let oldColumns = try reader.columnDefinitions(table: table)
         let names = oldColumns.map(\.name)
@@ -104,12 +113,25 @@ struct TableRebuild {
             }
         case .retarget(let parent, let old, let new):
             retarget = Self.retargeting(parent: parent, old: old, new: new)
+        case .reshape:
+            break
         }
         self.referencingTables = referencingTables
 
         // The text, parsed even when it is not edited: a regenerated table takes from it the
         // clauses that no pragma reports.
         let parsed = TableSQL(createSQL, table: table).flatMap { Self.sameColumns($0, names) ? $0 : nil }
+        let generatedNames = parsed?.definitions.filter(\.isGenerated).compactMap(\.column) ?? []
+        var columnChanges: ColumnChanges?
+        if case .reshape(let changes) = change {
+            let resolved = try changes.resolved(against: names + generatedNames, table: table)
+            columnChanges = resolved
+            change = .reshape(resolved)
+        }
+        let changesKey = columnChanges?.changesPrimaryKey(from: keyRows) ?? false
+        self.columnChanges = columnChanges
+        originalColumns = oldColumns
+        originalKey = keyRows
         var columns: [ColumnDefinition] = []
         var kept: [(old: String, new: String)] = []
         for column in oldColumns {
@@ -122,6 +144,10 @@ struct TableRebuild {
             }
             columns.append(renamed)
             kept.append((column.name, newName))
+        }
+        if let columnChanges {
+            columns = columnChanges.ordered(columnChanges.apply(to: columns, currentKey: keyRows), name: \.name)
+            kept = columnChanges.ordered(kept) { $0.new }
         }
         self.columns = columns
         self.kept = kept
@@ -139,17 +165,22 @@ struct TableRebuild {
         }
         self.writtenDefinitions = writtenDefinitions
         self.writtenConstraints = writtenConstraints
-        let generatedNames = parsed?.definitions.filter(\.isGenerated).compactMap(\.column) ?? []
         let taken = names + kept.map(\.new) + generatedNames
         rowidName =
             withoutRowid
             ? nil : ["rowid", "_rowid_", "oid"].first { alias in !taken.contains { SQLIdentifier.equal($0, alias) } }
-        sequence = try reader.autoincrementSequence(table, temp: temporary)
+        // A new primary key loses AUTOINCREMENT, and with it the counter.
+        sequence = changesKey ? nil : try reader.autoincrementSequence(table, temp: temporary)
 
         // A composite primary key is a table constraint.
-        primaryKey = keyRows.count > 1 ? keyRows.compactMap(rename) : []
-        primaryKeyConflict = oldColumns.lazy.compactMap(\.primaryKey).first?.onConflict?.rawValue
-        if keyRows.count > 1 && primaryKey.count != keyRows.count {
+        if changesKey, let newKey = columnChanges?.primaryKey {
+            primaryKey = newKey.count > 1 ? newKey : []
+            primaryKeyConflict = nil
+        } else {
+            primaryKey = keyRows.count > 1 ? keyRows.compactMap(rename) : []
+            primaryKeyConflict = oldColumns.lazy.compactMap(\.primaryKey).first?.onConflict?.rawValue
+        }
+        if !changesKey && keyRows.count > 1 && primaryKey.count != keyRows.count {
             throw SQLiteError(code: SQLITE_ERROR, details: "cannot drop column \(keyRows.joined(separator: ", ")): PRIMARY KEY")
         }
 
@@ -186,11 +217,8 @@ struct TableRebuild {
                     indexSQL.append(index.renamingColumn(old, to: new).toSQL())
                 }
             case .drop(let column):
-                let uses =
-                    IndexSQL(sql, table: table)?.uses(column)
-                    ?? index.columns.contains { SQLIdentifier.equal($0, column) }
-                if !uses { indexSQL.append(sql) }
-            case .retarget:
+                if !Self.index(index, sql: sql, table: table, uses: column) { indexSQL.append(sql) }
+            case .retarget, .reshape:
                 indexSQL.append(sql)
             }
         }
@@ -217,6 +245,7 @@ struct TableRebuild {
 
     /// The definitions of the new form.
     private static func edit(_ text: TableSQL, table: String, change: Change) throws(SQLiteError) -> [String] {
+        if case .reshape(let changes) = change { return changes.edit(text) }
         var edited: [String] = []
         for definition in text.definitions {
             switch change {
@@ -241,6 +270,8 @@ struct TableRebuild {
                 edited.append(definition.renaming(old, to: new))
             case .retarget(let parent, let old, let new):
                 edited.append(retargeting(definition, parent: parent, old: old, new: new))
+            case .reshape:
+                edited.append(definition.text)
             }
         }
         return edited
@@ -332,7 +363,7 @@ struct TableRebuild {
             return definition.text
         case .rename(let old, let new):
             return definition.renaming(old, to: new)
-        case .retarget:
+        case .retarget, .reshape:
             return definition.text
         }
     }
@@ -351,6 +382,25 @@ struct TableRebuild {
     }
 
     // MARK: Other objects
+
+    /// The explicit indexes (`CREATE INDEX`) of a table that use a column, by name: the ones a
+    /// dropped column takes with it.
+    static func indexes(using column: String, of table: String, reader: SchemaReader) throws(SQLiteError) -> [String] {
+        var names: [String] = []
+        for index in try reader.indexDefinitions(table: table) where index.origin == .createIndex {
+            if let sql = try reader.objectSQL(name: index.name, type: .index),
+                Self.index(index, sql: sql, table: table, uses: column)
+            {
+                names.append(index.name)
+            }
+        }
+        return names
+    }
+
+    /// Whether an index uses a column: in its columns, its expressions or its `WHERE` condition.
+    private static func index(_ index: IndexDefinition, sql: String, table: String, uses column: String) -> Bool {
+        IndexSQL(sql, table: table)?.uses(column) ?? index.columns.contains { SQLIdentifier.equal($0, column) }
+    }
 
     /// The foreign keys of other tables (main and temp) that point into `table`.
     private static func foreignKeys(into table: String, reader: SchemaReader) throws(SQLiteError)
@@ -391,7 +441,7 @@ struct TableRebuild {
         switch change {
         case .drop(let dropped): column = dropped
         case .rename(let old, _): column = old
-        case .retarget: return triggers.compactMap(\.sql)
+        case .retarget, .reshape: return triggers.compactMap(\.sql)
         }
         try refuseViewsAndOtherTriggers(using: column, of: table, change: change, reader: reader, triggers: true)
         var recreated: [String] = []
@@ -449,6 +499,14 @@ struct TableRebuild {
     }
 
     // MARK: Statements
+
+    /// Checks, for a ``Change/reshape(_:)``, that the rows can take the changes (see
+    /// ``ColumnChanges/check(connection:table:source:columns:currentKey:rowid:)``).
+    func checkRows(on connection: Connection) throws(SQLiteError) {
+        try columnChanges?.check(
+            connection: connection, table: table, source: schemaPrefix + SQLiteValue.quoteIdentifier(table),
+            columns: originalColumns, currentKey: originalKey, rowid: rowidName)
+    }
 
     /// The new table's name while both tables exist.
     var temporaryName: String { "slate_rebuild_" + table }

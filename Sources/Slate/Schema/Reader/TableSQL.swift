@@ -40,6 +40,18 @@ struct TableSQL {
         let autoIncrement: Bool
     }
 
+    /// The kinds of a column definition's constraints (https://sqlite.org/syntax/column-constraint.html).
+    enum ConstraintKind: Equatable {
+        case primaryKey, notNull, null, unique, check, defaultValue, collate, references, generated, other
+    }
+
+    /// One constraint of a column definition: its kind and its tokens, from `CONSTRAINT name`
+    /// when it is named.
+    struct Constraint: Equatable {
+        let kind: ConstraintKind
+        let range: Range<Int>
+    }
+
     /// One column definition or table constraint.
     struct Definition {
         /// Its tokens; the first one's leading whitespace is part of the separator before it.
@@ -52,6 +64,10 @@ struct TableSQL {
         let primaryKey: PrimaryKey?
         /// Whether it is a generated column (which `PRAGMA table_info` does not list).
         var isGenerated = false
+        /// Where a column definition's type name is (an empty range after the name when it has none).
+        var typeRange = 1..<1
+        /// A column definition's constraints, in order.
+        var constraints: [Constraint] = []
 
         /// The definition as written, without surrounding whitespace.
         var text: String {
@@ -143,6 +159,7 @@ struct TableSQL {
         var primaryKey: PrimaryKey?
         var isGenerated = false
         cursor.advance()
+        let typeStart = cursor.index
         // The type name: words and quoted names up to the first constraint, then (n[, m]).
         while let token = cursor.current, token.kind == .word || token.kind == .quotedIdentifier || token.kind == .string,
             !(token.kind == .word && columnConstraintKeywords.contains(token.text.uppercased()))
@@ -150,9 +167,17 @@ struct TableSQL {
             cursor.advance()
         }
         if cursor.current?.isPunctuation("(") == true { cursor.skipParenthesized() }
+        let typeRange = typeStart..<cursor.index
+        var constraints: [Constraint] = []
+        var named: Int?  // where `CONSTRAINT name` began, for the constraint that follows it
         while let token = cursor.current {
+            let start = named ?? cursor.index
+            named = nil
+            let kind: ConstraintKind
             if token.isKeyword("CONSTRAINT") {
+                named = cursor.index
                 cursor.advance(2)
+                continue
             } else if token.isKeyword("PRIMARY") {
                 cursor.advance(2)  // PRIMARY KEY
                 if cursor.current?.isKeyword("ASC") == true || cursor.current?.isKeyword("DESC") == true { cursor.advance() }
@@ -160,13 +185,17 @@ struct TableSQL {
                 let autoIncrement = cursor.current?.isKeyword("AUTOINCREMENT") == true
                 if autoIncrement { cursor.advance() }
                 primaryKey = PrimaryKey(columns: [name], onConflict: onConflict, autoIncrement: autoIncrement)
+                kind = .primaryKey
             } else if token.isKeyword("NOT") || token.isKeyword("NULL") || token.isKeyword("UNIQUE") {
+                kind = token.isKeyword("NOT") ? .notNull : token.isKeyword("NULL") ? .null : .unique
                 cursor.advance(token.isKeyword("NOT") ? 2 : 1)
                 _ = cursor.conflictClause()
             } else if token.isKeyword("CHECK") {
+                kind = .check
                 cursor.advance()
                 references += cursor.expressionReferences(table: table)
             } else if token.isKeyword("DEFAULT") {
+                kind = .defaultValue
                 // A default cannot name a column; a parenthesized one is skipped whole.
                 cursor.advance()
                 if cursor.current?.isPunctuation("(") == true {
@@ -178,20 +207,30 @@ struct TableSQL {
                     cursor.advance()
                 }
             } else if token.isKeyword("COLLATE") {
+                kind = .collate
                 cursor.advance(2)
             } else if token.isKeyword("REFERENCES") {
+                kind = .references
                 references += cursor.foreignKeyClause(table: table)
             } else if token.isKeyword("GENERATED") || token.isKeyword("AS") {
+                kind = .generated
                 if token.isKeyword("GENERATED") { cursor.advance(2) }  // GENERATED ALWAYS
                 cursor.advance()  // AS
                 isGenerated = true
                 references += cursor.expressionReferences(table: table)
+                if cursor.current?.isKeyword("STORED") == true || cursor.current?.isKeyword("VIRTUAL") == true {
+                    cursor.advance()
+                }
             } else {
-                cursor.advance()  // STORED, VIRTUAL, or anything newer
+                kind = .other
+                cursor.advance()  // anything newer
             }
+            constraints.append(Constraint(kind: kind, range: start..<cursor.index))
         }
         var definition = Definition(tokens: cursor.tokens, column: name, references: references, primaryKey: primaryKey)
         definition.isGenerated = isGenerated
+        definition.typeRange = typeRange
+        definition.constraints = constraints
         return definition
     }
 
