@@ -40,14 +40,7 @@ struct SearchCommand: ParsableCommand {
     @Flag(name: .long, help: "Search for the words as they are, quoting each one (no operators).")
     var quote = false
 
-    @Option(name: .shortAndLong, help: "table, box, csv, tsv, json, ndjson, markdown or line.")
-    var format: OutputFormat = .table
-
-    @Flag(name: .customLong("no-header"), help: "Leave out the header row (table, box, markdown, csv, tsv).")
-    var noHeader = false
-
-    @Option(name: .long, help: "How the people formats show NULL.")
-    var null = "∅"
+    @OptionGroup var output: OutputOptions<TableFormatByDefault>
 
     @OptionGroup var options: DatabaseOptions
 
@@ -98,7 +91,7 @@ struct SearchCommand: ParsableCommand {
             let statement = try db.prepare(
                 sql: "SELECT " + select + match + " ORDER BY " + fts + ".rank" + (limit.map { " LIMIT \($0)" } ?? ""))
             try statement.bind(SQLiteValue.text(text), at: 1)
-            try streamRows(of: statement, to: makeRowWriter(format, sink: sink, header: !noHeader, null: null), sink: sink)
+            try streamRows(of: statement, to: output.writer(sink: sink), sink: sink)
         } catch let error as SQLiteError {
             try? sink.finish()
             throw CLIError.database(database, error)
