@@ -103,10 +103,9 @@ public struct Changeset: Hashable, Sendable {
         guard !data.isEmpty else { return }
         try checkSize()
         try ChangesetFormat.validate(data, "cannot read the changeset")
-        var copy = data
-        let result: Result<Void, SQLiteError> = copy.withUnsafeMutableBytes { buffer in
+        let result: Result<Void, SQLiteError> = data.withUnsafeBytes { buffer in
             var iterator: OpaquePointer?
-            let code = api.changesetStart(&iterator, Int32(buffer.count), buffer.baseAddress)
+            let code = api.changesetStart(&iterator, Int32(buffer.count), SessionExtension.input(buffer))
             guard code == SQLITE_OK, let iterator else {
                 return .failure(Self.corrupt(code, "cannot read the changeset"))
             }
@@ -174,8 +173,7 @@ public struct Changeset: Hashable, Sendable {
         for (index, changeset) in present.enumerated() {
             try changeset.checkSize()
             try ChangesetFormat.validate(changeset.data, "cannot concatenate the changesets: changeset \(index) of \(present.count)")
-            var copy = changeset.data
-            let code = copy.withUnsafeMutableBytes { api.changegroupAdd(group, Int32($0.count), $0.baseAddress) }
+            let code = changeset.data.withUnsafeBytes { api.changegroupAdd(group, Int32($0.count), SessionExtension.input($0)) }
             guard code == SQLITE_OK else {
                 throw Self.corrupt(code, "cannot concatenate the changesets: changeset \(index) of \(present.count)")
             }

@@ -18,7 +18,18 @@ enum ChangesetFormat {
     /// - Returns: The kept tables' headers and changes, in order.
     /// - Throws: ``SQLiteError`` (`SQLITE_CORRUPT`) for malformed bytes.
     static func filter(_ data: Data, keep: (String) -> Bool) throws(SQLiteError) -> Data {
-        let bytes = [UInt8](data)
+        // Read in place: checking a large changeset must not copy it.
+        let result: Result<Data, SQLiteError> = data.withUnsafeBytes { bytes in
+            do throws(SQLiteError) {
+                return .success(try filter(bytes, keep: keep))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func filter(_ bytes: UnsafeRawBufferPointer, keep: (String) -> Bool) throws(SQLiteError) -> Data {
         var output = Data()
         var reader = Reader(bytes: bytes)
         let marker = bytes.first
@@ -62,7 +73,7 @@ enum ChangesetFormat {
 
     /// A bounds-checked cursor over the bytes.
     struct Reader {
-        let bytes: [UInt8]
+        let bytes: UnsafeRawBufferPointer
         var offset = 0
 
         var isAtEnd: Bool { offset >= bytes.count }
