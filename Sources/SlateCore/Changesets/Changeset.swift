@@ -172,7 +172,13 @@ public struct Changeset: Hashable, Sendable {
         defer { api.changegroupDelete(group) }
         for (index, changeset) in present.enumerated() {
             try changeset.checkSize()
-            try ChangesetFormat.validate(changeset.data, "cannot concatenate the changesets: changeset \(index) of \(present.count)")
+            // Read whole first: sqlite3changegroup_add takes some bytes that its own iterator
+            // refuses (a patchset update without its key), and would pass them on.
+            do {
+                try changeset.validate()
+            } catch {
+                throw Self.corrupt(error.code.rawValue, "cannot concatenate the changesets: changeset \(index) of \(present.count)")
+            }
             let code = changeset.data.withUnsafeBytes { api.changegroupAdd(group, Int32($0.count), SessionExtension.input($0)) }
             guard code == SQLITE_OK else {
                 throw Self.corrupt(code, "cannot concatenate the changesets: changeset \(index) of \(present.count)")

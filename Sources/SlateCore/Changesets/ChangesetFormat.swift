@@ -124,21 +124,29 @@ enum ChangesetFormat {
         mutating func change(_ table: Table) throws(SQLiteError) {
             let operation = Int32(try byte())
             guard try byte() <= 1 else { throw Self.malformed }  // the indirect flag
-            let columns = table.primaryKey.count
-            let keyColumns = table.primaryKey.filter { $0 }.count
+            // The record that identifies the row must hold every key value, and none NULL:
+            // SQLite 3.40's sqlite3changegroup_add hashes a key value of another type as text,
+            // reading a length from the bytes after it, past the end of the buffer.
+            let key = table.primaryKey
+            let keyOnly = [Bool](repeating: true, count: key.filter { $0 }.count)
             switch (operation, table.isPatchset) {
-            case (SQLITE_INSERT, _): try values(columns)
-            case (SQLITE_DELETE, false): try values(columns)
-            case (SQLITE_DELETE, true): try values(keyColumns)
-            case (SQLITE_UPDATE, false): try values(2 * columns)
-            case (SQLITE_UPDATE, true): try values(columns)
+            case (SQLITE_INSERT, _), (SQLITE_DELETE, false): try values(key)
+            case (SQLITE_DELETE, true): try values(keyOnly)
+            case (SQLITE_UPDATE, false):
+                try values(key)
+                try values(key.map { _ in false })
+            case (SQLITE_UPDATE, true): try values(key)
             default: throw Self.malformed
             }
         }
 
-        mutating func values(_ count: Int) throws(SQLiteError) {
-            for _ in 0..<count {
-                switch try byte() {
+        /// A record: one value per column; where `required` is true, an integer, real, text or
+        /// blob (not undefined, not NULL).
+        mutating func values(_ required: [Bool]) throws(SQLiteError) {
+            for isRequired in required {
+                let type = try byte()
+                if isRequired, !(1...4).contains(type) { throw Self.malformed }
+                switch type {
                 case 0, 5: break
                 case 1, 2: try skip(8)
                 case 3, 4: try skip(try varint())

@@ -261,6 +261,35 @@ struct ChangesetTests {
         #expect(error?.explanation.contains("corrupt or truncated") == true)
     }
 
+    @Test func bytesThatDoNotReadAreNotConcatenated() throws {
+        // Found by the Changesets fuzz target: a patchset UPDATE whose key column is left out
+        // passes the format check, SQLite's iterator refuses it, and sqlite3changegroup_add took it.
+        let bytes = Data(base64Encoded: "UAIBH3cAFwEAABIAAQAAAAAEAAAEAgAAAAAEA39z") ?? Data()
+        let changeset = Changeset(bytes)
+        expectSQLiteError(SQLITE_CORRUPT) { try changeset.validate() }
+        let error = expectSQLiteError(SQLITE_CORRUPT) { _ = try Changeset.concatenating([changeset, changeset]) }
+        #expect(error?.explanation.contains("corrupt or truncated") == true)
+        expectSQLiteError(SQLITE_CORRUPT) { _ = try changeset.concatenated(with: Changeset(Data())) .concatenated(with: changeset) }
+    }
+
+    @Test func aNullOrMissingKeyValueIsCorruptBeforeSQLiteReadsIt() throws {
+        // Found by the Changesets fuzz target: an insert whose key columns hold NULL reads
+        // (sqlite3changeset_next returns it), but SQLite 3.40's sqlite3changegroup_add then reads
+        // past the end of the bytes (a segmentation fault when they end at a page boundary).
+        let bytes = Data(base64Encoded: "VAIBAGYAFwABAAAAAAAAAxIAAQAAAAAAAAADAQAAAAAAAAAKEgABAAAAAAAAAAQBAAAAAAAAAAFUBQEAAP/4dAASAAEAAAAAAAAACgMGcGFyZW50BQUF") ?? Data()
+        let changeset = Changeset(bytes)
+        expectSQLiteError(SQLITE_CORRUPT) { try changeset.validate() }
+        expectSQLiteError(SQLITE_CORRUPT) { _ = try Changeset.concatenating([changeset, changeset]) }
+        let target = try makeChangesetDatabase()
+        expectSQLiteError(SQLITE_CORRUPT) { try target.apply(changeset) }
+
+        // Recorded changesets never have one: a row whose key is NULL is not recorded.
+        let a = try makeChangesetDatabase()
+        let session = try Session(a)
+        try a.execute(sql: "INSERT INTO tags VALUES (NULL, 'x', 'ignored'), ('pen', 'x', 'kept')")
+        #expect(try session.changeset().changes().map(\.primaryKey) == [[.text("pen"), .text("x")]])
+    }
+
     @Test func applyingJoinsAnOpenTransaction() throws {
         let a = try makeChangesetDatabase()
         let b = try copyDatabase(a)
