@@ -33,10 +33,16 @@ enum ChangesetFormat {
         var output = Data()
         var reader = Reader(bytes: bytes)
         let marker = bytes.first
+        // A table may come back (two changesets in a row are one), but with the same columns:
+        // sqlite3changeset_apply checks a table's columns only when the name changes, and 3.40
+        // dereferences a NULL value when a later header moves the key.
+        var headers: [[UInt8]: [UInt8]] = [:]
         while !reader.isAtEnd {
             let start = reader.offset
             guard bytes[start] == marker else { throw Reader.malformed }
             let table = try reader.tableHeader()
+            if let flags = headers[table.nameKey], flags != table.flags { throw Reader.malformed }
+            headers[table.nameKey] = table.flags
             while !reader.isAtEnd, bytes[reader.offset] != UInt8(ascii: "T"), bytes[reader.offset] != UInt8(ascii: "P") {
                 try reader.change(table)
             }
@@ -67,6 +73,10 @@ enum ChangesetFormat {
     /// A table header's contents.
     struct Table {
         let name: String
+        /// The name's bytes with ASCII letters lowercased, as SQLite compares table names.
+        let nameKey: [UInt8]
+        /// The header's byte per column: 0, or the column's position in the primary key.
+        let flags: [UInt8]
         let isPatchset: Bool
         let primaryKey: [Bool]
     }
@@ -117,8 +127,11 @@ enum ChangesetFormat {
             guard let end = bytes[offset...].firstIndex(of: 0) else { throw Self.malformed }
             guard end > offset else { throw Self.malformed }
             let name = String(decoding: bytes[offset..<end], as: UTF8.self)
+            let nameKey = bytes[offset..<end].map { (65...90).contains($0) ? $0 + 32 : $0 }
             offset = end + 1
-            return Table(name: name, isPatchset: marker == UInt8(ascii: "P"), primaryKey: primaryKey)
+            return Table(
+                name: name, nameKey: nameKey, flags: Array(flags), isPatchset: marker == UInt8(ascii: "P"),
+                primaryKey: primaryKey)
         }
 
         mutating func change(_ table: Table) throws(SQLiteError) {

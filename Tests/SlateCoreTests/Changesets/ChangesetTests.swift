@@ -290,6 +290,34 @@ struct ChangesetTests {
         #expect(try session.changeset().changes().map(\.primaryKey) == [[.text("pen"), .text("x")]])
     }
 
+    @Test func aTableThatComesBackWithOtherColumnsIsCorrupt() throws {
+        // Found by the Changesets fuzz target: a patchset whose table `t` comes back with its key
+        // on another column; SQLite 3.40's sqlite3changeset_apply checks the columns only when
+        // the table changes, and dereferenced a NULL value (a segmentation fault).
+        let bytes = Data(base64Encoded: "UAIBAGYACQABAAAAAAAAXQJQBQEAAAAAdAAJAAEAAQAAAAAAAlAFAAEAAAB0ABcAAQAAAAACAAABAwNPTkUAAAI/8AAAAAAAAA==") ?? Data()
+        let target = try Connection()
+        try target.execute(sql: "CREATE TABLE f (id INTEGER PRIMARY KEY, t_id); CREATE TABLE t (id INTEGER PRIMARY KEY, a, b, c, d)")
+        try target.execute(sql: "INSERT INTO t VALUES (2, 'two', NULL, NULL, 2)")
+        expectSQLiteError(SQLITE_CORRUPT) { try Changeset(bytes).validate() }
+        expectSQLiteError(SQLITE_CORRUPT) { try target.apply(Changeset(bytes)) { _ in .omit } }
+        #expect(try target.scalar(String.self, "SELECT a FROM t WHERE id = 2") == "two")
+
+        // The same table twice with the same columns is well formed: a diff writes its deletes,
+        // then its other changes.
+        let a = try makeChangesetDatabase()
+        let first = try Session(a)
+        try a.execute(sql: "INSERT INTO items (id, name) VALUES (1, 'one')")
+        let inserted = try first.changeset()
+        first.delete()
+        let second = try Session(a)
+        try a.execute(sql: "UPDATE items SET name = 'uno' WHERE id = 1")
+        let both = Changeset(inserted.data + (try second.changeset().data))
+        #expect(try both.changes().map(\.operation) == [.insert, .update])
+        let copy = try makeChangesetDatabase()
+        try copy.apply(both)
+        #expect(try tableContents(copy) == tableContents(a))
+    }
+
     @Test func applyingJoinsAnOpenTransaction() throws {
         let a = try makeChangesetDatabase()
         let b = try copyDatabase(a)
