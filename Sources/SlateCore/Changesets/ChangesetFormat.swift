@@ -153,12 +153,17 @@ enum ChangesetFormat {
             }
         }
 
-        /// A record: one value per column; where `required` is true, an integer, real, text or
-        /// blob (not undefined, not NULL).
+        /// A record: one value per column; where `required` is true, an integer, a real other
+        /// than NaN, a text or a blob (not undefined, not NULL). SQLite never stores a NaN, and
+        /// inverting turns one into a NULL: a NaN key would become a NULL key.
         mutating func values(_ required: [Bool]) throws(SQLiteError) {
             for isRequired in required {
                 let type = try byte()
                 if isRequired, !(1...4).contains(type) { throw Self.malformed }
+                if isRequired, type == 2, offset + 8 <= bytes.count {
+                    let bits = (0..<8).reduce(UInt64(0)) { $0 << 8 | UInt64(bytes[offset + $1]) }
+                    if Double(bitPattern: bits).isNaN { throw Self.malformed }
+                }
                 switch type {
                 case 0, 5: break
                 case 1, 2: try skip(8)

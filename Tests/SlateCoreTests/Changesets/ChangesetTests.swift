@@ -282,6 +282,11 @@ struct ChangesetTests {
         expectSQLiteError(SQLITE_CORRUPT) { _ = try Changeset.concatenating([changeset, changeset]) }
         let target = try makeChangesetDatabase()
         expectSQLiteError(SQLITE_CORRUPT) { try target.apply(changeset) }
+        // A NaN key is refused too: SQLite never stores a NaN, and inverting turned it into a
+        // NULL key (found by the fuzz target).
+        let nan = Data(base64Encoded: "VAMC/v+KABcAAwFhAQAAAAAFAAAAAv////////8DAWMBAAAAAAAAAAMDAnYz") ?? Data()
+        expectSQLiteError(SQLITE_CORRUPT) { try Changeset(nan).validate() }
+        expectSQLiteError(SQLITE_CORRUPT) { _ = try Changeset(nan).inverted() }
 
         // Recorded changesets never have one: a row whose key is NULL is not recorded.
         let a = try makeChangesetDatabase()
