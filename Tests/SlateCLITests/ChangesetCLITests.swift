@@ -298,7 +298,7 @@ struct ChangesetCLITests {
         // One that SQLite 3.40 parses one unit in the last place off, and extremes.
         var values: [Double] = [
             -6.011020534134935e-298, 0.1 + 0.2, 1e300, .leastNonzeroMagnitude, -.leastNormalMagnitude,
-            .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1, -0.5, 123456789.125,
+            .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1, -0.5, 123456789.125
         ]
         while values.count < 20_000 {
             let value = Double(bitPattern: random.next())

@@ -52,11 +52,16 @@ enum ChangesetFormat {
     }
 
     /// Checks the structure of the bytes before SQLite reads them: every length within bounds,
-    /// every type and operation byte known, one kind (changeset or patchset) throughout.
+    /// every type and operation byte known, one kind (changeset or patchset) throughout, every
+    /// key value present and neither NULL nor NaN, and a table that comes back with the same
+    /// columns and key.
     ///
     /// SQLite's own reader trusts more than it should: SQLite 3.40's `sqlite3changeset_next`
-    /// loops forever on some malformed bytes. Every entry point of ``Changeset`` and
-    /// ``Connection/apply(_:tables:onConflict:)`` checks here first.
+    /// loops forever on some malformed bytes, `sqlite3changegroup_add` reads past the end of
+    /// bytes with a NULL key value, and `sqlite3changeset_apply` dereferences NULL when a table
+    /// comes back with its key elsewhere (the last two found by the `Changesets` fuzz target).
+    /// Every entry point of ``Changeset`` and ``Connection/apply(_:tables:onConflict:)`` checks
+    /// here first.
     ///
     /// - Parameters:
     ///   - data: A changeset or patchset.

@@ -111,7 +111,7 @@ struct ChangesetDiffTests {
         let diff = try db.diff(from: "a", to: "b", tables: ["keyed", "plain", "docs"])
         #expect(
             diff.omissions == [
-                .rowsWithNullPrimaryKey(table: "keyed", count: 3), .tableWithoutPrimaryKey("plain"), .virtualTable("docs"),
+                .rowsWithNullPrimaryKey(table: "keyed", count: 3), .tableWithoutPrimaryKey("plain"), .virtualTable("docs")
             ])
         #expect(diff.tables == ["keyed"])
         #expect(try diff.changeset.changes().map(\.operation) == [.update])

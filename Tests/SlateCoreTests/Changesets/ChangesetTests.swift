@@ -269,7 +269,7 @@ struct ChangesetTests {
         expectSQLiteError(SQLITE_CORRUPT) { try changeset.validate() }
         let error = expectSQLiteError(SQLITE_CORRUPT) { _ = try Changeset.concatenating([changeset, changeset]) }
         #expect(error?.explanation.contains("corrupt or truncated") == true)
-        expectSQLiteError(SQLITE_CORRUPT) { _ = try changeset.concatenated(with: Changeset(Data())) .concatenated(with: changeset) }
+        expectSQLiteError(SQLITE_CORRUPT) { _ = try changeset.concatenated(with: Changeset(Data())).concatenated(with: changeset) }
     }
 
     @Test func aNullOrMissingKeyValueIsCorruptBeforeSQLiteReadsIt() throws {

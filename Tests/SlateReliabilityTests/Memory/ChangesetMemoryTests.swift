@@ -4,8 +4,7 @@ import Testing
 
 /// Issue 24's "large changesets (1M changed rows) stay within a documented memory bound": the
 /// bound of the Changesets article, checked on `SlateReliabilityProbe changeset`, which records,
-/// reads and applies the changeset in a process of its own (other tests running in parallel
-/// would move this process's resident set size).
+/// reads and applies the changeset in a process of its own (``runMemoryProbe(_:)``).
 ///
 /// `.ci/reliability.sh` (SLATE_RELIABILITY_FULL=1) runs it with 1,000,000 rows; a plain
 /// `swift test` with 100,000, to stay fast. SLATE_CHANGESET_ROWS chooses another count.
@@ -23,19 +22,9 @@ struct ChangesetMemoryTests {
 
     @Test("Recording, reading and applying a large changeset stays within 3 × its size + 16 MiB")
     func largeChangesetWithinTheBound() throws {
-        let probe = CrashLoopTests.probe
-        try #require(FileManager.default.isExecutableFile(atPath: probe.path), "no probe at \(probe.path)")
         let folder = try TemporaryDirectory()
-        let process = Process()
-        process.executableURL = probe
-        process.arguments = ["changeset", folder.url.path, String(Self.rows)]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "the probe failed:\n\(text)")
+        let (status, text) = try runMemoryProbe(["changeset", folder.url.path, String(Self.rows)])
+        #expect(status == 0, "the probe failed:\n\(text)")
 
         var steps: [String: (resident: Int, peak: Int, bytes: Int)] = [:]
         for line in text.split(separator: "\n") {
