@@ -333,3 +333,27 @@ struct ChangesetCLITests {
         }
     }
 }
+
+/// Without SQLite's session extension (the SQLCipher build), `diff` and `apply` say so and
+/// change nothing.
+@Suite("CLI diff and apply without the session extension", .enabled(if: !SQLite.hasSessionExtension))
+struct ChangesetCLIUnavailableTests {
+    @Test("diff and apply are clear errors naming SQLITE_ENABLE_SESSION, and the database is untouched")
+    func unavailable() throws {
+        let work = try Workspace()
+        for name in ["a.db", "b.db"] {
+            let db = try Connection(work.file(name))
+            try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1)")
+            db.close()
+        }
+        try work.write("x.changeset", bytes: [0x54])
+        let before = try Data(contentsOf: URL(fileURLWithPath: work.file("a.db")))
+        for arguments in [["diff", "a.db", "b.db"], ["apply", "a.db", "x.changeset"]] {
+            let result = try CLIRunner.run(arguments, in: work.path)
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix("slate: slate \(arguments[0]) needs SQLite's session extension"), "\(result.stderr)")
+            #expect(result.stderr.contains("SQLITE_ENABLE_SESSION"))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: work.file("a.db"))) == before)
+    }
+}

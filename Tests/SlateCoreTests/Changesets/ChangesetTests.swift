@@ -355,7 +355,9 @@ struct ChangesetAvailabilityTests {
             { _ = try Changeset.concatenating([Changeset(Data([0x54])), Changeset(Data([0x54]))]) },
             { _ = try Changeset(Data([0x54])).filtered(tables: ["t"]) },
             { try db.apply(Changeset(Data([0x54]))) },
-            { try db.apply(Changeset(Data([0x54]))) { _ in .omit } }
+            { try db.apply(Changeset(Data([0x54]))) { _ in .omit } },
+            { try Changeset(Data([0x54])).forEachChange { _ in } },
+            { _ = try db.diff(from: "main", to: "main") }
         ]
         for call in calls {
             let error = expectSQLiteError(SQLITE_ERROR, call)
