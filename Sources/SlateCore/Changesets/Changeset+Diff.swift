@@ -29,7 +29,8 @@ extension Changeset {
                 case .tableWithoutPrimaryKey(let table):
                     return "the table \(table) has no primary key: the session extension ignores it, so its rows were not compared"
                 case .virtualTable(let table):
-                    return "\(table) is a virtual table: it is not compared itself (its shadow tables are)"
+                    return "\(table) is a virtual table: it is not compared itself (its rows live in its shadow tables, "
+                        + "compared like any other table when they are included)"
                 case .rowsWithNullPrimaryKey(let table, let count):
                     return "\(count) row\(count == 1 ? "" : "s") of \(table) have a NULL in the primary key: "
                         + "the session extension ignores them, so they were not compared"

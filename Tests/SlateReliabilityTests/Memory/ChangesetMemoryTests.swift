@@ -1,4 +1,5 @@
 import Foundation
+import Slate
 import SlateTestSupport
 import Testing
 
@@ -7,8 +8,9 @@ import Testing
 /// reads and applies the changeset in a process of its own (``runMemoryProbe(_:)``).
 ///
 /// `.ci/reliability.sh` (SLATE_RELIABILITY_FULL=1) runs it with 1,000,000 rows; a plain
-/// `swift test` with 100,000, to stay fast. SLATE_CHANGESET_ROWS chooses another count.
-@Suite("Changeset memory")
+/// `swift test` with 100,000, to stay fast. SLATE_CHANGESET_ROWS chooses another count. Builds
+/// without the session extension (the SQLCipher trait) skip it.
+@Suite("Changeset memory", .enabled(if: SQLite.hasSessionExtension))
 struct ChangesetMemoryTests {
     static var rows: Int {
         let environment = ProcessInfo.processInfo.environment
