@@ -76,16 +76,19 @@ struct ChangesetsArticleTests {
             file.close()
         }
 
+        let phonePath = folder.path("phone.sqlite")
+        let serverPath = folder.path("server.sqlite")
+
         let db = try Connection()                          // a scratch connection
-        try db.attach(.uri(folder.path("phone.sqlite"), parameters: [.mode(.readOnly)]), as: "phone")
-        try db.attach(.uri(folder.path("server.sqlite"), parameters: [.mode(.readOnly)]), as: "server")
+        try db.attach(.uri(phonePath, parameters: [.mode(.readOnly)]), as: "phone")
+        try db.attach(.uri(serverPath, parameters: [.mode(.readOnly)]), as: "server")
         let diff = try db.diff(from: "phone", to: "server")
         for omission in diff.omissions {
             print("not compared:", omission)               // a table without a primary key, …
         }
         db.close()
 
-        let phone = try Connection(folder.path("phone.sqlite"))
+        let phone = try Connection(phonePath)
         try phone.apply(diff.changeset)                    // the phone now holds the server's rows
 
         #expect(diff.omissions == [.tableWithoutPrimaryKey("log")])
