@@ -13,12 +13,12 @@ struct SlateCommand: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "slate",
-        abstract: "A SQLite data tool: import, query, export, inspect, check and back up databases.",
+        abstract: "A SQLite data tool: import, query, export, inspect, diff, check and back up databases.",
         discussion: "Run `slate demo` for a tour; `slate help <command>` describes a command.",
         version: "slate \(version) (SQLite \(SQLite.version)\(encryptionNote))",
         subcommands: [
             DemoCommand.self, ImportCommand.self, QueryCommand.self, ExportCommand.self, TablesCommand.self, SchemaCommand.self,
-            MemoryCommand.self, DumpCommand.self, AnalyzeCommand.self,
+            MemoryCommand.self, DumpCommand.self, AnalyzeCommand.self, DiffCommand.self, ApplyCommand.self,
             BackupCommand.self, CheckCommand.self, VacuumCommand.self, RekeyCommand.self,
             TransformCommand.self, EnableFTSCommand.self, DisableFTSCommand.self, SearchCommand.self, CreateIndexCommand.self, AddColumnCommand.self
         ]

@@ -7,6 +7,7 @@
 //        SlateReliabilityProbe migrate PATH queue|pool
 //        SlateReliabilityProbe mixedreads PATH READERS
 //        SlateReliabilityProbe crosswatch PATH queue|pool COMMITS IDLE_SECONDS
+//        SlateReliabilityProbe changeset FOLDER ROWS
 // Errors go to standard error with exit status 1.
 import Foundation
 
@@ -24,7 +25,8 @@ do {
     case "migrate": try migrate(Array(arguments.dropFirst()))
     case "mixedreads": try mixedReads(Array(arguments.dropFirst()))
     case "crosswatch": try crossWatch(Array(arguments.dropFirst()))
-    default: fail("usage: SlateReliabilityProbe write PATH JOURNAL_MODE SYNCHRONOUS [MAX] | stream PATH ROWS | contend PATH queue|pool N | migrate PATH queue|pool | mixedreads PATH READERS | crosswatch PATH queue|pool N S")
+    case "changeset": try changesetRows(Array(arguments.dropFirst()))
+    default: fail("usage: SlateReliabilityProbe write PATH JOURNAL_MODE SYNCHRONOUS [MAX] | stream PATH ROWS | contend PATH queue|pool N | migrate PATH queue|pool | mixedreads PATH READERS | crosswatch PATH queue|pool N S | changeset FOLDER ROWS")
     }
 } catch {
     fail("\(error)")

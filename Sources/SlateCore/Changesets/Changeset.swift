@@ -45,17 +45,55 @@ public struct Changeset: Hashable, Sendable {
     /// - Throws: ``SQLiteError`` (`SQLITE_CORRUPT`) for corrupt or truncated bytes, or when the
     ///   session extension is missing.
     public func changes() throws(SQLiteError) -> [Change] {
-        let api = try SessionExtension.require()
         var changes: [Change] = []
+        try iterate { (change) throws(SQLiteError) in
+            changes.append(change)
+            return true
+        }
+        return changes
+    }
+
+    /// Reads the changes one at a time, in order, without applying them or holding them all: the
+    /// way to read a changeset too large for an array of ``Change`` values.
+    ///
+    /// ```swift
+    /// var inserts = 0
+    /// try changes.forEachChange { change in
+    ///     if change.operation == .insert { inserts += 1 }
+    /// }
+    /// ```
+    ///
+    /// The bytes are checked whole before the first change is read, so corrupt or truncated bytes
+    /// throw before `body` is called.
+    ///
+    /// - Parameter body: Called for each change; an error it throws stops the reading.
+    /// - Throws: What `body` throws; ``SQLiteError`` (`SQLITE_CORRUPT`) for corrupt or truncated
+    ///   bytes, or when the session extension is missing.
+    public func forEachChange(_ body: (Change) throws -> Void) throws {
+        var failure: (any Error)?
+        try iterate { (change) throws(SQLiteError) in
+            do {
+                try body(change)
+                return true
+            } catch {
+                failure = error
+                return false
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Reads the changes in order until `body` returns `false`.
+    private func iterate(_ body: (Change) throws(SQLiteError) -> Bool) throws(SQLiteError) {
+        let api = try SessionExtension.require()
         try withIterator(api) { (iterator) throws(SQLiteError) in
             while true {
                 let code = api.changesetNext(iterator)
                 if code == SQLITE_DONE { break }
                 guard code == SQLITE_ROW else { throw Self.corrupt(code, "cannot read the changeset") }
-                changes.append(try Change(iterator: iterator, api: api))
+                guard try body(Change(iterator: iterator, api: api)) else { break }
             }
         }
-        return changes
     }
 
     /// Runs a body with an iterator over the bytes, finalized afterwards.
@@ -65,10 +103,9 @@ public struct Changeset: Hashable, Sendable {
         guard !data.isEmpty else { return }
         try checkSize()
         try ChangesetFormat.validate(data, "cannot read the changeset")
-        var copy = data
-        let result: Result<Void, SQLiteError> = copy.withUnsafeMutableBytes { buffer in
+        let result: Result<Void, SQLiteError> = data.withUnsafeBytes { buffer in
             var iterator: OpaquePointer?
-            let code = api.changesetStart(&iterator, Int32(buffer.count), buffer.baseAddress)
+            let code = api.changesetStart(&iterator, Int32(buffer.count), SessionExtension.input(buffer))
             guard code == SQLITE_OK, let iterator else {
                 return .failure(Self.corrupt(code, "cannot read the changeset"))
             }
@@ -87,7 +124,7 @@ public struct Changeset: Hashable, Sendable {
     ///
     /// - Throws: ``SQLiteError`` (`SQLITE_CORRUPT`) for corrupt or truncated bytes.
     public func validate() throws(SQLiteError) {
-        _ = try changes()
+        try iterate { _ in true }
     }
 
     /// The changeset that undoes this one (`sqlite3changeset_invert`): inserts become deletes,
@@ -135,9 +172,14 @@ public struct Changeset: Hashable, Sendable {
         defer { api.changegroupDelete(group) }
         for (index, changeset) in present.enumerated() {
             try changeset.checkSize()
-            try ChangesetFormat.validate(changeset.data, "cannot concatenate the changesets: changeset \(index) of \(present.count)")
-            var copy = changeset.data
-            let code = copy.withUnsafeMutableBytes { api.changegroupAdd(group, Int32($0.count), $0.baseAddress) }
+            // Read whole first: sqlite3changegroup_add takes some bytes that its own iterator
+            // refuses (a patchset update without its key), and would pass them on.
+            do {
+                try changeset.validate()
+            } catch {
+                throw Self.corrupt(error.code.rawValue, "cannot concatenate the changesets: changeset \(index) of \(present.count)")
+            }
+            let code = changeset.data.withUnsafeBytes { api.changegroupAdd(group, Int32($0.count), SessionExtension.input($0)) }
             guard code == SQLITE_OK else {
                 throw Self.corrupt(code, "cannot concatenate the changesets: changeset \(index) of \(present.count)")
             }
@@ -178,7 +220,10 @@ public struct Changeset: Hashable, Sendable {
     ///   session extension is missing.
     public func tables() throws(SQLiteError) -> [String] {
         var names: [String] = []
-        for change in try changes() where !names.contains(change.table) { names.append(change.table) }
+        try iterate { (change) throws(SQLiteError) in
+            if names.last != change.table, !names.contains(change.table) { names.append(change.table) }
+            return true
+        }
         return names
     }
 

@@ -18,14 +18,31 @@ enum ChangesetFormat {
     /// - Returns: The kept tables' headers and changes, in order.
     /// - Throws: ``SQLiteError`` (`SQLITE_CORRUPT`) for malformed bytes.
     static func filter(_ data: Data, keep: (String) -> Bool) throws(SQLiteError) -> Data {
-        let bytes = [UInt8](data)
+        // Read in place: checking a large changeset must not copy it.
+        let result: Result<Data, SQLiteError> = data.withUnsafeBytes { bytes in
+            do throws(SQLiteError) {
+                return .success(try filter(bytes, keep: keep))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func filter(_ bytes: UnsafeRawBufferPointer, keep: (String) -> Bool) throws(SQLiteError) -> Data {
         var output = Data()
         var reader = Reader(bytes: bytes)
         let marker = bytes.first
+        // A table may come back (two changesets in a row are one), but with the same columns:
+        // sqlite3changeset_apply checks a table's columns only when the name changes, and 3.40
+        // dereferences a NULL value when a later header moves the key.
+        var headers: [[UInt8]: [UInt8]] = [:]
         while !reader.isAtEnd {
             let start = reader.offset
             guard bytes[start] == marker else { throw Reader.malformed }
             let table = try reader.tableHeader()
+            if let flags = headers[table.nameKey], flags != table.flags { throw Reader.malformed }
+            headers[table.nameKey] = table.flags
             while !reader.isAtEnd, bytes[reader.offset] != UInt8(ascii: "T"), bytes[reader.offset] != UInt8(ascii: "P") {
                 try reader.change(table)
             }
@@ -35,11 +52,16 @@ enum ChangesetFormat {
     }
 
     /// Checks the structure of the bytes before SQLite reads them: every length within bounds,
-    /// every type and operation byte known, one kind (changeset or patchset) throughout.
+    /// every type and operation byte known, one kind (changeset or patchset) throughout, every
+    /// key value present and neither NULL nor NaN, and a table that comes back with the same
+    /// columns and key.
     ///
     /// SQLite's own reader trusts more than it should: SQLite 3.40's `sqlite3changeset_next`
-    /// loops forever on some malformed bytes. Every entry point of ``Changeset`` and
-    /// ``Connection/apply(_:tables:onConflict:)`` checks here first.
+    /// loops forever on some malformed bytes, `sqlite3changegroup_add` reads past the end of
+    /// bytes with a NULL key value, and `sqlite3changeset_apply` dereferences NULL when a table
+    /// comes back with its key elsewhere (the last two found by the `Changesets` fuzz target).
+    /// Every entry point of ``Changeset`` and ``Connection/apply(_:tables:onConflict:)`` checks
+    /// here first.
     ///
     /// - Parameters:
     ///   - data: A changeset or patchset.
@@ -56,13 +78,17 @@ enum ChangesetFormat {
     /// A table header's contents.
     struct Table {
         let name: String
+        /// The name's bytes with ASCII letters lowercased, as SQLite compares table names.
+        let nameKey: [UInt8]
+        /// The header's byte per column: 0, or the column's position in the primary key.
+        let flags: [UInt8]
         let isPatchset: Bool
         let primaryKey: [Bool]
     }
 
     /// A bounds-checked cursor over the bytes.
     struct Reader {
-        let bytes: [UInt8]
+        let bytes: UnsafeRawBufferPointer
         var offset = 0
 
         var isAtEnd: Bool { offset >= bytes.count }
@@ -106,28 +132,44 @@ enum ChangesetFormat {
             guard let end = bytes[offset...].firstIndex(of: 0) else { throw Self.malformed }
             guard end > offset else { throw Self.malformed }
             let name = String(decoding: bytes[offset..<end], as: UTF8.self)
+            let nameKey = bytes[offset..<end].map { (65...90).contains($0) ? $0 + 32 : $0 }
             offset = end + 1
-            return Table(name: name, isPatchset: marker == UInt8(ascii: "P"), primaryKey: primaryKey)
+            return Table(
+                name: name, nameKey: nameKey, flags: Array(flags), isPatchset: marker == UInt8(ascii: "P"),
+                primaryKey: primaryKey)
         }
 
         mutating func change(_ table: Table) throws(SQLiteError) {
             let operation = Int32(try byte())
             guard try byte() <= 1 else { throw Self.malformed }  // the indirect flag
-            let columns = table.primaryKey.count
-            let keyColumns = table.primaryKey.filter { $0 }.count
+            // The record that identifies the row must hold every key value, and none NULL:
+            // SQLite 3.40's sqlite3changegroup_add hashes a key value of another type as text,
+            // reading a length from the bytes after it, past the end of the buffer.
+            let key = table.primaryKey
+            let keyOnly = [Bool](repeating: true, count: key.filter { $0 }.count)
             switch (operation, table.isPatchset) {
-            case (SQLITE_INSERT, _): try values(columns)
-            case (SQLITE_DELETE, false): try values(columns)
-            case (SQLITE_DELETE, true): try values(keyColumns)
-            case (SQLITE_UPDATE, false): try values(2 * columns)
-            case (SQLITE_UPDATE, true): try values(columns)
+            case (SQLITE_INSERT, _), (SQLITE_DELETE, false): try values(key)
+            case (SQLITE_DELETE, true): try values(keyOnly)
+            case (SQLITE_UPDATE, false):
+                try values(key)
+                try values(key.map { _ in false })
+            case (SQLITE_UPDATE, true): try values(key)
             default: throw Self.malformed
             }
         }
 
-        mutating func values(_ count: Int) throws(SQLiteError) {
-            for _ in 0..<count {
-                switch try byte() {
+        /// A record: one value per column; where `required` is true, an integer, a real other
+        /// than NaN, a text or a blob (not undefined, not NULL). SQLite never stores a NaN, and
+        /// inverting turns one into a NULL: a NaN key would become a NULL key.
+        mutating func values(_ required: [Bool]) throws(SQLiteError) {
+            for isRequired in required {
+                let type = try byte()
+                if isRequired, !(1...4).contains(type) { throw Self.malformed }
+                if isRequired, type == 2, offset + 8 <= bytes.count {
+                    let bits = (0..<8).reduce(UInt64(0)) { $0 << 8 | UInt64(bytes[offset + $1]) }
+                    if Double(bitPattern: bits).isNaN { throw Self.malformed }
+                }
+                switch type {
                 case 0, 5: break
                 case 1, 2: try skip(8)
                 case 3, 4: try skip(try varint())

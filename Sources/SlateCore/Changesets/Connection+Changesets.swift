@@ -63,10 +63,9 @@ extension Connection {
         try ChangesetFormat.validate(changeset.data, "cannot apply the changeset, and nothing changed")
         try withoutActuallyEscaping(onConflict) { handler in
             let context = ApplyContext(api: api, tables: tables.map { Set($0.map { $0.lowercased() }) }, handler: handler)
-            var copy = changeset.data
-            let code = copy.withUnsafeMutableBytes { buffer in
+            let code = changeset.data.withUnsafeBytes { buffer in
                 api.changesetApply(
-                    db, Int32(buffer.count), buffer.baseAddress,
+                    db, Int32(buffer.count), SessionExtension.input(buffer),
                     tables == nil ? nil : applyFilter, applyConflict,
                     Unmanaged.passUnretained(context).toOpaque())
             }

@@ -162,16 +162,30 @@ struct SessionExtension: @unchecked Sendable {
             changesetApply: changesetApply)
     }
 
-    /// Copies a buffer that the extension allocated into `Data`, and frees it (`sqlite3_free`).
+    /// A changeset's bytes as the `void *` that `sqlite3changeset_start`, `_apply` and
+    /// `sqlite3changegroup_add` take. They only read it (`sqlite3session.c` reads its input
+    /// through `SessionInput.aData` and copies every value out), so a large changeset is passed
+    /// in place rather than copied first.
+    ///
+    /// - Parameter buffer: The bytes, valid for the call.
+    /// - Returns: Their address, or `nil` when empty.
+    static func input(_ buffer: UnsafeRawBufferPointer) -> UnsafeMutableRawPointer? {
+        buffer.baseAddress.map { UnsafeMutableRawPointer(mutating: $0) }
+    }
+
+    /// Takes ownership of a buffer that the extension allocated, as `Data` that frees it
+    /// (`sqlite3_free`) when released: a large changeset is never held twice.
     ///
     /// - Parameters:
     ///   - bytes: The buffer, or `nil` for none.
     ///   - count: Its size in bytes.
     /// - Returns: The bytes.
     static func take(_ bytes: UnsafeMutableRawPointer?, count: Int32) -> Data {
-        defer { sqlite3_free(bytes) }
-        guard let bytes, count > 0 else { return Data() }
-        return Data(bytes: bytes, count: Int(count))
+        guard let bytes, count > 0 else {
+            sqlite3_free(bytes)
+            return Data()
+        }
+        return Data(bytesNoCopy: bytes, count: Int(count), deallocator: .custom { pointer, _ in sqlite3_free(pointer) })
     }
 }
 

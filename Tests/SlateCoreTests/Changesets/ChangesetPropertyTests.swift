@@ -70,3 +70,31 @@ struct ChangesetPropertyTests {
         }
     }
 }
+
+@Suite("ChangesetDiffPropertyTests", .enabled(if: SQLite.hasSessionExtension))
+struct ChangesetDiffPropertyTests {
+    @Test func theDiffOfRandomEditsAppliedToTheSourceMakesItEqualToTheTarget() async throws {
+        let folder = try TemporaryDirectory()
+        nonisolated(unsafe) var run = 0
+        await propertyCheck(count: 40, input: edits, edits) { setup, more in
+            run += 1
+            let source = try Connection(folder.path("source-\(run).db"))
+            try source.execute(sql: changesetSchema)
+            for edit in setup { try edit.apply(to: source) }
+            let target = try Connection(folder.path("target-\(run).db"))
+            try source.backup(to: target)
+            for edit in more { try edit.apply(to: target) }
+            let original = try tableContents(source)
+
+            let db = try Connection()
+            try db.attach(.uri(folder.path("source-\(run).db"), parameters: [.mode(.readOnly)]), as: "source")
+            try db.attach(.uri(folder.path("target-\(run).db"), parameters: [.mode(.readOnly)]), as: "target")
+            let diff = try db.diff(from: "source", to: "target")
+            db.close()
+            try source.apply(diff.changeset)
+            #expect(try tableContents(source) == tableContents(target))
+            try source.apply(diff.changeset.inverted())
+            #expect(try tableContents(source) == original)
+        }
+    }
+}

@@ -261,6 +261,68 @@ struct ChangesetTests {
         #expect(error?.explanation.contains("corrupt or truncated") == true)
     }
 
+    @Test func bytesThatDoNotReadAreNotConcatenated() throws {
+        // Found by the Changesets fuzz target: a patchset UPDATE whose key column is left out
+        // passes the format check, SQLite's iterator refuses it, and sqlite3changegroup_add took it.
+        let bytes = Data(base64Encoded: "UAIBH3cAFwEAABIAAQAAAAAEAAAEAgAAAAAEA39z") ?? Data()
+        let changeset = Changeset(bytes)
+        expectSQLiteError(SQLITE_CORRUPT) { try changeset.validate() }
+        let error = expectSQLiteError(SQLITE_CORRUPT) { _ = try Changeset.concatenating([changeset, changeset]) }
+        #expect(error?.explanation.contains("corrupt or truncated") == true)
+        expectSQLiteError(SQLITE_CORRUPT) { _ = try changeset.concatenated(with: Changeset(Data())).concatenated(with: changeset) }
+    }
+
+    @Test func aNullOrMissingKeyValueIsCorruptBeforeSQLiteReadsIt() throws {
+        // Found by the Changesets fuzz target: an insert whose key columns hold NULL reads
+        // (sqlite3changeset_next returns it), but SQLite 3.40's sqlite3changegroup_add then reads
+        // past the end of the bytes (a segmentation fault when they end at a page boundary).
+        let bytes = Data(base64Encoded: "VAIBAGYAFwABAAAAAAAAAxIAAQAAAAAAAAADAQAAAAAAAAAKEgABAAAAAAAAAAQBAAAAAAAAAAFUBQEAAP/4dAASAAEAAAAAAAAACgMGcGFyZW50BQUF") ?? Data()
+        let changeset = Changeset(bytes)
+        expectSQLiteError(SQLITE_CORRUPT) { try changeset.validate() }
+        expectSQLiteError(SQLITE_CORRUPT) { _ = try Changeset.concatenating([changeset, changeset]) }
+        let target = try makeChangesetDatabase()
+        expectSQLiteError(SQLITE_CORRUPT) { try target.apply(changeset) }
+        // A NaN key is refused too: SQLite never stores a NaN, and inverting turned it into a
+        // NULL key (found by the fuzz target).
+        let nan = Data(base64Encoded: "VAMC/v+KABcAAwFhAQAAAAAFAAAAAv////////8DAWMBAAAAAAAAAAMDAnYz") ?? Data()
+        expectSQLiteError(SQLITE_CORRUPT) { try Changeset(nan).validate() }
+        expectSQLiteError(SQLITE_CORRUPT) { _ = try Changeset(nan).inverted() }
+
+        // Recorded changesets never have one: a row whose key is NULL is not recorded.
+        let a = try makeChangesetDatabase()
+        let session = try Session(a)
+        try a.execute(sql: "INSERT INTO tags VALUES (NULL, 'x', 'ignored'), ('pen', 'x', 'kept')")
+        #expect(try session.changeset().changes().map(\.primaryKey) == [[.text("pen"), .text("x")]])
+    }
+
+    @Test func aTableThatComesBackWithOtherColumnsIsCorrupt() throws {
+        // Found by the Changesets fuzz target: a patchset whose table `t` comes back with its key
+        // on another column; SQLite 3.40's sqlite3changeset_apply checks the columns only when
+        // the table changes, and dereferenced a NULL value (a segmentation fault).
+        let bytes = Data(base64Encoded: "UAIBAGYACQABAAAAAAAAXQJQBQEAAAAAdAAJAAEAAQAAAAAAAlAFAAEAAAB0ABcAAQAAAAACAAABAwNPTkUAAAI/8AAAAAAAAA==") ?? Data()
+        let target = try Connection()
+        try target.execute(sql: "CREATE TABLE f (id INTEGER PRIMARY KEY, t_id); CREATE TABLE t (id INTEGER PRIMARY KEY, a, b, c, d)")
+        try target.execute(sql: "INSERT INTO t VALUES (2, 'two', NULL, NULL, 2)")
+        expectSQLiteError(SQLITE_CORRUPT) { try Changeset(bytes).validate() }
+        expectSQLiteError(SQLITE_CORRUPT) { try target.apply(Changeset(bytes)) { _ in .omit } }
+        #expect(try target.scalar(String.self, "SELECT a FROM t WHERE id = 2") == "two")
+
+        // The same table twice with the same columns is well formed: a diff writes its deletes,
+        // then its other changes.
+        let a = try makeChangesetDatabase()
+        let first = try Session(a)
+        try a.execute(sql: "INSERT INTO items (id, name) VALUES (1, 'one')")
+        let inserted = try first.changeset()
+        first.delete()
+        let second = try Session(a)
+        try a.execute(sql: "UPDATE items SET name = 'uno' WHERE id = 1")
+        let both = Changeset(inserted.data + (try second.changeset().data))
+        #expect(try both.changes().map(\.operation) == [.insert, .update])
+        let copy = try makeChangesetDatabase()
+        try copy.apply(both)
+        #expect(try tableContents(copy) == tableContents(a))
+    }
+
     @Test func applyingJoinsAnOpenTransaction() throws {
         let a = try makeChangesetDatabase()
         let b = try copyDatabase(a)
@@ -293,7 +355,9 @@ struct ChangesetAvailabilityTests {
             { _ = try Changeset.concatenating([Changeset(Data([0x54])), Changeset(Data([0x54]))]) },
             { _ = try Changeset(Data([0x54])).filtered(tables: ["t"]) },
             { try db.apply(Changeset(Data([0x54]))) },
-            { try db.apply(Changeset(Data([0x54]))) { _ in .omit } }
+            { try db.apply(Changeset(Data([0x54]))) { _ in .omit } },
+            { try Changeset(Data([0x54])).forEachChange { _ in } },
+            { _ = try db.diff(from: "main", to: "main") }
         ]
         for call in calls {
             let error = expectSQLiteError(SQLITE_ERROR, call)

@@ -27,6 +27,10 @@ struct ChangesetsArticleTests {
         let fromPhone = try phoneSession.patchset()
         let fromLaptop = try laptopSession.patchset()
 
+        let bytes: Data = fromPhone.data                  // what goes over the wire
+        let received = Changeset(bytes)                   // on the laptop, checked when read or applied
+        #expect(received == fromPhone)
+
         for change in try fromPhone.changes() {
             print(change.operation, change.table, change.primaryKey.compactMap { $0 })
         }
@@ -61,6 +65,36 @@ struct ChangesetsArticleTests {
         let phoneRows = try phone.prepare(sql: rows).rows().map(\.values)
         #expect(phoneRows == (try laptop.prepare(sql: rows).rows().map(\.values)))
         #expect(phoneRows == [[.int(1), .text("oat milk"), .int(200)], [.int(3), .text("bread"), .int(200)]])
+    }
+
+    @Test func comparingTwoDatabases() throws {
+        let folder = try TemporaryDirectory()
+        for (name, rows) in [("phone", "(1, 'milk', 100)"), ("server", "(1, 'oat milk', 200), (2, 'eggs', 150)")] {
+            let file = try Connection(folder.path("\(name).sqlite"))
+            try file.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT, updatedAt INTEGER); INSERT INTO notes VALUES \(rows)")
+            try file.execute(sql: "CREATE TABLE log (line TEXT)")
+            file.close()
+        }
+
+        let phonePath = folder.path("phone.sqlite")
+        let serverPath = folder.path("server.sqlite")
+
+        let db = try Connection()                          // a scratch connection
+        try db.attach(.uri(phonePath, parameters: [.mode(.readOnly)]), as: "phone")
+        try db.attach(.uri(serverPath, parameters: [.mode(.readOnly)]), as: "server")
+        let diff = try db.diff(from: "phone", to: "server")
+        for omission in diff.omissions {
+            print("not compared:", omission)               // a table without a primary key, …
+        }
+        db.close()
+
+        let phone = try Connection(phonePath)
+        try phone.apply(diff.changeset)                    // the phone now holds the server's rows
+
+        #expect(diff.omissions == [.tableWithoutPrimaryKey("log")])
+        #expect(diff.columns["notes"] == ["id", "body", "updatedAt"])
+        #expect(try phone.prepare(sql: "SELECT * FROM notes ORDER BY id").rows().map(\.values)
+            == [[.int(1), .text("oat milk"), .int(200)], [.int(2), .text("eggs"), .int(150)]])
     }
 
     @Test func invertingConcatenatingAndFiltering() throws {

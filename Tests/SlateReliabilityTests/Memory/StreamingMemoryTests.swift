@@ -31,25 +31,9 @@ struct StreamingMemoryTests {
 
     @Test("Streaming a million rows through a cursor, a typed query and Codable keeps memory flat")
     func streamingIsFlat() throws {
-        let probe = CrashLoopTests.probe
-        try #require(FileManager.default.isExecutableFile(atPath: probe.path), "no probe at \(probe.path)")
         let folder = try TemporaryDirectory()
-        let process = Process()
-        process.executableURL = probe
-        process.arguments = ["stream", folder.path("stream.sqlite"), String(Self.rows)]
-        // Under AddressSanitizer (.ci/sanitizers.sh) freed memory waits in a quarantine of up to
-        // 256 MiB before reuse, which would read as growth: the probe runs without one.
-        var environment = ProcessInfo.processInfo.environment
-        let asan = environment["ASAN_OPTIONS"].map { $0 + ":" } ?? ""
-        environment["ASAN_OPTIONS"] = asan + "quarantine_size_mb=0:thread_local_quarantine_size_kb=0"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "the probe failed:\n\(text)")
+        let (status, text) = try runMemoryProbe(["stream", folder.path("stream.sqlite"), String(Self.rows)])
+        #expect(status == 0, "the probe failed:\n\(text)")
 
         let samples: [Sample] = text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ")

@@ -121,20 +121,34 @@ final class RawCDriver {
     /// W5: one prepared INSERT in one transaction: `sqlite3_bind_int64` × 10, `sqlite3_step`,
     /// `sqlite3_reset` per row.
     func insertPrepared(rows: Int) throws -> Checksum {
+        try insertRows(ItemsTable.insertSQL, rows: rows, keyed: false)
+    }
+
+    /// W5S: W5 into `items_keyed`, the key bound too (`sqlite3_bind_int64` × 11), in one
+    /// transaction (no session: raw C's baseline).
+    func insertKeyed(rows: Int) throws -> Checksum {
+        try insertRows(ItemsTable.keyedInsertSQL, rows: rows, keyed: true)
+    }
+
+    /// One prepared INSERT in one transaction: the key first when `keyed`, then the ten values.
+    @inline(__always)  // the key flag is a constant at each call: no branch per row
+    private func insertRows(_ sql: String, rows: Int, keyed: Bool) throws -> Checksum {
         var statement: OpaquePointer?
-        try check(sqlite3_prepare_v2(db, ItemsTable.insertSQL, -1, &statement, nil), ItemsTable.insertSQL)
+        try check(sqlite3_prepare_v2(db, sql, -1, &statement, nil), sql)
         defer { sqlite3_finalize(statement) }
         try execute("BEGIN")
         var sum: Int64 = 0
+        let first: Int32 = keyed ? 2 : 1
         do {
             for row in 0..<rows {
+                if keyed { try check(sqlite3_bind_int64(statement, 1, Int64(row + 1)), "bind") }
                 for column in 0..<ItemsTable.columnCount {
                     let value = ItemsTable.value(row: row, column: column)
-                    try check(sqlite3_bind_int64(statement, Int32(column + 1), value), "bind")
+                    try check(sqlite3_bind_int64(statement, Int32(column) + first, value), "bind")
                     sum &+= value
                 }
                 let code = sqlite3_step(statement)
-                guard code == SQLITE_DONE else { throw error(code, ItemsTable.insertSQL) }
+                guard code == SQLITE_DONE else { throw error(code, sql) }
                 sqlite3_reset(statement)
             }
             try execute("COMMIT")

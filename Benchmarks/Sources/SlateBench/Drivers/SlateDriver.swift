@@ -90,13 +90,22 @@ final class SlateDriver {
     /// W5: one prepared `Statement` in one `transaction`: `bind(_:at:)` × 10, `step()`,
     /// `reset()` per row.
     func insertPrepared(rows: Int) throws -> Checksum {
+        try insertRows(ItemsTable.insertSQL, rows: rows, keyed: false)
+    }
+
+    /// One prepared `Statement` in one `transaction`: the key first when `keyed` (W5S), then the
+    /// ten values, `step()`, `reset()` per row.
+    @inline(__always)  // the key flag is a constant at each call: no branch per row
+    func insertRows(_ sql: String, rows: Int, keyed: Bool) throws -> Checksum {
         try db.transaction {
-            let statement = try db.prepare(sql: ItemsTable.insertSQL)
+            let statement = try db.prepare(sql: sql)
             var sum: Int64 = 0
+            let first: Int32 = keyed ? 2 : 1
             for row in 0..<rows {
+                if keyed { try statement.bind(Int64(row + 1), at: 1) }
                 for column in 0..<ItemsTable.columnCount {
                     let value = ItemsTable.value(row: row, column: column)
-                    try statement.bind(value, at: Int32(column + 1))
+                    try statement.bind(value, at: Int32(column) + first)
                     sum &+= value
                 }
                 try statement.step()

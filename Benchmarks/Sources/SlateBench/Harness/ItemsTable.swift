@@ -43,6 +43,22 @@ enum ItemsTable {
     static let insertSQL = "INSERT INTO \(insertName) (" + columns.joined(separator: ", ") + ") VALUES ("
         + Array(repeating: "?", count: columnCount).joined(separator: ", ") + ")"
 
+    /// The table W5S fills: an `id INTEGER PRIMARY KEY` (which SQLite's session extension needs
+    /// to record a table) and the same ten columns.
+    static let keyedName = "items_keyed"
+
+    /// `CREATE TABLE items_keyed (id INTEGER PRIMARY KEY, c0 INTEGER, …)`.
+    static let keyedCreateSQL = "CREATE TABLE \(keyedName) (id INTEGER PRIMARY KEY, "
+        + columns.map { "\($0) INTEGER" }.joined(separator: ", ") + ")"
+
+    /// `INSERT INTO items_keyed (id, c0, …, c9) VALUES (?, …, ?)`.
+    static let keyedInsertSQL = "INSERT INTO \(keyedName) (id, " + columns.joined(separator: ", ") + ") VALUES ("
+        + Array(repeating: "?", count: columnCount + 1).joined(separator: ", ") + ")"
+
+    /// The SQL that reads back what W5S wrote: the row count and the sum of every value but the key.
+    static let verifyKeyedSQL = "SELECT count(*), coalesce(sum(" + columns.joined(separator: " + ")
+        + "), 0) FROM \(keyedName)"
+
     /// The SQL that reads back what W5 wrote: the row count and the sum of every value.
     static let verifyInsertSQL = "SELECT count(*), coalesce(sum(" + columns.joined(separator: " + ")
         + "), 0) FROM \(insertName)"

@@ -74,5 +74,5 @@ protocol Workload: Sendable {
 
 /// The registry of workloads, in report order.
 enum Workloads {
-    static let all: [any Workload] = [ReadByIndex(), ReadByName(), DecodeRows(), ReadMixed(), InsertPrepared(), Lookups(), PoolReadLatency(), ObservationLatency(), FetchOrders()]
+    static let all: [any Workload] = [ReadByIndex(), ReadByName(), DecodeRows(), ReadMixed(), InsertPrepared(), InsertRecorded(), Lookups(), PoolReadLatency(), ObservationLatency(), FetchOrders()]
 }

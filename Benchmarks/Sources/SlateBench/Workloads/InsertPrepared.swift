@@ -17,22 +17,7 @@ struct InsertPrepared: Workload {
     func expectedChecksum(rows: Int) -> Checksum { ItemsTable.checksum(rows: rows) }
 
     func contenders(_ drivers: Drivers, rows: Int) -> [Contender] {
-        let fixture = drivers.fixture
-        // Every run starts from the same state: an empty table and an empty WAL.
-        let empty: () throws -> Void = {
-            try fixture.execute("DELETE FROM \(ItemsTable.insertName)")
-            try fixture.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        }
-        // What counts is what reached the database, read back through another connection.
-        let readBack: (Checksum) throws -> Checksum = { written in
-            let result = try fixture.integers(ItemsTable.verifyInsertSQL)
-            guard result.count == 2 else { throw BenchmarkError("cannot read back \(ItemsTable.insertName)") }
-            let stored = Checksum(rows: Int(result[0]), sum: result[1])
-            guard stored == written else {
-                throw BenchmarkError("the contender reported \(written) but the table holds \(stored)")
-            }
-            return stored
-        }
+        let (empty, readBack) = Self.emptyAndReadBack(drivers.fixture, ItemsTable.insertName, ItemsTable.verifyInsertSQL)
         return [
             Contender(library: .rawC, api: "sqlite3_bind_int64 + sqlite3_step + sqlite3_reset",
                       prepare: empty, body: { try drivers.rawC.insertPrepared(rows: rows) }, verify: readBack),
@@ -59,5 +44,28 @@ struct InsertPrepared: Workload {
             Contender(library: .grdb, api: "record.insert(db) (Encodable PersistableRecord)",
                       prepare: empty, body: { try drivers.grdb.insertRecords(rows: rows) }, verify: readBack),
         ]
+    }
+
+    /// The untimed steps around every run of an insert into `table`: empty it and the WAL
+    /// before (every run starts from the same state), and after, read back through another
+    /// connection what reached the database (what counts) and compare it with the contender's
+    /// checksum.
+    static func emptyAndReadBack(
+        _ fixture: RawCDriver, _ table: String, _ verifySQL: String
+    ) -> (empty: () throws -> Void, readBack: (Checksum) throws -> Checksum) {
+        let empty: () throws -> Void = {
+            try fixture.execute("DELETE FROM \(table)")
+            try fixture.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let readBack: (Checksum) throws -> Checksum = { written in
+            let result = try fixture.integers(verifySQL)
+            guard result.count == 2 else { throw BenchmarkError("cannot read back \(table)") }
+            let stored = Checksum(rows: Int(result[0]), sum: result[1])
+            guard stored == written else {
+                throw BenchmarkError("the contender reported \(written) but the table holds \(stored)")
+            }
+            return stored
+        }
+        return (empty, readBack)
     }
 }
