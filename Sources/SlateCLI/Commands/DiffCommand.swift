@@ -70,9 +70,8 @@ struct DiffCommand: ParsableCommand {
         } else {
             let sink = OutputSink.standard
             do {
-                let writer = try ChangeSQL(db)
                 try diff.changeset.forEachChange { change in
-                    try sink.write(writer.statement(change, columns: diff.columns[change.table] ?? []) + "\n")
+                    try sink.write(ChangeSQL.statement(change, columns: diff.columns[change.table] ?? []) + "\n")
                 }
             } catch let error as SQLiteError {
                 throw CLIError.database(files, error)

@@ -95,7 +95,7 @@ struct ValueTests {
         // Random bit patterns cover every exponent; the ones SQLite 3.40 misreads from their
         // shortest digits are about 0.15% of them, so 20,000 values meet a few dozen.
         var values = (0..<20_000).map { _ in Double(bitPattern: generator.next()) }.filter(\.isFinite)
-        values += [0.1, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 2.2250738585072014e-308, 1.7976931348623157e308, 123456789.0, 1e16, 1e23]
+        values += [-6.011020534134935e-298, 0.1 + 0.2, -.leastNormalMagnitude, -.greatestFiniteMagnitude, 0.1, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 2.2250738585072014e-308, 1.7976931348623157e308, 123456789.0, 1e16, 1e23]
         var literals: [String] = []
         for chunk in stride(from: 0, to: values.count, by: 400).map({ values[$0..<min($0 + 400, values.count)] }) {
             let texts = chunk.map { SQLiteValue.real($0).sqliteLiteral }
@@ -104,6 +104,11 @@ struct ValueTests {
             for (offset, value) in chunk.enumerated() {
                 let read = try row.get(Int32(offset), as: Double.self)
                 #expect(read.bitPattern == value.bitPattern, "\(texts[offset]) read as \(read), not \(value)")
+            }
+            // The exact form, the last resort, is exact for every value, not only where it is needed.
+            let exact = try #require(try db.cursor("SELECT " + chunk.map(RealLiteral.exactExpression).joined(separator: ", ")).next())
+            for (offset, value) in chunk.enumerated() {
+                #expect(try exact.get(Int32(offset), as: Double.self).bitPattern == value.bitPattern, "\(RealLiteral.exactExpression(value))")
             }
         }
         // Most literals stay the shortest digits.
