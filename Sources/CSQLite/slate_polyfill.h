@@ -60,6 +60,17 @@ static inline int slate_prepare_v3(sqlite3 *db, const char *sql, int n, unsigned
 }
 #endif
 
+/// sqlite3_txn_state (SQLite 3.34): 0 none, 1 read, 2 write; -1 where the library is older.
+#if SQLITE_VERSION_NUMBER < 3034000
+static inline int slate_txn_state(sqlite3 *db, const char *schema) {
+    (void)db;
+    (void)schema;
+    return -1;
+}
+#else
+static inline int slate_txn_state(sqlite3 *db, const char *schema) { return sqlite3_txn_state(db, schema); }
+#endif
+
 #if SQLITE_VERSION_NUMBER < 3037000
 static inline sqlite3_int64 slate_changes64(sqlite3 *db) { return sqlite3_changes(db); }
 static inline sqlite3_int64 slate_total_changes64(sqlite3 *db) { return sqlite3_total_changes(db); }

@@ -205,7 +205,14 @@ enum DatabaseAccess {
         if queryOnly { try db.exec("PRAGMA query_only = 1") }
         defer { if queryOnly { try? db.exec("PRAGMA query_only = 0") } }
         return try finish(db, access: "read") {
-            try db.transaction(.deferred) { try body(db) }
+            try db.transaction(.deferred) {
+                // The read takes its snapshot (or read lock) now rather than at its first
+                // statement: the whole access reads one state of the database, and its
+                // statements are reused (RecycledStatements). A read access never writes, so an
+                // early read lock cannot keep a write of its own from starting.
+                if let handle = db.handle { _ = db.connectionHandle.recycledStatements.stamp(on: handle) }
+                return try body(db)
+            }
         }
     }
 

@@ -19,8 +19,19 @@ extension Connection {
         if connectionHandle.accessOwner != ConnectionHandle.insideChangeHook { try connectionHandle.checkAccess() }
         // A library older than the flag (SQLCipher 3.4 is SQLite 3.15) would silently ignore it.
         if options.contains(.noVtab) { try SQLite.require(.prepareNoVtab) }
-        let reuse = options.isEmpty ? activeObservationStatements : nil
-        if let reuse, let statement = reuse.take(sql) { return statement }
+        // Inside a transaction that has read, a plain statement is compiled once per text and
+        // schema: a released one's compiled form is kept (see RecycledStatements). Before the
+        // transaction's first read, reading the schema version would take the read lock early.
+        var recycling: (key: SQLText, stamp: RecycledStatements.SchemaStamp)?
+        if options.isEmpty, slate_txn_state(db, "main") > 0, !connectionHandle.isInsideHook,
+            let stamp = connectionHandle.recycledStatements.stamp(on: db)
+        {
+            let key = SQLText(sql)
+            if let handle = connectionHandle.recycledStatements.take(key, stamp: stamp) {
+                return Statement(connectionHandle: connectionHandle, handle: handle, recycling: (key, stamp))
+            }
+            recycling = (key, stamp)
+        }
         let text = try CompilableSQL.text(sql)
         let result: Result<Statement, SQLiteError> = text.withCString { start in
             let end = start + text.utf8.count
@@ -42,12 +53,10 @@ extension Connection {
                             + "use execute(sql:) to run a script",
                         sql: text))
             }
-            return .success(Statement(connectionHandle: connectionHandle, handle: statement))
+            return .success(Statement(connectionHandle: connectionHandle, handle: statement, recycling: recycling))
         }
         switch result {
-        case .success(let statement):
-            reuse?.keep(statement, for: sql)
-            return statement
+        case .success(let statement): return statement
         // SQLCipher 3.4 (SQLite 3.15) has no JSON: say so rather than only "no such function".
         case .failure(let error): throw explainingPrepareFailure(error)
         }
@@ -121,10 +130,11 @@ extension Connection {
     package var cachedStatementCount: Int { statementCache.count }
 
     /// Empties the prepared-statement cache (statements in use stay valid), including the
-    /// statements that observations' fetches and the layers built on SlateCore keep.
+    /// compiled forms of released statements and the statements that layers built on SlateCore
+    /// keep.
     public func clearStatementCache() {
         statementCache.removeAll()
-        observationStatements = nil
+        connectionHandle.recycledStatements.finalizeAll()
         for value in storageValues { value.connectionWillClearStatementCache() }
     }
 

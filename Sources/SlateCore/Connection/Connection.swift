@@ -36,12 +36,6 @@ public final class Connection {
     /// BEGIN, COMMIT and ROLLBACK, compiled once (``beginTransaction(_:)`` and the others).
     let transactionStatements = TransactionStatements()
 
-    /// The statements observation fetches compiled on this connection, once one has run here.
-    var observationStatements: ObservationStatements?
-    /// ``observationStatements`` while an observation's fetch runs: `prepare(sql:)` takes
-    /// statements from it then.
-    var activeObservationStatements: ObservationStatements?
-
     /// Values kept for the layers built on SlateCore, by ``ConnectionStorageSlot``
     /// (see ``ConnectionStorageKey``). Not checked for exclusivity at run time: a connection is
     /// used by one thread at a time, and Slate's query layer reads a slot on every insert.
@@ -175,7 +169,6 @@ public final class Connection {
         // open (and working) until they are released; otherwise it closes with this object.
         statementCache.removeAll()
         transactionStatements.removeAll()
-        observationStatements = nil
         storage.removeAll()
     }
 
@@ -192,8 +185,6 @@ public final class Connection {
         guard connectionHandle.mayUse else { return }
         statementCache.removeAll()
         transactionStatements.removeAll()
-        activeObservationStatements = nil
-        observationStatements = nil
         for value in storageValues { value.connectionWillClose() }
         storage.removeAll()
         connectionHandle.close()

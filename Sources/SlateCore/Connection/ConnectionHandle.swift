@@ -178,12 +178,27 @@ package final class ConnectionHandle {
     /// ``ConnectionCloseObserver`` is told before the handle closes.
     package var contexts: [ObjectIdentifier: AnyObject] = [:]
 
+    /// Compiled statements released by their `Statement`, for `prepare(sql:)` to step again.
+    /// Not checked for exclusivity at run time: it is used on the thread that may use the handle.
+    @exclusivity(unchecked) var recycledStatements = RecycledStatements()
+
     init(db: OpaquePointer) {
         self.db = db
     }
 
     deinit {
         close()
+    }
+
+    /// Takes back the compiled statement of a released `Statement` for ``recycledStatements``,
+    /// reset and with its bindings cleared; `false` when it cannot be kept (the handle is closed,
+    /// the releasing thread may not use it, a hook is running, or the cache has no room), and the
+    /// caller finalizes it.
+    func recycle(_ statement: OpaquePointer, for key: SQLText, stamp: RecycledStatements.SchemaStamp) -> Bool {
+        guard db != nil, accessOwner == Self.unrestricted || accessOwner == Self.currentThread else { return false }
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+        return recycledStatements.keep(statement, for: key, stamp: stamp)
     }
 
     /// Resets every statement of the handle that is still running, as a queue's or pool's
@@ -208,6 +223,7 @@ package final class ConnectionHandle {
             observer.connectionWillClose(db)
         }
         self.db = nil
+        recycledStatements.finalizeAll()
         sqlite3_close_v2(db)
         contexts.removeAll()
     }

@@ -219,6 +219,8 @@ final class ConnectionHooks: ConnectionCloseObserver {
                     { event, context, statement, text in
                         guard let context, let statement else { return 0 }
                         let hooks = Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue()
+                        // Slate's own schema version reads are nobody's statements.
+                        if hooks.handle.recycledStatements.isVersionStatement(OpaquePointer(statement)) { return 0 }
                         if event == UInt32(SQLITE_TRACE_PROFILE) {
                             hooks.didFinish(statement: OpaquePointer(statement))
                         } else {

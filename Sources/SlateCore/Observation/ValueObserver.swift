@@ -162,14 +162,7 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
         recorder.startOver()
         db.connectionHooks?.add(activity: recorder)
         defer { db.connectionHooks?.remove(activity: recorder) }
-        let statements = db.observationStatements ?? ObservationStatements()
-        db.observationStatements = statements
-        db.activeObservationStatements = statements
-        let value: Value
-        do {
-            defer { db.activeObservationStatements = nil }
-            value = try observation.fetch(db)
-        }
+        let value = try observation.fetch(db)
         let texts = recorder.statements
         // The same statements as the last fetch (the usual case) read the same region, unless a
         // schema change emptied the footprints since.

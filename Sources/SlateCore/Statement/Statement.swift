@@ -126,14 +126,24 @@ public final class Statement {
         public static let noVtab = Options(rawValue: UInt32(SQLITE_PREPARE_NO_VTAB))
     }
 
-    init(connectionHandle: ConnectionHandle, handle: OpaquePointer) {
+    init(
+        connectionHandle: ConnectionHandle, handle: OpaquePointer,
+        recycling: (key: SQLText, stamp: RecycledStatements.SchemaStamp)? = nil
+    ) {
         self.connectionHandle = connectionHandle
         self.handle = handle
+        self.recycling = recycling
     }
 
     deinit {
+        if let recycling, connectionHandle.recycle(handle, for: recycling.key, stamp: recycling.stamp) { return }
         sqlite3_finalize(handle)
     }
+
+    /// The text `prepare(sql:)` compiled this statement from and the schema it was compiled
+    /// under, when its compiled form goes back to the connection's ``RecycledStatements`` on
+    /// release rather than being finalized.
+    private let recycling: (key: SQLText, stamp: RecycledStatements.SchemaStamp)?
 
     /// The SQL text the statement was compiled from.
     public var sql: String { String(cString: sqlite3_sql(handle)) }

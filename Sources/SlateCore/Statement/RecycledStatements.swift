@@ -1,0 +1,98 @@
+/// Compiled statements whose ``Statement`` was released inside a transaction, kept by SQL text so
+/// that the next ``Connection/prepare(sql:options:)`` of the same text in a transaction steps one
+/// again instead of compiling it.
+///
+/// Every access of a queue or pool is a transaction, and apps run the same raw SQL over and over
+/// in them (`db.run("INSERT …", values)` in a loop, an observation's fetch after every commit):
+/// compiling a short statement costs more than running it (19,000 instructions for W9's UPDATE,
+/// `Benchmarks/PROFILE.md`). Python's sqlite3 module keeps such a cache for the same reason.
+///
+/// What keeps it invisible:
+/// - a handle is kept only once its statement is released, reset and with its bindings cleared,
+///   so it holds no lock or snapshot, and no two live statements ever share one;
+/// - each handle carries the schema versions (`main` and `temp`) it was compiled under, and is
+///   handed out only while they are unchanged: SQLite recompiles a statement after a schema
+///   change only at its next step, so its columns would be the old ones until then;
+/// - outside a transaction nothing is reused: reading the schema versions there would cost as
+///   much as compiling.
+struct RecycledStatements {
+    /// The schema versions of `main` and `temp` (`PRAGMA schema_version`).
+    struct SchemaStamp: Equatable {
+        var main: Int64
+        var temp: Int64
+    }
+
+    /// At most this many texts are kept per connection (one compiled statement each); SQL whose
+    /// text changes with every call (values spliced in) would otherwise grow it without bound.
+    static let capacity = 64
+
+    private var handles: [SQLText: (statement: OpaquePointer, stamp: SchemaStamp)] = [:]
+    /// `PRAGMA main.schema_version` and `PRAGMA temp.schema_version`, compiled once.
+    private var versionStatements: (main: OpaquePointer, temp: OpaquePointer)?
+
+    /// Whether `statement` is one of the schema version reads, which traces and observers skip.
+    func isVersionStatement(_ statement: OpaquePointer) -> Bool {
+        guard let versionStatements else { return false }
+        return statement == versionStatements.main || statement == versionStatements.temp
+    }
+
+    /// How many compiled statements are kept (for tests).
+    var count: Int { handles.count }
+
+    /// The current schema versions, inside a transaction of `db` (where reading them costs a few
+    /// dozen nanoseconds); `nil` if they cannot be read.
+    mutating func stamp(on db: OpaquePointer) -> SchemaStamp? {
+        if versionStatements == nil {
+            var main: OpaquePointer?
+            var temp: OpaquePointer?
+            guard sqlite3_prepare_v2(db, "PRAGMA main.schema_version", -1, &main, nil) == SQLITE_OK, let main,
+                sqlite3_prepare_v2(db, "PRAGMA temp.schema_version", -1, &temp, nil) == SQLITE_OK, let temp
+            else {
+                sqlite3_finalize(main)
+                sqlite3_finalize(temp)
+                return nil
+            }
+            versionStatements = (main, temp)
+        }
+        guard let (main, temp) = versionStatements,
+            let mainVersion = Self.version(main), let tempVersion = Self.version(temp)
+        else { return nil }
+        return SchemaStamp(main: mainVersion, temp: tempVersion)
+    }
+
+    private static func version(_ statement: OpaquePointer) -> Int64? {
+        defer { sqlite3_reset(statement) }
+        guard sqlite3_step(statement) == SQLITE_ROW else { return nil }
+        return sqlite3_column_int64(statement, 0)
+    }
+
+    /// A kept statement for `key` compiled under `stamp`, removed from the cache; one compiled
+    /// under another schema is finalized instead.
+    mutating func take(_ key: SQLText, stamp: SchemaStamp) -> OpaquePointer? {
+        guard !handles.isEmpty, let kept = handles.removeValue(forKey: key) else { return nil }
+        guard kept.stamp == stamp else {
+            sqlite3_finalize(kept.statement)
+            return nil
+        }
+        return kept.statement
+    }
+
+    /// Keeps `statement` (reset, bindings cleared) for `key`; `false` when it is not kept (one
+    /// is kept for the text already, or the cache is full), and the caller finalizes it.
+    mutating func keep(_ statement: OpaquePointer, for key: SQLText, stamp: SchemaStamp) -> Bool {
+        guard handles.count < Self.capacity, handles[key] == nil else { return false }
+        handles[key] = (statement, stamp)
+        return true
+    }
+
+    /// Finalizes every kept statement (and the version statements).
+    mutating func finalizeAll() {
+        for kept in handles.values { sqlite3_finalize(kept.statement) }
+        handles.removeAll()
+        if let (main, temp) = versionStatements {
+            sqlite3_finalize(main)
+            sqlite3_finalize(temp)
+            versionStatements = nil
+        }
+    }
+}

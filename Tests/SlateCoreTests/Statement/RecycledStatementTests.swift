@@ -1,0 +1,175 @@
+import Foundation
+@testable import SlateCore
+import SlateCoreTestSupport
+import Testing
+
+/// Inside a transaction that has read (a queue's or pool's accesses, an immediate transaction),
+/// `prepare(sql:)` compiles a text once per schema: a released
+/// statement's compiled form is stepped again by the next statement of the same text, reset,
+/// unbound and holding nothing.
+@Suite("Statements: compiled forms of released statements are reused in transactions")
+struct RecycledStatementTests {
+    func makeDatabase(_ path: String? = nil) throws -> Connection {
+        let db = try path.map { try Connection($0) } ?? Connection()
+        try db.execute(sql: "CREATE TABLE IF NOT EXISTS t (x INTEGER); DELETE FROM t; INSERT INTO t VALUES (1), (2), (3)")
+        return db
+    }
+
+    @Test("a released statement's compiled form serves the next prepare of the same text, with no bindings left")
+    func reuse() throws {
+        let db = try makeDatabase()
+        try db.transaction(.immediate) {
+            var first: Statement? = try db.prepare(sql: "SELECT ?1, count(*) FROM t")
+            try first?.bind(Int64(42), at: 1)
+            #expect(try first?.cursor().next()?.get(0, as: Int64.self) == 42)
+            let handle = try #require(first?.handle)
+            first = nil
+            let second = try db.prepare(sql: "SELECT ?1, count(*) FROM t")
+            #expect(second.handle == handle)
+            let row = try #require(try second.cursor().next())
+            #expect(try row.get(0, as: Int64?.self) == nil)  // the old binding is gone
+            #expect(try row.get(1, as: Int64.self) == 3)
+            // Another text, or other options, compile their own.
+            #expect(try db.prepare(sql: "SELECT ?1, count(*) FROM t ").handle != handle)
+            #expect(try db.prepare(sql: "SELECT ?1, count(*) FROM t", options: .persistent).handle != handle)
+        }
+        // Outside a transaction nothing is kept.
+        db.clearStatementCache()
+        _ = try db.scalar(Int.self, "SELECT count(*) FROM t")
+        #expect(db.connectionHandle.recycledStatements.count == 0)
+    }
+
+    @Test("two statements of one text held at once are two, each with its own bindings")
+    func heldStatementsAreDistinct() throws {
+        let db = try makeDatabase()
+        let sql = "SELECT count(*) FROM t WHERE x >= ?"
+        try db.transaction(.immediate) {
+            for _ in 0..<3 {
+                let first = try db.prepare(sql: sql)
+                try first.bind(Int64(2), at: 1)
+                let second = try db.prepare(sql: sql)
+                try second.bind(Int64(3), at: 1)
+                #expect(first.handle != second.handle)
+                #expect(try first.cursor().next()?.get(0, as: Int64.self) == 2)
+                #expect(try second.cursor().next()?.get(0, as: Int64.self) == 1)
+            }
+        }
+    }
+
+    @Test("a statement released part way through its rows is reset: the transaction commits, and holds nothing after")
+    func releasedStatementsAreReset() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("lock.sqlite")
+        let db = try makeDatabase(path)  // rollback journal: a reader's SHARED lock blocks a commit
+        let other = try Connection(path)
+        for _ in 0..<2 {
+            try db.transaction(.immediate) {
+                let statement = try db.prepare(sql: "SELECT x FROM t")
+                #expect(try statement.cursor().next() != nil)
+            }
+            #expect(db.connectionHandle.recycledStatements.count == 1)
+            try other.execute(sql: "INSERT INTO t VALUES (9)")
+        }
+        #expect(try db.scalar(Int.self, "SELECT count(*) FROM t") == 5)
+    }
+
+    @Test("after a schema change, here or in another connection, a statement is compiled again: its columns are the new ones")
+    func schemaChange() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("schema.sqlite")
+        let db = try makeDatabase(path)
+        let columns = { try db.transaction(.immediate) { try db.prepare(sql: "SELECT * FROM t").columnNames } }
+        #expect(try columns() == ["x"])
+        #expect(try columns() == ["x"])
+        try db.execute(sql: "ALTER TABLE t ADD COLUMN y TEXT")
+        #expect(try columns() == ["x", "y"])
+        // Another connection's change reaches this connection's schema at its next step (as
+        // SQLite does for any statement); from then on, no kept statement has the old columns.
+        let other = try Connection(path)
+        try other.execute(sql: "ALTER TABLE t ADD COLUMN z TEXT")
+        #expect(
+            try db.transaction(.immediate) { () throws -> [String] in
+                let statement = try db.prepare(sql: "SELECT * FROM t")
+                _ = try statement.step()
+                return statement.columnNames
+            } == ["x", "y", "z"])
+        #expect(try columns() == ["x", "y", "z"])
+        // A TEMP table of the same name hides the main one.
+        try db.execute(sql: "CREATE TEMP TABLE t (only)")
+        #expect(try columns() == ["only"])
+    }
+
+    @Test("the schema version reads are invisible to traces and to observations' regions")
+    func versionReadsAreInvisible() throws {
+        let db = try makeDatabase()
+        let traced = TraceLog()
+        db.trace { traced.append($0) }
+        try db.transaction(.immediate) {
+            _ = try db.scalar(Int.self, "SELECT count(*) FROM t")
+            _ = try db.scalar(Int.self, "SELECT count(*) FROM t")
+        }
+        #expect(!traced.lines.contains { $0.contains("schema_version") }, "\(traced.lines)")
+        #expect(traced.lines.filter { $0.contains("count(*)") }.count == 2)
+    }
+
+    @Test("the cache is bounded, emptied by clearStatementCache, and finalized when the connection closes")
+    func boundAndClose() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("bound.sqlite")
+        let db = try makeDatabase(path)
+        try db.execute(sql: "PRAGMA journal_mode = WAL")
+        try db.transaction(.immediate) {
+            for offset in 0..<(RecycledStatements.capacity + 10) {
+                _ = try db.scalar(Int.self, "SELECT count(*) + \(offset) FROM t")
+            }
+        }
+        #expect(db.connectionHandle.recycledStatements.count == RecycledStatements.capacity)
+        db.clearStatementCache()
+        #expect(db.connectionHandle.recycledStatements.count == 0)
+        try db.transaction(.immediate) { _ = try db.scalar(Int.self, "SELECT count(*) FROM t") }
+        #expect(db.connectionHandle.recycledStatements.count == 1)
+        // A compiled statement left unfinalized would keep the handle open, and the WAL with it.
+        db.close()
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test("a statement released outside the access that lent its connection is finalized, not kept")
+    func releasedOutsideItsAccess() throws {
+        let directory = try TemporaryDirectory()
+        let pool = try directory.makePool("escape.sqlite", readers: 1, schema: "CREATE TABLE t (x INTEGER)")
+        var escaped: Statement? = try pool.read { db in try db.prepare(sql: "SELECT x FROM t") }
+        escaped = nil
+        #expect(escaped == nil)
+        #expect(try pool.read { db in db.connectionHandle.recycledStatements.count } == 0)
+        // Released inside the access, it is kept for the next one.
+        try pool.read { db in _ = try db.scalar(Int.self, "SELECT count(*) FROM t") }
+        #expect(try pool.read { db in db.connectionHandle.recycledStatements.count } == 1)
+    }
+
+    @Test("an observation's refetch steps the statement its first fetch compiled")
+    func observationRefetches() throws {
+        let directory = try TemporaryDirectory()
+        let queue = try DatabaseQueue(path: directory.path("observed.sqlite"))
+        try queue.write { db in try db.execute(sql: "CREATE TABLE t (x INTEGER)") }
+        let handles = ObservationLog<UInt>()
+        let cancellable = handles.start(
+            .tracking { db in
+                let statement = try db.prepare(sql: "SELECT count(*) FROM t")
+                _ = try statement.cursor().next()
+                return UInt(bitPattern: statement.handle)
+            }, in: queue)
+        #expect(handles.wait(forCount: 1))
+        for value in 1...3 { try queue.write { db in try db.run("INSERT INTO t VALUES (?)", value) } }
+        #expect(handles.wait(forCount: 4))
+        cancellable.cancel()
+        #expect(Set(handles.values).count == 1, "\(handles.values)")
+    }
+}
+
+/// Trace lines, from whichever thread.
+final class TraceLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    func append(_ line: String) { lock.withLock { stored.append(line) } }
+    var lines: [String] { lock.withLock { stored } }
+}
