@@ -14,7 +14,8 @@
 ///   handed out only while they are unchanged: SQLite recompiles a statement after a schema
 ///   change only at its next step, so its columns would be the old ones until then;
 /// - outside a transaction nothing is reused: reading the schema versions there would cost as
-///   much as compiling.
+///   much as compiling; nor before a transaction's first read, which they would take early
+///   (knowing that needs `sqlite3_txn_state`, SQLite 3.34: older builds reuse nothing).
 struct RecycledStatements {
     /// The schema versions of `main` and `temp` (`PRAGMA schema_version`).
     struct SchemaStamp: Equatable {

@@ -9,13 +9,17 @@ import Testing
 /// unbound and holding nothing.
 @Suite("Statements: compiled forms of released statements are reused in transactions")
 struct RecycledStatementTests {
+    /// Reuse needs `sqlite3_txn_state` (SQLite 3.34) to know that a transaction has read; older
+    /// builds (SQLCipher's 3.15) compile every statement afresh.
+    static let reuses = SQLite.versionNumber >= 3_034_000
+
     func makeDatabase(_ path: String? = nil) throws -> Connection {
         let db = try path.map { try Connection($0) } ?? Connection()
         try db.execute(sql: "CREATE TABLE IF NOT EXISTS t (x INTEGER); DELETE FROM t; INSERT INTO t VALUES (1), (2), (3)")
         return db
     }
 
-    @Test("a released statement's compiled form serves the next prepare of the same text, with no bindings left")
+    @Test("a released statement's compiled form serves the next prepare of the same text, with no bindings left", .enabled(if: reuses, "this SQLite has no sqlite3_txn_state: nothing is reused"))
     func reuse() throws {
         let db = try makeDatabase()
         try db.transaction(.immediate) {
@@ -56,7 +60,7 @@ struct RecycledStatementTests {
         }
     }
 
-    @Test("a statement released part way through its rows is reset: the transaction commits, and holds nothing after")
+    @Test("a statement released part way through its rows is reset: the transaction commits, and holds nothing after", .enabled(if: reuses, "this SQLite has no sqlite3_txn_state: nothing is reused"))
     func releasedStatementsAreReset() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("lock.sqlite")
@@ -112,7 +116,7 @@ struct RecycledStatementTests {
         #expect(traced.lines.filter { $0.contains("count(*)") }.count == 2)
     }
 
-    @Test("the cache is bounded, emptied by clearStatementCache, and finalized when the connection closes")
+    @Test("the cache is bounded, emptied by clearStatementCache, and finalized when the connection closes", .enabled(if: reuses, "this SQLite has no sqlite3_txn_state: nothing is reused"))
     func boundAndClose() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("bound.sqlite")
@@ -133,7 +137,7 @@ struct RecycledStatementTests {
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }
 
-    @Test("a statement released outside the access that lent its connection is finalized, not kept")
+    @Test("a statement released outside the access that lent its connection is finalized, not kept", .enabled(if: reuses, "this SQLite has no sqlite3_txn_state: nothing is reused"))
     func releasedOutsideItsAccess() throws {
         let directory = try TemporaryDirectory()
         let pool = try directory.makePool("escape.sqlite", readers: 1, schema: "CREATE TABLE t (x INTEGER)")
@@ -146,7 +150,7 @@ struct RecycledStatementTests {
         #expect(try pool.read { db in db.connectionHandle.recycledStatements.count } == 1)
     }
 
-    @Test("an observation's refetch steps the statement its first fetch compiled")
+    @Test("an observation's refetch steps the statement its first fetch compiled", .enabled(if: reuses, "this SQLite has no sqlite3_txn_state: nothing is reused"))
     func observationRefetches() throws {
         let directory = try TemporaryDirectory()
         let queue = try DatabaseQueue(path: directory.path("observed.sqlite"))
