@@ -19,12 +19,14 @@ extension Connection {
         if connectionHandle.accessOwner != ConnectionHandle.insideChangeHook { try connectionHandle.checkAccess() }
         // A library older than the flag (SQLCipher 3.4 is SQLite 3.15) would silently ignore it.
         if options.contains(.noVtab) { try SQLite.require(.prepareNoVtab) }
-        // Inside a transaction that has read, a plain statement is compiled once per text and
-        // schema: a released one's compiled form is kept (see RecycledStatements). Before the
-        // transaction's first read, reading the schema version would take the read lock early.
+        // In an access of a queue or pool, inside a transaction that has read, a plain statement
+        // is compiled once per text and schema: a released one's compiled form is kept (see
+        // RecycledStatements). Before the transaction's first read, reading the schema version
+        // would take the read lock early; on a connection of your own, which Swift cannot stop
+        // you from sharing between threads by mistake, the cache could be raced.
         var recycling: (key: SQLText, stamp: RecycledStatements.SchemaStamp)?
-        if options.isEmpty, slate_txn_state(db, "main") > 0, !connectionHandle.isInsideHook,
-            let stamp = connectionHandle.recycledStatements.stamp(on: db)
+        if options.isEmpty, connectionHandle.accessOwner == ConnectionHandle.currentThread,
+            slate_txn_state(db, "main") > 0, let stamp = connectionHandle.recycledStatements.stamp(on: db)
         {
             let key = SQLText(sql)
             if let handle = connectionHandle.recycledStatements.take(key, stamp: stamp) {

@@ -192,10 +192,10 @@ package final class ConnectionHandle {
 
     /// Takes back the compiled statement of a released `Statement` for ``recycledStatements``,
     /// reset and with its bindings cleared; `false` when it cannot be kept (the handle is closed,
-    /// the releasing thread may not use it, a hook is running, or the cache has no room), and the
-    /// caller finalizes it.
+    /// the releasing thread is not running an access that lent it, a hook is running, or the
+    /// cache has no room), and the caller finalizes it.
     func recycle(_ statement: OpaquePointer, for key: SQLText, stamp: RecycledStatements.SchemaStamp) -> Bool {
-        guard db != nil, accessOwner == Self.unrestricted || accessOwner == Self.currentThread else { return false }
+        guard db != nil, accessOwner == Self.currentThread else { return false }
         sqlite3_reset(statement)
         sqlite3_clear_bindings(statement)
         return recycledStatements.keep(statement, for: key, stamp: stamp)

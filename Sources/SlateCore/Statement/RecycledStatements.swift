@@ -1,6 +1,8 @@
-/// Compiled statements whose ``Statement`` was released inside a transaction, kept by SQL text so
-/// that the next ``Connection/prepare(sql:options:)`` of the same text in a transaction steps one
-/// again instead of compiling it.
+/// Compiled statements whose ``Statement`` was released inside a transaction of a queue's or
+/// pool's access, kept by SQL text so that the next ``Connection/prepare(sql:options:)`` of the
+/// same text there steps one again instead of compiling it. Connections of your own compile every
+/// statement: nothing stops them from being shared between threads by mistake, and this cache
+/// must not be raced.
 ///
 /// Every access of a queue or pool is a transaction, and apps run the same raw SQL over and over
 /// in them (`db.run("INSERT …", values)` in a loop, an observation's fetch after every commit):

@@ -13,16 +13,17 @@ struct RecycledStatementTests {
     /// builds (SQLCipher's 3.15) compile every statement afresh.
     static let reuses = SQLite.versionNumber >= 3_034_000
 
-    func makeDatabase(_ path: String? = nil) throws -> Connection {
-        let db = try path.map { try Connection($0) } ?? Connection()
-        try db.execute(sql: "CREATE TABLE IF NOT EXISTS t (x INTEGER); DELETE FROM t; INSERT INTO t VALUES (1), (2), (3)")
-        return db
+    func makeQueue(_ directory: TemporaryDirectory, _ name: String = "recycled.sqlite") throws -> DatabaseQueue {
+        let queue = try DatabaseQueue(path: directory.path(name))
+        try queue.write { db in try db.execute(sql: "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1), (2), (3)") }
+        return queue
     }
 
     @Test("a released statement's compiled form serves the next prepare of the same text, with no bindings left", .enabled(if: reuses, "this SQLite has no sqlite3_txn_state: nothing is reused"))
     func reuse() throws {
-        let db = try makeDatabase()
-        try db.transaction(.immediate) {
+        let directory = try TemporaryDirectory()
+        let queue = try makeQueue(directory)
+        try queue.write { db in
             var first: Statement? = try db.prepare(sql: "SELECT ?1, count(*) FROM t")
             try first?.bind(Int64(42), at: 1)
             #expect(try first?.cursor().next()?.get(0, as: Int64.self) == 42)
@@ -37,18 +38,20 @@ struct RecycledStatementTests {
             #expect(try db.prepare(sql: "SELECT ?1, count(*) FROM t ").handle != handle)
             #expect(try db.prepare(sql: "SELECT ?1, count(*) FROM t", options: .persistent).handle != handle)
         }
-        // Outside a transaction nothing is kept.
-        db.clearStatementCache()
+        // A connection of your own keeps nothing, in a transaction or not.
+        let db = try Connection(directory.path("recycled.sqlite"))
+        try db.transaction(.immediate) { _ = try db.scalar(Int.self, "SELECT count(*) FROM t") }
         _ = try db.scalar(Int.self, "SELECT count(*) FROM t")
         #expect(db.connectionHandle.recycledStatements.count == 0)
     }
 
     @Test("two statements of one text held at once are two, each with its own bindings")
     func heldStatementsAreDistinct() throws {
-        let db = try makeDatabase()
+        let directory = try TemporaryDirectory()
+        let queue = try makeQueue(directory)
         let sql = "SELECT count(*) FROM t WHERE x >= ?"
-        try db.transaction(.immediate) {
-            for _ in 0..<3 {
+        for _ in 0..<3 {
+            try queue.write { db in
                 let first = try db.prepare(sql: sql)
                 try first.bind(Int64(2), at: 1)
                 let second = try db.prepare(sql: sql)
@@ -60,57 +63,56 @@ struct RecycledStatementTests {
         }
     }
 
-    @Test("a statement released part way through its rows is reset: the transaction commits, and holds nothing after", .enabled(if: reuses, "this SQLite has no sqlite3_txn_state: nothing is reused"))
+    @Test("a statement released part way through its rows is reset as it is kept: it holds no lock", .enabled(if: reuses, "this SQLite has no sqlite3_txn_state: nothing is reused"))
     func releasedStatementsAreReset() throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("lock.sqlite")
-        let db = try makeDatabase(path)  // rollback journal: a reader's SHARED lock blocks a commit
-        let other = try Connection(path)
-        for _ in 0..<2 {
-            try db.transaction(.immediate) {
+        let queue = try makeQueue(directory)
+        try queue.write { db in
+            do {
                 let statement = try db.prepare(sql: "SELECT x FROM t")
                 #expect(try statement.cursor().next() != nil)
             }
             #expect(db.connectionHandle.recycledStatements.count == 1)
-            try other.execute(sql: "INSERT INTO t VALUES (9)")
+            // Still running, the SELECT would make the DROP fail with "table is locked".
+            try db.execute(sql: "DROP TABLE t")
         }
-        #expect(try db.scalar(Int.self, "SELECT count(*) FROM t") == 5)
     }
 
     @Test("after a schema change, here or in another connection, a statement is compiled again: its columns are the new ones")
     func schemaChange() throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("schema.sqlite")
-        let db = try makeDatabase(path)
-        let columns = { try db.transaction(.immediate) { try db.prepare(sql: "SELECT * FROM t").columnNames } }
+        let queue = try makeQueue(directory)
+        let columns = { try queue.write { db in try db.prepare(sql: "SELECT * FROM t").columnNames } }
         #expect(try columns() == ["x"])
         #expect(try columns() == ["x"])
-        try db.execute(sql: "ALTER TABLE t ADD COLUMN y TEXT")
+        try queue.write { db in try db.execute(sql: "ALTER TABLE t ADD COLUMN y TEXT") }
         #expect(try columns() == ["x", "y"])
         // Another connection's change reaches this connection's schema at its next step (as
         // SQLite does for any statement); from then on, no kept statement has the old columns.
-        let other = try Connection(path)
+        let other = try Connection(directory.path("recycled.sqlite"))
         try other.execute(sql: "ALTER TABLE t ADD COLUMN z TEXT")
         #expect(
-            try db.transaction(.immediate) { () throws -> [String] in
+            try queue.write { db -> [String] in
                 let statement = try db.prepare(sql: "SELECT * FROM t")
                 _ = try statement.step()
                 return statement.columnNames
             } == ["x", "y", "z"])
         #expect(try columns() == ["x", "y", "z"])
         // A TEMP table of the same name hides the main one.
-        try db.execute(sql: "CREATE TEMP TABLE t (only)")
+        try queue.writeWithoutTransaction { db in try db.execute(sql: "CREATE TEMP TABLE t (only)") }
         #expect(try columns() == ["only"])
     }
 
-    @Test("the schema version reads are invisible to traces and to observations' regions")
+    @Test("the schema version reads are invisible to traces")
     func versionReadsAreInvisible() throws {
-        let db = try makeDatabase()
+        let directory = try TemporaryDirectory()
+        let queue = try makeQueue(directory)
         let traced = TraceLog()
-        db.trace { traced.append($0) }
-        try db.transaction(.immediate) {
+        try queue.write { db in
+            db.trace { traced.append($0) }
             _ = try db.scalar(Int.self, "SELECT count(*) FROM t")
             _ = try db.scalar(Int.self, "SELECT count(*) FROM t")
+            db.trace(nil)
         }
         #expect(!traced.lines.contains { $0.contains("schema_version") }, "\(traced.lines)")
         #expect(traced.lines.filter { $0.contains("count(*)") }.count == 2)
@@ -120,20 +122,22 @@ struct RecycledStatementTests {
     func boundAndClose() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("bound.sqlite")
-        let db = try makeDatabase(path)
-        try db.execute(sql: "PRAGMA journal_mode = WAL")
-        try db.transaction(.immediate) {
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE t (x INTEGER)")
             for offset in 0..<(RecycledStatements.capacity + 10) {
                 _ = try db.scalar(Int.self, "SELECT count(*) + \(offset) FROM t")
             }
+            #expect(db.connectionHandle.recycledStatements.count == RecycledStatements.capacity)
+            db.clearStatementCache()
+            #expect(db.connectionHandle.recycledStatements.count == 0)
+            _ = try db.scalar(Int.self, "SELECT count(*) FROM t")
+            #expect(db.connectionHandle.recycledStatements.count == 1)
         }
-        #expect(db.connectionHandle.recycledStatements.count == RecycledStatements.capacity)
-        db.clearStatementCache()
-        #expect(db.connectionHandle.recycledStatements.count == 0)
-        try db.transaction(.immediate) { _ = try db.scalar(Int.self, "SELECT count(*) FROM t") }
-        #expect(db.connectionHandle.recycledStatements.count == 1)
+        try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+        try queue.write { db in _ = try db.scalar(Int.self, "SELECT count(*) FROM t") }
         // A compiled statement left unfinalized would keep the handle open, and the WAL with it.
-        db.close()
+        try queue.close()
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }
 
