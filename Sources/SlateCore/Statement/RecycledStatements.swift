@@ -1,5 +1,5 @@
 /// Compiled statements whose ``Statement`` was released inside a transaction of a queue's or
-/// pool's access, kept by SQL text so that the next ``Connection/prepare(sql:options:)`` of the
+/// pool's access, kept by SQL text so that the next `Connection.prepare(sql:options:)` of the
 /// same text there steps one again instead of compiling it. Connections of your own compile every
 /// statement: nothing stops them from being shared between threads by mistake, and this cache
 /// must not be raced.
