@@ -23,6 +23,19 @@ func waitForHooksRemoved(_ writer: any DatabaseWriter) throws -> Bool {
     try waitUntil(seconds: observationWatchdog) { try !hasObservationHooks(writer) }
 }
 
+/// Waits (bounded) until the writer has no observation hooks left, without blocking the calling
+/// actor: on the main actor, a blocking wait would hold up the very tasks that remove the hooks
+/// (an `ObservedValue`'s task ends on the main actor, a sequence's on the cooperative pool), and
+/// every other test waiting there.
+func waitForHooksRemovedYielding(_ writer: any DatabaseWriter) async throws -> Bool {
+    let deadline = Date(timeIntervalSinceNow: observationWatchdog)
+    while Date() < deadline {
+        if try !hasObservationHooks(writer) { return true }
+        try await Task.sleep(nanoseconds: 5_000_000)
+    }
+    return try !hasObservationHooks(writer)
+}
+
 /// Makes sure every notification the observation will get for commits made so far has been
 /// handled: a second observation started now sees those commits in its first value, and the
 /// first observation's notifications for them were scheduled before that second one registered.

@@ -122,7 +122,7 @@ struct ObservedValueTests {
         }
         #expect(try hasObservationHooks(writer))
         observed = nil
-        #expect(try waitForHooksRemoved(writer))
+        #expect(try await waitForHooksRemovedYielding(writer))
     }
 
     @Test("a failing fetch sets error and keeps the last value")

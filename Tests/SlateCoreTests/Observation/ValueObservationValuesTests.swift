@@ -44,7 +44,7 @@ struct ValueObservationValuesTests {
             return seen
         }
         #expect(seen == [0, 1, 2, 3])
-        #expect(try waitForHooksRemoved(writer))
+        #expect(try await waitForHooksRemovedYielding(writer))
     }
 
     @Test("cancelling the iterating task ends the loop and unregisters", arguments: WriterKind.allCases)
@@ -61,7 +61,7 @@ struct ValueObservationValuesTests {
         task.cancel()
         let ending = try await withTimeout { try await task.value }
         #expect(ending == "ended")
-        #expect(try waitForHooksRemoved(writer))
+        #expect(try await waitForHooksRemovedYielding(writer))
     }
 
     @Test("the sequence throws when the fetch throws", arguments: WriterKind.allCases)
