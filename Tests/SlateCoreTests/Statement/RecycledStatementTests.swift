@@ -103,6 +103,19 @@ struct RecycledStatementTests {
         #expect(try columns() == ["only"])
     }
 
+    @Test("a pool read takes its snapshot when it begins: a commit made before its first statement is not seen")
+    func readSnapshotAtBegin() throws {
+        let directory = try TemporaryDirectory()
+        let pool = try directory.makePool("snapshot.sqlite", readers: 1, schema: "CREATE TABLE t (x INTEGER)")
+        let other = try Connection(directory.path("snapshot.sqlite"))
+        let seen = try pool.read { db -> Int in
+            try other.execute(sql: "INSERT INTO t VALUES (1)")  // after BEGIN, before any read
+            return try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1
+        }
+        #expect(seen == 0)
+        #expect(try pool.read { db in try db.scalar(Int.self, "SELECT count(*) FROM t") } == 1)
+    }
+
     @Test("the schema version reads are invisible to traces")
     func versionReadsAreInvisible() throws {
         let directory = try TemporaryDirectory()
