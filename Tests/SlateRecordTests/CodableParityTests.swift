@@ -76,8 +76,8 @@ struct CodableParityTests {
                   NULL, 'happy', NULL, '{"street":"x","zip":1}', NULL, '["q"]', NULL)
                 """)
 
-        let viaPrepare: [Profile] = try db.prepare(profiles.order(id)).map { try $0.decode() }
-        let viaCodable: [CodableProfile] = try db.prepare(profiles.order(id)).map { try $0.decode() }
+        let viaPrepare: [Profile] = try db.cursor(profiles.order(id)).map { try $0.snapshot().decode() }
+        let viaCodable: [CodableProfile] = try db.cursor(profiles.order(id)).map { try $0.snapshot().decode() }
         #expect(viaPrepare.map(CodableProfile.init) == viaCodable)
         #expect(viaPrepare.count == 3)
 
@@ -102,7 +102,7 @@ struct CodableParityTests {
         // The record's own insert writes NULL for nil (every column listed): no default taken.
         #expect(try rowValues(db, "SELECT nickname FROM profiles WHERE id = 2") == [[.null]])
         // And the Codable path reads what the record wrote.
-        let decoded: [CodableProfile] = try db.prepare(profiles.order(id)).map { try $0.decode() }
+        let decoded: [CodableProfile] = try db.cursor(profiles.order(id)).map { try $0.snapshot().decode() }
         #expect(decoded == Profile.samples.map(CodableProfile.init))
     }
 }

@@ -30,7 +30,7 @@ struct CodablePathChoiceTests {
         try db.run(people.filter(SQLExpression<Int64>("id") == 2).update(Person(id: 2, name: "Bea")))
         #expect(try rowValues(db, "SELECT id, full_name FROM people ORDER BY id") == [[.int(1), .text("Ada")], [.int(2), .text("Bea")]])
 
-        let decoded: [Person] = try db.prepare(people.order(SQLExpression<Int64>("id"))).map { try $0.decode() }
+        let decoded: [Person] = try db.cursor(people.order(SQLExpression<Int64>("id"))).map { try $0.snapshot().decode() }
         #expect(decoded == [Person(id: 1, name: "Ada"), Person(id: 2, name: "Bea")])
         #expect(try db.prepare(sql: "SELECT * FROM people ORDER BY id").cursor().decodeAll(Person.self) == decoded)
     }

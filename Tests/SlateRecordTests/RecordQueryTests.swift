@@ -67,7 +67,7 @@ struct RecordQueryTests {
         #expect(try Player.fetchCount(db) == 4)
         #expect(try Player.filter { $0.score != nil }.fetchCount(db) == 3)
         // The columns are typed expressions, for SQLite.swift's query language too.
-        let best = try db.prepare(Player.table.filter(Player.columns.score > 40).order(Player.columns.id)).map { row in
+        let best = try db.cursor(Player.table.filter(Player.columns.score > 40).order(Player.columns.id)).map { row in
             try row.get(Player.columns.name)
         }
         #expect(best == ["Arthur", "Dan"])

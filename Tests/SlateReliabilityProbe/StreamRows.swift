@@ -59,12 +59,13 @@ func streamRows(_ arguments: [String]) throws {
     }
     guard expected == rows else { fail("core: read \(expected) of \(rows) rows") }
 
-    // 2. The typed layer: `for row in try db.prepare(table)`.
+    // 2. The typed layer: `db.cursor(query)`.
     let table = Table("streamed")
     let id = SQLExpression<Int64>("id")
     let name = SQLExpression<String>("name")
     expected = 0
-    for row in try db.prepare(table.select(id, name).order(id)) {
+    let typed = try db.cursor(table.select(id, name).order(id))
+    while let row = try typed.next() {
         expected += 1
         guard try row.get(id) == expected else { fail("typed: row \(expected) out of order") }
         _ = try row.get(name)

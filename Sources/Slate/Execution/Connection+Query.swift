@@ -4,8 +4,8 @@
 //   column keys) ──cursor()──▶ Cursor ──next()──▶ RowView ──get(expr)──▶ value
 //                                                        └──snapshot()──▶ Row (a copy)
 //
-// `prepare(query)`, `prepareRowIterator`, `pluck` and `scalar` are that pipeline with the rows
-// copied; see the Typed Queries article.
+// `pluck` and `scalar` (and SlateSQLiteSwift's `prepare(query)` and `prepareRowIterator`) are
+// that pipeline with the rows copied; see the Typed Queries article.
 
 extension Connection {
     /// Runs a typed query through a cursor that reads each row where it lies in SQLite's
@@ -98,7 +98,7 @@ extension Connection {
     /// A typed query's statement, ready to step: the query rendered once, its statement taken
     /// from the connection's cache (or compiled for the caller alone when `cached` is false),
     /// its values bound, and its rows given the query's column keys (see ``columnKeys(of:)``).
-    func statement(for query: some QueryType, cached: Bool = true) throws(SQLiteError) -> Statement {
+    package func statement(for query: some QueryType, cached: Bool = true) throws(SQLiteError) -> Statement {
         try requireSQLiteFeatures(of: query)
         let statement = try bound(query.expression, cached: cached)
         // A cached statement is reused only for the same SQL, which selects the same columns:

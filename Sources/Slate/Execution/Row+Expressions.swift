@@ -1,6 +1,6 @@
 // Typed access to SlateCore's `Row`: `try row.get(email)`, `try row.get(users[id])`.
 // SQLite.swift's trapping subscript, `row[email]`, forwards here from
-// Compatibility/SQLiteSwift/Row+SQLiteSwift.swift.
+// Sources/SlateSQLiteSwift/Row+SQLiteSwift.swift.
 
 extension Row {
     /// The index of the column an expression names.

@@ -1,6 +1,6 @@
 // Typed access to a row read in place: `try row.get(email)` on the rows of `db.cursor(query)`.
 // SQLite.swift's trapping subscript, `row[email]`, forwards here from
-// Compatibility/SQLiteSwift/Row+SQLiteSwift.swift.
+// Sources/SlateSQLiteSwift/Row+SQLiteSwift.swift.
 
 extension RowView {
     /// Reads a column that is never `NULL`.

@@ -22,15 +22,6 @@ public protocol ExpressionType: Expressible, CustomStringConvertible {
 }
 
 extension ExpressionType {
-    /// Creates an expression from SQL text and SQLite.swift-style bindings.
-    ///
-    /// - Parameters:
-    ///   - template: SQL with one `?` per binding.
-    ///   - bindings: The values (`nil` binds NULL).
-    public init(_ template: String, _ bindings: [(any Binding)?]) {
-        self.init(template: template, values: bindings.map { $0?.sqliteValue ?? .null })
-    }
-
     /// Creates an expression for a column or other identifier, quoted (`"email"`).
     ///
     /// - Parameter identifier: The unquoted name.
@@ -48,9 +39,6 @@ extension ExpressionType {
     public init(literal: String) {
         self.init(template: literal, values: [])
     }
-
-    /// The bound values as SQLite.swift's bindings (`Int64`, `Double`, `String`, ``SlateCore/Blob`` or `nil`).
-    public var bindings: [(any Binding)?] { values.map(\.binding) }
 
     /// The expression without its Swift type.
     public var expression: SQLExpression<Void> { SQLExpression(template: template, values: values) }

@@ -1,6 +1,6 @@
 /// Helpers that assemble SQL templates: quoting, joining and wrapping expressions, and inlining
 /// bound values for ``Expressible/asSQL()``.
-enum SQLTemplate {
+package enum SQLTemplate {
     /// Replaces each `?` placeholder outside quotes with the matching value's SQL literal.
     static func inline(_ values: [SQLiteValue], into template: String) -> String {
         guard !values.isEmpty else { return template }

@@ -55,9 +55,7 @@ struct RecordsArticleTests {
         }
 
         let scored = try db.cursor("SELECT * FROM players WHERE score IS NOT NULL").decodeAll(Player.self)
-        let leaders = try db.prepare(Player.table.filter(Player.columns.score >= 40)).map { row -> Player in
-            try row.decode()
-        }
+        let leaders = try db.cursor(Player.table.filter(Player.columns.score >= 40)).decodeAll(Player.self)
 
         #expect(everyone.count == 3)
         #expect(best.map(\.name) == ["Arthur", "Dan"])

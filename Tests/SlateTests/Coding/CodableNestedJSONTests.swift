@@ -119,7 +119,7 @@ struct CodableNestedJSONTests {
         let db = try makeDatabase()
         try db.run("INSERT INTO documents VALUES (1, NULL, ?, NULL)", #"["last tuesday"]"#)
         do {
-            _ = try db.pluck(documents.select(Expression<String?>("history")))?.decode(as: OnlyHistory.self)
+            _ = try db.pluck(documents.select(SQLExpression<String?>("history")))?.decode(as: OnlyHistory.self)
             Issue.record("an invalid nested date decoded")
         } catch let DecodingError.dataCorrupted(context) {
             #expect(context.debugDescription.contains("column \"history\""))

@@ -111,7 +111,7 @@ struct CodableRoundTripTests: UsersFixture {
         try db.execute(sql: everyColumnSchema)
         let value = try sample()
         #expect(try db.run(every.insert(value)) == 1)
-        let loaded: [EveryColumn] = try db.prepare(every).map { row in try row.decode() }
+        let loaded: [EveryColumn] = try db.cursor(every).map { row in try row.snapshot().decode() }
         #expect(loaded == [value])
         // The explicit-type spelling and a pluck agree.
         let row = try #require(try db.pluck(every))
@@ -158,9 +158,9 @@ struct CodableRoundTripTests: UsersFixture {
         try db.run(insert)
         #expect(try db.pluck(readings)?.decode(as: Reading.self) == value)
         // Typed expressions read the same columns.
-        let temperature = Expression<CodableCelsius>("temperature")
-        #expect(try db.pluck(readings)?[temperature] == CodableCelsius(degrees: 21.5))
-        #expect(try db.scalar(readings.select(Expression<CodableMood>("mood"))) == .grumpy)
+        let temperature = SQLExpression<CodableCelsius>("temperature")
+        #expect(try db.pluck(readings)?.get(temperature) == CodableCelsius(degrees: 21.5))
+        #expect(try db.scalar(readings.select(SQLExpression<CodableMood>("mood"))) == .grumpy)
     }
 
     @Test func optionalsRoundTripBothWays() throws {
@@ -209,7 +209,7 @@ struct CodableRoundTripTests: UsersFixture {
         // so the value is refused, as binding it is.
         for count in [UInt64(Int64.max) + 1, .max] {
             #expect(throws: EncodingError.self) { try counters.insert(Counter(id: 1, count: count)) }
-            #expect(throws: EncodingError.self) { try counters.filter(Expression<Int64>("id") == 1).update(Counter(id: 1, count: count)) }
+            #expect(throws: EncodingError.self) { try counters.filter(SQLExpression<Int64>("id") == 1).update(Counter(id: 1, count: count)) }
         }
         try db.run(counters.insert(Counter(id: 1, count: UInt64(Int64.max))))
         #expect(try db.pluck(counters)?.decode(as: Counter.self).count == UInt64(Int64.max))
@@ -234,8 +234,8 @@ struct CodableRoundTripTests: UsersFixture {
             insert.asSQL()
                 == "INSERT INTO \"users\" (\"email\", \"name\") VALUES ('alice@mac.com', 'Alice'), ('geoff@mac.com', NULL)")
         #expect(try db.run(insert) == 2)
-        let loaded: [NewUser] = try db.prepare(Table("users").select(Expression<String>("email"), Expression<String?>("name")))
-            .map { try $0.decode() }
+        let loaded: [NewUser] = try db.cursor(Table("users").select(SQLExpression<String>("email"), SQLExpression<String?>("name")))
+            .map { try $0.snapshot().decode() }
         #expect(loaded == people)
     }
 
@@ -246,15 +246,15 @@ struct CodableRoundTripTests: UsersFixture {
         let replace = try users.insert(or: .replace, Account(id: 1, email: "b@x.org"))
         #expect(replace.asSQL() == "INSERT OR REPLACE INTO \"users\" (\"id\", \"email\") VALUES (1, 'b@x.org')")
         try db.run(replace)
-        #expect(try db.prepare(users).map { try $0.decode(as: Account.self).email } == ["b@x.org"])
+        #expect(try db.cursor(users).map { try $0.snapshot().decode(as: Account.self).email } == ["b@x.org"])
     }
 
     @Test func singleColumnRowsDecodeAsSingleValues() throws {
         let db = try makeCodableUsersDatabase(filled: true)
         let count: Int = try #require(try db.pluck(users.select(Slate.count(*)))).decode()
         #expect(count == 3)
-        let emails = try db.prepare(users.select(Expression<String>("email")).order(Expression<Int64>("id")))
-            .map { try $0.decode(as: String.self) }
+        let emails = try db.cursor(users.select(SQLExpression<String>("email")).order(SQLExpression<Int64>("id")))
+            .map { try $0.snapshot().decode(as: String.self) }
         #expect(emails == ["alice@mac.com", "betty@icloud.com", "cathy@icloud.com"])
     }
 

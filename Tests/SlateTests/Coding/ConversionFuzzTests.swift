@@ -201,7 +201,7 @@ struct ConversionFuzzTests {
             check(try db.cursor("SELECT v FROM raw").next()?.get(0, as: Date.self))
             check(SQLiteDateFormat.date(from: try #require(text)))
         }
-        let d = Expression<Date>("d")
+        let d = SQLExpression<Date>("d")
         if write(storable, &tally, "typed " + context, { try db.run(Table("cols").insert(d <- date)) }) {
             check(try db.pluck(Table("cols"))?.get(d))
         }
@@ -239,7 +239,7 @@ struct ConversionFuzzTests {
                 } catch { expectClear(error, context) }
             }
         }
-        let r = Expression<Double?>("r")
+        let r = SQLExpression<Double?>("r")
         if write(true, &tally, "typed " + context, { try db.run(Table("cols").insert(r <- value)) }) {
             check(try db.pluck(Table("cols"))?.get(r))
         }
@@ -275,7 +275,7 @@ struct ConversionFuzzTests {
         {
             check(try db.cursor("SELECT v FROM raw").next()?.get(0, as: Float?.self))
         }
-        let r = Expression<Float?>("r")
+        let r = SQLExpression<Float?>("r")
         if write(true, &tally, "typed " + context, { try db.run(Table("cols").insert(r <- value)) }) {
             check(try db.pluck(Table("cols"))?.get(r))
         }
@@ -333,7 +333,7 @@ struct ConversionFuzzTests {
     }
 
     private static func checkTypedInteger<T: FixedWidthInteger & Value>(_ value: T, _ db: Connection, _ tally: inout Tally) throws {
-        let i = Expression<T>("i")
+        let i = SQLExpression<T>("i")
         try db.execute(sql: "DELETE FROM cols")
         if write(true, &tally, "typed \(T.self) \(value)", { try db.run(Table("cols").insert(i <- value)) }) {
             #expect(try db.pluck(Table("cols"))?.get(i) == value)
@@ -352,7 +352,7 @@ struct ConversionFuzzTests {
         {
             check(try db.cursor("SELECT v FROM raw").next()?.get(0, as: String.self))
         }
-        let t = Expression<String>("t")
+        let t = SQLExpression<String>("t")
         if write(true, &tally, "typed " + context, { try db.run(Table("cols").insert(t <- value)) }) {
             check(try db.pluck(Table("cols"))?.get(t))
         }

@@ -22,7 +22,7 @@ struct CodableArticleTests {
         try db.execute(sql: "CREATE TABLE members (id INTEGER PRIMARY KEY, email TEXT UNIQUE, joined TEXT, tags TEXT)")
         let ada = Member(id: 1, email: "ada@example.com", joined: Date(timeIntervalSince1970: 0), tags: ["math"])
         try db.run(members.insert(ada))
-        let loaded: [Member] = try db.prepare(members).map { row in try row.decode() }
+        let loaded: [Member] = try db.cursor(members).decodeAll()
         let one = try db.pluck(members.filter(SQLExpression<Int64>("id") == 1))?.decode(as: Member.self)
         #expect(loaded == [ada])
         #expect(one == ada)

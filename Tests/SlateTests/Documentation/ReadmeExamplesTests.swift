@@ -141,8 +141,9 @@ struct ReadmeExamplesTests {
         let rowid = try store.run(users.insert(email <- "alice@mac.com", name <- "Alice"))
         try store.run(users.insert(email <- "betty@icloud.com"))
 
-        for user in try store.prepare(users.filter(name != nil).order(email.desc)) {
-            print("id: \(user[id]), email: \(user[email]), name: \(user[name] ?? "-")")
+        let named = try store.cursor(users.filter(name != nil).order(email.desc))
+        while let user = try named.next() {
+            print("id: \(try user.get(id)), email: \(try user.get(email)), name: \(try user.get(name) ?? "-")")
         }
         let alice = users.filter(id == rowid)
         try store.run(alice.update(email <- email.replace("mac.com", with: "me.com")))
@@ -154,7 +155,7 @@ struct ReadmeExamplesTests {
         try store.execute(sql: "CREATE TABLE members (id INTEGER PRIMARY KEY, email TEXT, name TEXT, joined TEXT)")
         let ada = Member(id: 1, email: "ada@example.com", name: "Ada", joined: Date(timeIntervalSince1970: 0))
         try store.run(members.insert(ada))
-        let loaded: [Member] = try store.prepare(members).map { row in try row.decode() }
+        let loaded: [Member] = try store.cursor(members).decodeAll()
 // As in SQLite.swift, a nil optional is left out: an update keeps the column, an insert gets
 // its default. `nilEncoding: .null` writes NULL instead.
 let unnamed = Member(id: 1, email: "ada@example.com", name: nil, joined: ada.joined)

@@ -38,7 +38,7 @@ struct TypedQueriesArticleTests {
         let returned = try db.run(users.filter(id > alice).update(balance -= 1).returning(id, balance))
         #expect(alice == 1)
         #expect(changed == 1)
-        #expect(returned.map { $0[balance] } == [-1, -1])
+        #expect(try returned.map { try $0.get(balance) } == [-1, -1])
 
         let cursor = try db.cursor(users.order(id))           // the primary read: rows in place
         while let user = try cursor.next() { _ = try user.get(email) }
@@ -46,19 +46,11 @@ struct TypedQueriesArticleTests {
             .filter(name != nil && balance >= 10)           // WHERE ("name" IS NOT NULL AND …)
             .order(email.desc)
             .limit(10)
-        for user in try db.prepare(query) {                   // SQLite.swift's spelling: copied rows
-            print(user[id], user[email])                      // typed, unwrapped
-        }
-        var seen: [String] = []
-        for user in try db.prepare(query) {
-            seen.append("\(user[id]) \(user[email])")
-        }
-        #expect(seen == ["1 alice@mac.com"])
+        let found = try db.cursor(query).map { "\(try $0.get(id)) \(try $0.get(email))" }   // copied out
+        let names = try db.cursor(users).map { try $0.get(name) }
+        #expect(found == ["1 alice@mac.com"])
         #expect(query.asSQL()
             == "SELECT \"id\", \"email\" FROM \"users\" WHERE ((\"name\" IS NOT NULL) AND (\"balance\" >= 10.0)) ORDER BY \"email\" DESC LIMIT 10")
-        let rows = try db.prepareRowIterator(users)           // errors are thrown, not swallowed
-        while let row = try rows.failableNext() { _ = try row.get(name) }
-        let names = try db.prepareRowIterator(users).map { try $0.get(name) }
         #expect(names == ["Alice B.", nil, nil])
         let emailCursor = try db.cursor(users.order(id))
         var emails: [String] = []
@@ -77,11 +69,11 @@ struct TypedQueriesArticleTests {
         let withPosts = users.filter(exists(posts.filter(userID == users[id])))
         let postCount = SQLExpression(posts.filter(userID == users[id]).count)   // scalar subquery
         let report = users.select(email, postCount.alias("posts"))
-        #expect(Array(try db.prepare(authors)).count == 1)
+        #expect(try db.cursor(authors).map { $0.snapshot() }.count == 1)
         #expect(managers.asSQL() == "SELECT * FROM \"users\" AS \"managers\"")
-        #expect(try db.prepare(withPosts).map { $0[email] } == ["alice@mac.com"])
-        #expect(try db.prepare(report).map { $0[postCount.alias("posts")] } == [1, 0, 0])
-        #expect(try db.prepare(report).map { $0[SQLExpression<Int>("posts")] } == [1, 0, 0])
+        #expect(try db.cursor(withPosts).map { try $0.get(email) } == ["alice@mac.com"])
+        #expect(try db.cursor(report).map { try $0.get(postCount.alias("posts")) } == [1, 0, 0])
+        #expect(try db.cursor(report).map { try $0.get(SQLExpression<Int>("posts")) } == [1, 0, 0])
 
         try db.execute(sql: "CREATE TABLE readings (status TEXT NOT NULL, temperature REAL NOT NULL)")
         let readings = Table("readings")
@@ -89,7 +81,7 @@ struct TypedQueriesArticleTests {
         let temperature = SQLExpression<Celsius>("temperature")
         try db.run(readings.insert(status <- .active, temperature <- Celsius(degrees: 21.5)))
         let reading = try #require(try db.pluck(readings))
-        #expect(reading[status] == .active)
-        #expect(reading[temperature].degrees == 21.5)
+        #expect(try reading.get(status) == .active)
+        #expect(try reading.get(temperature).degrees == 21.5)
     }
 }

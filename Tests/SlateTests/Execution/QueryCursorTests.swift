@@ -9,10 +9,10 @@ struct QueryCursorTests: UsersFixture {
     @Test func readsWhatPrepareReads() throws {
         let db = try makeUsersDatabase()
         let query = users.order(id)
-        let copied = try db.prepare(query).map {
+        let copied = try db.cursor(query).map {
             [
-                String(describing: $0[id]), $0[email], $0[name] ?? "nil",
-                String($0[balance]), String($0[verified]), String(describing: $0[age])
+                String(describing: try $0.get(id)), try $0.get(email), try $0.get(name) ?? "nil",
+                String(try $0.get(balance)), String(try $0.get(verified)), String(describing: try $0.get(age))
             ]
         }
         let cursor = try db.cursor(query)
@@ -20,8 +20,8 @@ struct QueryCursorTests: UsersFixture {
         while let row = try cursor.next() {
             // Read twice, the second time backwards, so the column guess both hits and misses.
             let first = [
-                String(describing: row[id]), row[email], row[name] ?? "nil",
-                String(row[balance]), String(row[verified]), String(describing: row[age])
+                String(describing: try row.get(id)), try row.get(email), try row.get(name) ?? "nil",
+                String(try row.get(balance)), String(try row.get(verified)), String(describing: try row.get(age))
             ]
             let second = [
                 String(describing: try row.get(age)), String(try row.get(verified)),
@@ -88,12 +88,12 @@ struct QueryCursorTests: UsersFixture {
         var seen: [Cents] = []
         var snapshots: [Row] = []
         try db.cursor(query).forEach { row in
-            seen.append(row[cents])
+            seen.append(try row.get(cents))
             snapshots.append(row.snapshot())
         }
         #expect(seen == [Cents(amount: 10_000), Cents(amount: 2_000_000), Cents(amount: 500)])
-        #expect(snapshots.map { $0[id] } == [1, 2, 3])
-        #expect(snapshots.map { $0[cents] } == seen)
+        #expect(snapshots.map { try $0.get(id) } == [1, 2, 3])
+        #expect(snapshots.map { try $0.get(cents) } == seen)
     }
 
     @Test func nonASCIIColumnNamesReadTheSameInPlaceAndCopied() throws {

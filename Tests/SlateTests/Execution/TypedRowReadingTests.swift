@@ -12,6 +12,6 @@ struct TypedRowReadingTests {
         #expect(try row.get(SQLExpression<Int64>("id")) == 1)
         #expect(try row.get(SQLExpression<String?>("email")) == nil)
         #expect(throws: SQLiteError.self) { try row.get(SQLExpression<String>("email")) }
-        #expect(row[SQLExpression<String?>("email")] == nil)
+        #expect(try row.get(SQLExpression<String?>("email")) == nil)
     }
 }

@@ -8,8 +8,8 @@ import Testing
 @Suite("Typed queries and the bounded statement cache", .serialized)
 struct TypedStatementCacheTests {
     let items = Table("items")
-    let id = Expression<Int64>("id")
-    let label = Expression<String>("label")
+    let id = SQLExpression<Int64>("id")
+    let label = SQLExpression<String>("label")
 
     func makeDatabase() throws -> Connection {
         let db = try Connection()
@@ -64,10 +64,10 @@ struct TypedStatementCacheTests {
     @Test func longInListsStillReturnTheRightRows() throws {
         let db = try makeDatabase()
         let ids = (1...Int64(2_000)).filter { $0 % 7 == 0 }
-        let labels = try db.prepare(items.filter(ids.contains(id)).order(id)).map { $0[label] }
+        let labels = try db.cursor(items.filter(ids.contains(id)).order(id)).map { try $0.get(label) }
         #expect(labels == ids.filter { $0 <= 100 }.map { "item \($0)" })
         // Run again: the same answer without a cached statement.
-        let again = try db.prepare(items.filter(ids.contains(id)).order(id)).map { $0[label] }
+        let again = try db.cursor(items.filter(ids.contains(id)).order(id)).map { try $0.get(label) }
         #expect(again == labels)
         let cursor = try db.cursor(items.filter(ids.contains(id)).order(id))
         var viaCursor: [String] = []
@@ -86,7 +86,7 @@ struct TypedStatementCacheTests {
         // A list of hundreds of values makes SQL that grows with its input: not cached.
         _ = try db.pluck(items.filter(Array(Int64(1)...500).contains(id)))
         _ = try db.scalar(items.filter(Array(Int64(1)...501).contains(id)).count)
-        for _ in try db.prepare(items.filter(Array(Int64(1)...502).contains(id))) {}
+        _ = try db.cursor(items.filter(Array(Int64(1)...502).contains(id))).map { _ in () }
         #expect(db.cachedStatementCount == count + 1)
     }
 }

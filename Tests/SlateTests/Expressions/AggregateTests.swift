@@ -50,7 +50,7 @@ struct AggregateTests: UsersFixture {
 
     @Test func scalarOfNullIntoNonOptionalThrows() throws {
         let db = try makeUsersDatabase()
-        #expect(throws: SQLiteError.self) { _ = try db.scalar(users.filter(id == 2).select(Expression<String>("name"))) }
+        #expect(throws: SQLiteError.self) { _ = try db.scalar(users.filter(id == 2).select(SQLExpression<String>("name"))) }
         #expect(throws: SQLiteError.self) { _ = try db.scalar(users.filter(id == 99).select(email)) }
         #expect(try db.scalar(users.filter(id == 99).select(name)) == nil)
     }
@@ -63,10 +63,10 @@ struct AggregateTests: UsersFixture {
             having.asSQL()
                 == "SELECT \"verified\", sum(\"balance\") FROM \"users\" GROUP BY \"verified\" HAVING (count(*) > 1)")
         let db = try makeUsersDatabase()
-        let groups = try db.prepare(query.order(verified)).map { ($0[verified], $0[count(*)]) }
+        let groups = try db.cursor(query.order(verified)).map { (try $0.get(verified), try $0.get(count(*))) }
         #expect(groups.map(\.0) == [false, true])
         #expect(groups.map(\.1) == [1, 2])
-        let rich = try db.prepare(having).map { $0[balance.sum] }
+        let rich = try db.cursor(having).map { try $0.get(balance.sum) }
         #expect(rich == [105])
         #expect(users.group([verified, name]).asSQL() == "SELECT * FROM \"users\" GROUP BY \"verified\", \"name\"")
     }
@@ -77,24 +77,24 @@ struct AggregateTests: UsersFixture {
         #expect(ntile(2, id).asSQL() == "ntile(2) OVER (ORDER BY \"id\")")
         let db = try makeUsersDatabase()
         let number = rowNumber(email.desc)
-        let rows = try db.prepare(users.select(id, number).order(id)).map { ($0[id], $0[number]) }
+        let rows = try db.cursor(users.select(id, number).order(id)).map { (try $0.get(id), try $0.get(number)) }
         #expect(rows.map(\.1) == [3, 2, 1])
         let previous = id.lag(offset: 1, id)
-        #expect(try db.prepare(users.select(previous).order(id)).map { $0[previous] } == [nil, 1, 2])
-        let ranks = rank(Expression<Bool>("verified"))
-        #expect(try db.prepare(users.select(ranks).order(id)).map { $0[ranks] } == [2, 1, 2])
+        #expect(try db.cursor(users.select(previous).order(id)).map { try $0.get(previous) } == [nil, 1, 2])
+        let ranks = rank(SQLExpression<Bool>("verified"))
+        #expect(try db.cursor(users.select(ranks).order(id)).map { try $0.get(ranks) } == [2, 1, 2])
         let dense = denseRank(verified)
-        #expect(try db.prepare(users.select(dense).order(id)).map { $0[dense] } == [2, 1, 2])
+        #expect(try db.cursor(users.select(dense).order(id)).map { try $0.get(dense) } == [2, 1, 2])
         let first = email.firstValue(id)
-        #expect(try db.prepare(users.select(first)).map { $0[first] } == Array(repeating: "alice@mac.com", count: 3))
+        #expect(try db.cursor(users.select(first)).map { try $0.get(first) } == Array(repeating: "alice@mac.com", count: 3))
         let second = email.nthValue(2, id)
-        #expect(try db.prepare(users.select(second).order(id)).map { $0[second] } == [nil, "betty@icloud.com", "betty@icloud.com"])
+        #expect(try db.cursor(users.select(second).order(id)).map { try $0.get(second) } == [nil, "betty@icloud.com", "betty@icloud.com"])
         let tiles = ntile(2, id)
-        #expect(try db.prepare(users.select(tiles).order(id)).map { $0[tiles] } == [1, 1, 2])
+        #expect(try db.cursor(users.select(tiles).order(id)).map { try $0.get(tiles) } == [1, 1, 2])
         let percent = percentRank(id)
-        #expect(try db.prepare(users.select(percent).order(id)).map { $0[percent] } == [0, 0.5, 1])
+        #expect(try db.cursor(users.select(percent).order(id)).map { try $0.get(percent) } == [0, 0.5, 1])
         let cumulative = cumeDist(id)
-        #expect(try db.prepare(users.select(cumulative).order(id)).map { $0[cumulative] }.last == 1)
+        #expect(try db.cursor(users.select(cumulative).order(id)).map { try $0.get(cumulative) }.last == 1)
     }
 
     /// `lag` and `lead` write what SQLite.swift 0.16 writes (its WindowFunctionsTests): the
@@ -110,7 +110,7 @@ struct AggregateTests: UsersFixture {
         #expect(id.lead(default: 3, id).asSQL() == "lead(\"id\", 0, 3) OVER (ORDER BY \"id\")")
         let db = try makeUsersDatabase()
         func values(_ expression: SQLExpression<Int64?>) throws -> [Int64?] {
-            try db.prepare(users.select(expression).order(id)).map { $0[expression] }
+            try db.cursor(users.select(expression).order(id)).map { try $0.get(expression) }
         }
         // Offset 0 is the row itself, as SQLite.swift's SQL gives.
         #expect(try values(id.lag(id)) == [1, 2, 3])
@@ -124,7 +124,7 @@ struct AggregateTests: UsersFixture {
         #expect(DateFunctions.date("now").asSQL() == "date('now')")
         let date = Date(timeIntervalSince1970: 1_168_335_660)
         #expect(date.date.asSQL() == "date('2007-01-09T09:41:00.000')")
-        #expect(Expression<Date>("date").date.asSQL() == "date(\"date\")")
+        #expect(SQLExpression<Date>("date").date.asSQL() == "date(\"date\")")
         #expect(DateFunctions.datetime("now", "-1 day").asSQL() == "datetime('now', '-1 day')")
         #expect(DateFunctions.strftime("%Y", "now").asSQL() == "strftime('%Y', 'now')")
         let db = try Connection()

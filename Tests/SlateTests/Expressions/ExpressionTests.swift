@@ -14,20 +14,6 @@ struct ExpressionTests: UsersFixture {
         #expect(SQLExpression<Int64>(value: 42).template == "?")
     }
 
-    @Test func expressionAndSQLExpressionAreTheSameType() {
-        let typed: Slate.Expression<Int64> = Slate.Expression<Int64>("id")
-        let same: SQLExpression<Int64> = typed
-        #expect(same.asSQL() == "\"id\"")
-    }
-
-    @Test func rawTemplatesBindSQLiteSwiftBindings() {
-        let expression = SQLExpression<Bool>("\"a\" = ? AND \"b\" = ?", [1, "x"])
-        #expect(expression.asSQL() == "\"a\" = 1 AND \"b\" = 'x'")
-        #expect(expression.bindings.count == 2)
-        // A `?` inside a quoted literal is not a placeholder.
-        #expect(SQLExpression<Bool>("'?' = ?", [2]).asSQL() == "'?' = 2")
-    }
-
     @Test func comparisons() {
         #expect((id == 1).asSQL() == "(\"id\" = 1)")
         #expect((name == nil).asSQL() == "(\"name\" IS NULL)")

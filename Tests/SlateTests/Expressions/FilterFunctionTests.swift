@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Filter operators and functions")
 struct FilterFunctionTests: UsersFixture {
-    let publishedAt = Expression<Date>("published_at")
+    let publishedAt = SQLExpression<Date>("published_at")
 
     @Test func documentedFilters() throws {
         #expect(
@@ -20,24 +20,24 @@ struct FilterFunctionTests: UsersFixture {
             users.filter(verified && name.lowercaseString == "alice").asSQL()
                 == "SELECT * FROM \"users\" WHERE (\"verified\" AND (lower(\"name\") = 'alice'))")
         let db = try makeUsersDatabase()
-        #expect(try db.prepare(users.filter([1, 3, 5].contains(id))).map { $0[id] } == [1, 3])
-        #expect(try db.prepare(users.filter(email.like("%@mac.com"))).map { $0[id] } == [1])
-        #expect(try db.prepare(users.filter(verified && name.lowercaseString == "alice")).map { $0[id] } == [1])
-        #expect(try db.prepare(users.filter([Int64]().contains(id))).map { $0[id] } == [])
+        #expect(try db.cursor(users.filter([1, 3, 5].contains(id))).map { try $0.get(id) } == [1, 3])
+        #expect(try db.cursor(users.filter(email.like("%@mac.com"))).map { try $0.get(id) } == [1])
+        #expect(try db.cursor(users.filter(verified && name.lowercaseString == "alice")).map { try $0.get(id) } == [1])
+        #expect(try db.cursor(users.filter([Int64]().contains(id))).map { try $0.get(id) } == [])
     }
 
     @Test func likeWithEscapeGlobAndMatch() throws {
         #expect(email.like("100\\%", escape: "\\").asSQL() == "(\"email\" LIKE '100\\%' ESCAPE '\\')")
         #expect(email.glob("*@mac.com").asSQL() == "(\"email\" GLOB '*@mac.com')")
-        #expect(Expression<String>("subject").match("Re:*").asSQL() == "(\"subject\" MATCH 'Re:*')")
+        #expect(SQLExpression<String>("subject").match("Re:*").asSQL() == "(\"subject\" MATCH 'Re:*')")
         #expect(name.like("A%").asSQL() == "(\"name\" LIKE 'A%')")
         let db = try Connection()
         try db.execute(sql: "CREATE TABLE t (email TEXT NOT NULL); INSERT INTO t VALUES ('100%'), ('1000'), ('A@mac.com')")
         let t = Table("t")
-        #expect(try db.prepare(t.filter(email.like("100\\%", escape: "\\"))).map { $0[email] } == ["100%"])
-        #expect(try db.prepare(t.filter(email.like("100%"))).map { $0[email] } == ["100%", "1000"])
-        #expect(try db.prepare(t.filter(email.glob("*@mac.com"))).map { $0[email] } == ["A@mac.com"])
-        #expect(try db.prepare(t.filter(email.glob("*@MAC.com"))).map { $0[email] } == [])
+        #expect(try db.cursor(t.filter(email.like("100\\%", escape: "\\"))).map { try $0.get(email) } == ["100%"])
+        #expect(try db.cursor(t.filter(email.like("100%"))).map { try $0.get(email) } == ["100%", "1000"])
+        #expect(try db.cursor(t.filter(email.glob("*@mac.com"))).map { try $0.get(email) } == ["A@mac.com"])
+        #expect(try db.cursor(t.filter(email.glob("*@MAC.com"))).map { try $0.get(email) } == [])
     }
 
     @Test func rangesBecomeBetween() throws {
@@ -55,24 +55,24 @@ struct FilterFunctionTests: UsersFixture {
         // SQLite.swift 0.16 writes partial ranges without parentheses (its OperatorsTests).
         #expect((2... ~= id).asSQL() == "\"id\" >= 2")
         let db = try makeUsersDatabase()
-        let dated = Expression<Date?>("published_at")
-        #expect(try db.prepare(posts.filter(start...end ~= dated)).map { $0[Expression<Int64>("id")] } == [1, 3])
-        #expect(try db.prepare(users.filter(2..<4 ~= id)).map { $0[id] } == [2, 3])
+        let dated = SQLExpression<Date?>("published_at")
+        #expect(try db.cursor(posts.filter(start...end ~= dated)).map { try $0.get(SQLExpression<Int64>("id")) } == [1, 3])
+        #expect(try db.cursor(users.filter(2..<4 ~= id)).map { try $0.get(id) } == [2, 3])
         // BETWEEN nested in another operator keeps its meaning.
         #expect(((2...3 ~= id) == false).asSQL() == "((\"id\" BETWEEN 2 AND 3) = 0)")
-        #expect(try db.prepare(users.filter((2...3 ~= id) == false)).map { $0[id] } == [1])
+        #expect(try db.cursor(users.filter((2...3 ~= id) == false)).map { try $0.get(id) } == [1])
     }
 
     @Test func nilComparisonsBecomeIs() throws {
         let db = try makeUsersDatabase()
-        #expect(try db.prepare(users.filter(name == nil)).map { $0[id] } == [2])
-        #expect(try db.prepare(users.filter(name != nil)).map { $0[id] } == [1, 3])
-        #expect(try db.prepare(users.filter(name === "Alice")).map { $0[id] } == [1])
-        #expect(try db.prepare(users.filter(name !== "Alice")).map { $0[id] } == [2, 3])
+        #expect(try db.cursor(users.filter(name == nil)).map { try $0.get(id) } == [2])
+        #expect(try db.cursor(users.filter(name != nil)).map { try $0.get(id) } == [1, 3])
+        #expect(try db.cursor(users.filter(name === "Alice")).map { try $0.get(id) } == [1])
+        #expect(try db.cursor(users.filter(name !== "Alice")).map { try $0.get(id) } == [2, 3])
         // A NULL test used as an operand is parenthesized so SQLite cannot regroup it.
         #expect(((name == nil) == true).asSQL() == "((\"name\" IS NULL) = 1)")
-        #expect(try db.prepare(users.filter((name == nil) == true)).map { $0[id] } == [2])
-        #expect(try db.prepare(users.filter(!verified)).map { $0[id] } == [2])
+        #expect(try db.cursor(users.filter((name == nil) == true)).map { try $0.get(id) } == [2])
+        #expect(try db.cursor(users.filter(!verified)).map { try $0.get(id) } == [2])
     }
 
     @Test func castConcatenationAndIfnull() throws {
@@ -83,18 +83,18 @@ struct FilterFunctionTests: UsersFixture {
             query.asSQL()
                 == "SELECT (((\"name\" || ' is ') || CAST (\"age\" AS TEXT)) || ' years old!') FROM \"users\"")
         let db = try makeUsersDatabase()
-        let sentences = try db.prepare(query).map { $0[sentence] }
+        let sentences = try db.cursor(query).map { try $0.get(sentence) }
         #expect(sentences == ["Alice is 30 years old!", nil, "Cathy is 41 years old!"])
         #expect((name ?? email).asSQL() == "ifnull(\"name\", \"email\")")
         #expect(
-            try db.prepare(users.select(name ?? email)).map { $0[name ?? email] }
+            try db.cursor(users.select(name ?? email)).map { try $0.get(name ?? email) }
                 == ["Alice", "betty@icloud.com", "Cathy"])
-        #expect(try db.prepare(users.select(name ?? "nobody").filter(id == 2)).map { $0[name ?? "nobody"] } == ["nobody"])
+        #expect(try db.cursor(users.select(name ?? "nobody").filter(id == 2)).map { try $0.get(name ?? "nobody") } == ["nobody"])
     }
 
     @Test func collations() throws {
         let restaurants = Table("restaurants")
-        let title = Expression<String>("name")
+        let title = SQLExpression<String>("name")
         #expect(
             restaurants.order(collate(.custom("NODIACRITIC"), title)).asSQL()
                 == "SELECT * FROM \"restaurants\" ORDER BY (\"name\" COLLATE \"NODIACRITIC\")")
@@ -103,14 +103,14 @@ struct FilterFunctionTests: UsersFixture {
                 == "SELECT * FROM \"restaurants\" ORDER BY (\"name\" COLLATE NOCASE)")
         let db = try Connection()
         try db.execute(sql: "CREATE TABLE restaurants (name TEXT NOT NULL); INSERT INTO restaurants VALUES ('c'), ('a'), ('B')")
-        #expect(try db.prepare(restaurants.order(title)).map { $0[title] } == ["B", "a", "c"])
-        #expect(try db.prepare(restaurants.order(title.collate(.nocase))).map { $0[title] } == ["a", "B", "c"])
-        #expect(try db.prepare(restaurants.filter(title.collate(.nocase) == "b")).map { $0[title] } == ["B"])
+        #expect(try db.cursor(restaurants.order(title)).map { try $0.get(title) } == ["B", "a", "c"])
+        #expect(try db.cursor(restaurants.order(title.collate(.nocase))).map { try $0.get(title) } == ["a", "B", "c"])
+        #expect(try db.cursor(restaurants.filter(title.collate(.nocase) == "b")).map { try $0.get(title) } == ["B"])
     }
 
     @Test func coreFunctions() throws {
-        let text = Expression<String>("t")
-        let number = Expression<Double>("n")
+        let text = SQLExpression<String>("t")
+        let number = SQLExpression<Double>("n")
         #expect(number.absoluteValue.asSQL() == "abs(\"n\")")
         #expect(number.round(2).asSQL() == "round(\"n\", 2)")
         #expect(text.length.asSQL() == "length(\"t\")")
@@ -120,25 +120,25 @@ struct FilterFunctionTests: UsersFixture {
         #expect(text.replace("a", with: "b").asSQL() == "replace(\"t\", 'a', 'b')")
         #expect(text.substring(2, length: 3).asSQL() == "substr(\"t\", 2, 3)")
         #expect(text.substring(1..<3).asSQL() == "substr(\"t\", 2, 2)")
-        #expect(Expression<Int64>.random().asSQL() == "random()")
+        #expect(SQLExpression<Int64>.random().asSQL() == "random()")
         let db = try Connection()
-        #expect(try db.scalar(Expression<Double>(value: -2.5).absoluteValue) == 2.5)
-        #expect(try db.scalar(Expression<Double>(value: 2.345).round(2)) == 2.35)
-        #expect(try db.scalar(Expression<String>(value: "  hi  ").trim()) == "hi")
-        #expect(try db.scalar(Expression<String>(value: "xxhi").ltrim(["x"])) == "hi")
-        #expect(try db.scalar(Expression<String>(value: "hello").substring(1..<3)) == "el")
-        #expect(try db.scalar(Expression<String>(value: "hello").replace("l", with: "L")) == "heLLo")
-        #expect(try db.scalar(Expression<String>(value: "héllo").length) == 5)
-        #expect(try db.scalar(Expression<String>(value: "abc").uppercaseString) == "ABC")
-        #expect(try db.scalar(Expression<String>(value: "abc").hex) == "616263")
-        #expect(try db.scalar(Expression<Double>(value: 1).typeof) == "real")
-        #expect(try db.scalar(Expression<Blob>.random(4).length) == 4)
-        #expect(try db.scalar(cast(Expression<Int>(value: 42)) as SQLExpression<String>) == "42")
+        #expect(try db.scalar(SQLExpression<Double>(value: -2.5).absoluteValue) == 2.5)
+        #expect(try db.scalar(SQLExpression<Double>(value: 2.345).round(2)) == 2.35)
+        #expect(try db.scalar(SQLExpression<String>(value: "  hi  ").trim()) == "hi")
+        #expect(try db.scalar(SQLExpression<String>(value: "xxhi").ltrim(["x"])) == "hi")
+        #expect(try db.scalar(SQLExpression<String>(value: "hello").substring(1..<3)) == "el")
+        #expect(try db.scalar(SQLExpression<String>(value: "hello").replace("l", with: "L")) == "heLLo")
+        #expect(try db.scalar(SQLExpression<String>(value: "héllo").length) == 5)
+        #expect(try db.scalar(SQLExpression<String>(value: "abc").uppercaseString) == "ABC")
+        #expect(try db.scalar(SQLExpression<String>(value: "abc").hex) == "616263")
+        #expect(try db.scalar(SQLExpression<Double>(value: 1).typeof) == "real")
+        #expect(try db.scalar(SQLExpression<Blob>.random(4).length) == 4)
+        #expect(try db.scalar(cast(SQLExpression<Int>(value: 42)) as SQLExpression<String>) == "42")
     }
 
     @Test func arithmeticRunsInSQLite() throws {
         let db = try Connection()
-        let seven = Expression<Int64>(value: 7)
+        let seven = SQLExpression<Int64>(value: 7)
         #expect(try db.scalar(seven + 1) == 8)
         #expect(try db.scalar(seven * 2 - 4) == 10)
         #expect(try db.scalar(seven / 2) == 3)
@@ -150,6 +150,6 @@ struct FilterFunctionTests: UsersFixture {
         #expect(try db.scalar(seven ^ 5) == 2)
         #expect(try db.scalar(~seven) == -8)
         #expect(try db.scalar(-seven) == -7)
-        #expect(try db.scalar(Expression<String>(value: "a") + "b") == "ab")
+        #expect(try db.scalar(SQLExpression<String>(value: "a") + "b") == "ab")
     }
 }

@@ -91,7 +91,7 @@ struct TextFunctionTests: UsersFixture {
             id, name.trim().uppercaseString, name.length, name.like("%ada%"), name.replace("A", with: "a"),
             email.trim().lowercaseString, email.substring(2, length: 3)
         ).order(id)
-        let rows = try db.prepare(query).map { row in
+        let rows = try db.cursor(query).map { row in
             (
                 try row.get(name.trim().uppercaseString), try row.get(name.length), try row.get(name.like("%ada%")),
                 try row.get(name.replace("A", with: "a")), try row.get(email.trim().lowercaseString),
@@ -114,13 +114,13 @@ struct TextFunctionTests: UsersFixture {
 
         // JSON needs SQLite 3.38 or JSON1 (SQLCipher 3.4's SQLite 3.15 has neither).
         if db.supportsJSON {
-            let values = try db.prepare(people.select(doc.jsonExtract("$.n", as: Int64.self)).order(id))
+            let values = try db.cursor(people.select(doc.jsonExtract("$.n", as: Int64.self)).order(id))
                 .map { try $0.get(doc.jsonExtract("$.n", as: Int64.self)) }
             #expect(values == [1, nil])
         }
 
         // Reading a NULL result through the non-optional form fails with a clear error.
         let notNull = SQLExpression<String>("name").uppercaseString
-        #expect(throws: SQLiteError.self) { _ = try db.prepare(people.select(notNull).filter(id == 2)).map { try $0.get(notNull) } }
+        #expect(throws: SQLiteError.self) { _ = try db.cursor(people.select(notNull).filter(id == 2)).map { try $0.get(notNull) } }
     }
 }

@@ -48,7 +48,7 @@ struct TypedObservationTests {
         let fetches = FetchCounter()
         let cancellable = ValueObservation.tracking { db in
             fetches.increment()
-            return try db.prepare(members.select(email).order(email)).map { $0[email] }
+            return try db.cursor(members.select(email).order(email)).map { try $0.get(email) }
         }.start(in: writer, onError: { Issue.record($0) }, onChange: { log.append($0) })
         #expect(log.wait { values, _ in values.count == 1 })
         try writer.write { db in _ = try db.run(members.insert(email <- "ada@example.com", name <- "Ada")) }
@@ -68,7 +68,7 @@ struct TypedObservationTests {
         let folder = try TemporaryDirectory()
         let writer = try makeWriter(kind, in: folder)
         let observation = ValueObservation.tracking { db -> [Member] in
-            try db.prepare(members.select(id, email, name).order(id)).map { row in try row.decode() }
+            try db.cursor(members.select(id, email, name).order(id)).map { row in try row.snapshot().decode() }
         }.removeDuplicates()
         var seen: [[Member]] = []
         for try await list in observation.values(in: writer) {

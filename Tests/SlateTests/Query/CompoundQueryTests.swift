@@ -19,19 +19,19 @@ struct CompoundQueryTests: UsersFixture {
             query.asSQL()
                 == "SELECT \"email\" FROM \"users\" WHERE (\"id\" = 1) UNION SELECT \"email\" FROM \"users\" WHERE (\"id\" = 3)")
         let db = try makeUsersDatabase()
-        #expect(try db.prepare(query).map { $0[email] } == ["alice@mac.com", "cathy@icloud.com"])
+        #expect(try db.cursor(query).map { try $0.get(email) } == ["alice@mac.com", "cathy@icloud.com"])
         let all = users.select(email).filter(id == 1).union(all: true, users.select(email).filter(id == 1))
         #expect(all.asSQL().contains(" UNION ALL SELECT "))
-        #expect(try db.prepare(all).map { $0[email] } == ["alice@mac.com", "alice@mac.com"])
+        #expect(try db.cursor(all).map { try $0.get(email) } == ["alice@mac.com", "alice@mac.com"])
     }
 
     @Test func recursiveWith() throws {
         let managers = Table("managers")
         let chain = Table("chain")
-        let managerId = Expression<Int64>("manager_id")
+        let managerId = SQLExpression<Int64>("manager_id")
         let query =
             managers
-            .where(id == 8)
+            .filter(id == 8)
             .union(chain.join(managers, on: chain[managerId] == managers[id]))
         // The documentation prints this statement indented over several lines, with `WHERE "id" = 8`
         // unparenthesized and a bare `JOIN`; Slate renders one line with its usual parentheses.
@@ -42,22 +42,22 @@ struct CompoundQueryTests: UsersFixture {
         // As printed, the recursive part selects the columns of both tables, which SQLite rejects
         // (the two sides of UNION differ in width); selecting `managers[*]` makes it runnable.
         let db = try makeManagersDatabase()
-        #expect(throws: SQLiteError.self) { _ = try db.prepare(chain.with(chain, recursive: true, as: query)) }
-        let runnable = managers.where(id == 8)
+        #expect(throws: SQLiteError.self) { _ = try db.cursor(chain.with(chain, recursive: true, as: query)) }
+        let runnable = managers.filter(id == 8)
             .union(chain.select(managers[*]).join(managers, on: chain[managerId] == managers[id]))
-        #expect(try db.prepare(chain.with(chain, recursive: true, as: runnable)).map { $0[id] } == [8, 5, 2])
+        #expect(try db.cursor(chain.with(chain, recursive: true, as: runnable)).map { try $0.get(id) } == [8, 5, 2])
     }
 
     @Test(.enabled(if: SQLite.versionNumber >= 3_035_000, "MATERIALIZED hints need SQLite 3.35"))
     func recursiveWithColumnsAndHint() throws {
         let managers = Table("managers")
         let chain = Table("chain")
-        let managerId = Expression<Int64>("manager_id")
-        let level = Expression<Int64>("level")
+        let managerId = SQLExpression<Int64>("manager_id")
+        let level = SQLExpression<Int64>("level")
         let queryWithLevel =
             managers
             .select(id, managerId, 0)
-            .where(id == 8)
+            .filter(id == 8)
             .union(
                 chain
                     .select(managers[id], managers[managerId], level + 1)
@@ -74,12 +74,12 @@ struct CompoundQueryTests: UsersFixture {
                 + "SELECT \"managers\".\"id\", \"managers\".\"manager_id\", (\"level\" + 1) FROM \"chain\" "
                 + "INNER JOIN \"managers\" ON (\"chain\".\"manager_id\" = \"managers\".\"id\")) SELECT * FROM \"chain\"")
         let db = try makeManagersDatabase()
-        let rows = Array(try db.prepare(query))
-        #expect(rows.map { $0[id] } == [8, 5, 2])
-        #expect(rows.map { $0[level] } == [0, 1, 2])
+        let rows = try db.cursor(query).map { $0.snapshot() }
+        #expect(rows.map { try $0.get(id) } == [8, 5, 2])
+        #expect(rows.map { try $0.get(level) } == [0, 1, 2])
         let plain = chain.with(chain, columns: [id], hint: .notMaterialize, as: managers.select(id))
         #expect(plain.asSQL() == "WITH \"chain\" (\"id\") AS NOT MATERIALIZED (SELECT \"id\" FROM \"managers\") SELECT * FROM \"chain\"")
-        #expect(try db.prepare(plain).map { $0[id] } == [2, 5, 8, 9])
+        #expect(try db.cursor(plain).map { try $0.get(id) } == [2, 5, 8, 9])
     }
 
     @Test func subqueries() throws {
@@ -87,19 +87,19 @@ struct CompoundQueryTests: UsersFixture {
         let query = users.filter(authors.contains(id))
         #expect(query.asSQL() == "SELECT * FROM \"users\" WHERE (\"id\" IN (SELECT \"user_id\" FROM \"posts\"))")
         let db = try makeUsersDatabase()
-        #expect(try db.prepare(query).map { $0[id] } == [1, 3])
+        #expect(try db.cursor(query).map { try $0.get(id) } == [1, 3])
         let withPosts = users.filter(exists(posts.filter(userID == users[id])))
         #expect(
             withPosts.asSQL()
                 == "SELECT * FROM \"users\" WHERE EXISTS (SELECT * FROM \"posts\" WHERE (\"user_id\" = \"users\".\"id\"))")
-        #expect(try db.prepare(withPosts).map { $0[id] } == [1, 3])
-        #expect(try db.prepare(users.filter(!exists(posts.filter(userID == users[id])))).map { $0[id] } == [2])
+        #expect(try db.cursor(withPosts).map { try $0.get(id) } == [1, 3])
+        #expect(try db.cursor(users.filter(!exists(posts.filter(userID == users[id])))).map { try $0.get(id) } == [2])
         let postCount = SQLExpression(posts.filter(userID == users[id]).count)
         let counted = users.select(email, postCount).order(id)
         #expect(
             counted.asSQL()
                 == "SELECT \"email\", (SELECT count(*) FROM \"posts\" WHERE (\"user_id\" = \"users\".\"id\")) FROM \"users\" ORDER BY \"id\"")
-        #expect(try db.prepare(counted).map { $0[postCount] } == [2, 0, 1])
+        #expect(try db.cursor(counted).map { try $0.get(postCount) } == [2, 0, 1])
     }
 
     @Test func columnAliases() throws {
@@ -107,9 +107,9 @@ struct CompoundQueryTests: UsersFixture {
         let query = users.select(id, initial).order(id)
         #expect(query.asSQL() == "SELECT \"id\", upper(substr(\"email\", 1, 1)) AS \"initial\" FROM \"users\" ORDER BY \"id\"")
         let db = try makeUsersDatabase()
-        let rows = Array(try db.prepare(query))
-        #expect(rows.map { $0[initial] } == ["A", "B", "C"])
-        #expect(rows.map { $0[Expression<String>("initial")] } == ["A", "B", "C"])
+        let rows = try db.cursor(query).map { $0.snapshot() }
+        #expect(rows.map { try $0.get(initial) } == ["A", "B", "C"])
+        #expect(rows.map { try $0.get(SQLExpression<String>("initial")) } == ["A", "B", "C"])
     }
 
     @Test(.enabled(if: LinkedSQLite.hasJSON, "needs SQLite's JSON functions"))
@@ -121,12 +121,12 @@ struct CompoundQueryTests: UsersFixture {
                 INSERT INTO docs VALUES (1, '{"name":"Ada","tags":["x","y"],"age":36}'), (2, '{"name":"Bob","tags":[]}');
                 """)
         let docs = Table("docs")
-        let body = Expression<String>("body")
+        let body = SQLExpression<String>("body")
         let docName: SQLExpression<String?> = body.jsonExtract("$.name")
         #expect(docName.asSQL() == "json_extract(\"body\", '$.name')")
-        #expect(try db.prepare(docs.select(docName).order(id)).map { $0[docName] } == ["Ada", "Bob"])
+        #expect(try db.cursor(docs.select(docName).order(id)).map { try $0.get(docName) } == ["Ada", "Bob"])
         let age = body.jsonExtract("$.age", as: Int64.self)
-        #expect(try db.prepare(docs.filter(age > 30)).map { $0[id] } == [1])
+        #expect(try db.cursor(docs.filter(age > 30)).map { try $0.get(id) } == [1])
 
         guard SQLite.versionNumber >= 3_038_000 else {
             #expect(throws: SQLiteError.self) { _ = try body.json("$.tags") }
@@ -134,20 +134,20 @@ struct CompoundQueryTests: UsersFixture {
         }
         let tags = try body.json("$.tags")
         #expect(tags.asSQL() == "(\"body\" -> '$.tags')")
-        #expect(try db.prepare(docs.select(tags).order(id)).map { $0[tags] } == ["[\"x\",\"y\"]", "[]"])
+        #expect(try db.cursor(docs.select(tags).order(id)).map { try $0.get(tags) } == ["[\"x\",\"y\"]", "[]"])
         let first = try body.jsonValue("$.tags[0]", as: String.self)
         #expect(first.asSQL() == "(\"body\" ->> '$.tags[0]')")
-        #expect(try db.prepare(docs.select(first).order(id)).map { $0[first] } == ["x", nil])
+        #expect(try db.cursor(docs.select(first).order(id)).map { try $0.get(first) } == ["x", nil])
     }
 
     @Test(.enabled(if: LinkedSQLite.hasJSON, "needs SQLite's JSON functions"))
     func jsonEachAsATable() throws {
         let db = try Connection()
-        let value = Expression<String>("value")
-        let each = Table.jsonEach(Expression<String>(value: "[\"a\",\"b\",\"c\"]"))
+        let value = SQLExpression<String>("value")
+        let each = Table.jsonEach(SQLExpression<String>(value: "[\"a\",\"b\",\"c\"]"))
         #expect(each.select(value).asSQL() == "SELECT \"value\" FROM json_each('[\"a\",\"b\",\"c\"]')")
-        #expect(try db.prepare(each.select(value)).map { $0[value] } == ["a", "b", "c"])
-        #expect(try db.prepare(each).map { $0[value] } == ["a", "b", "c"])
+        #expect(try db.cursor(each.select(value)).map { try $0.get(value) } == ["a", "b", "c"])
+        #expect(try db.cursor(each).map { try $0.get(value) } == ["a", "b", "c"])
 
         try db.execute(
             sql: """
@@ -155,89 +155,51 @@ struct CompoundQueryTests: UsersFixture {
                 INSERT INTO docs VALUES (1, '["x","y"]'), (2, '["z"]');
                 """)
         let docs = Table("docs")
-        let tags = Expression<String>("tags")
+        let tags = SQLExpression<String>("tags")
         let elements = Table.jsonEach(docs[tags])
         let query = docs.select(docs[id], elements[value]).join(.cross, elements).order(docs[id], elements[value])
         #expect(
             query.asSQL()
                 == "SELECT \"docs\".\"id\", \"json_each\".\"value\" FROM \"docs\" CROSS JOIN json_each(\"docs\".\"tags\") "
                 + "ORDER BY \"docs\".\"id\", \"json_each\".\"value\"")
-        let pairs = try db.prepare(query).map { "\($0[docs[id]]):\($0[elements[value]])" }
+        let pairs = try db.cursor(query).map { "\(try $0.get(docs[id])):\(try $0.get(elements[value]))" }
         #expect(pairs == ["1:x", "1:y", "2:z"])
-        let path = Table.jsonEach(Expression<String>(value: "{\"a\":[1,2]}"), path: "$.a")
-        #expect(try db.prepare(path).map { $0[Expression<Int64>("value")] } == [1, 2])
-    }
-
-    @Test func queriesRunTwiceAndNestedIterationWorks() throws {
-        let db = try makeUsersDatabase()
-        let rows = try db.prepare(users.order(id))
-        #expect(Array(rows).count == 3)
-        #expect(Array(rows).count == 3)  // iterating again runs the query again
-        var pairs: [String] = []
-        for user in try db.prepare(users.order(id)) {
-            for post in try db.prepare(posts.filter(userID == user[id]).order(Expression<Int64>("id"))) {
-                pairs.append("\(user[id]):\(post[title])")
-            }
-        }
-        #expect(pairs == ["1:Hello", "1:Again", "3:Mine"])
-        // Two iterators of the same query (same cached SQL) with different values do not interfere.
-        let first = try db.prepareRowIterator(users.filter(id == 1))
-        let third = try db.prepareRowIterator(users.filter(id == 3))
-        #expect(try first.failableNext()?[id] == 1)
-        #expect(try third.failableNext()?[id] == 3)
-        // Stopping early releases the statement for the next query.
-        for _ in try db.prepare(users) { break }
-        #expect(try db.prepare(users).map { $0[id] } == [1, 2, 3])
+        let path = Table.jsonEach(SQLExpression<String>(value: "{\"a\":[1,2]}"), path: "$.a")
+        #expect(try db.cursor(path).map { try $0.get(SQLExpression<Int64>("value")) } == [1, 2])
     }
 }
 
 @Suite("Function calls and schema changes")
 struct FunctionCallTests {
     @Test func namedFunctionCalls() throws {
-        let uti = Expression<String>("UTI")
+        let uti = SQLExpression<String>("UTI")
         let attachments = Table("attachments")
         let call = SQLExpression<Bool>(function: "typeConformsTo", [uti, "public.image"])
         #expect(
             attachments.filter(call).asSQL()
                 == "SELECT * FROM \"attachments\" WHERE \"typeConformsTo\"(\"UTI\", 'public.image')")
         let db = try Connection()
-        #expect(try db.scalar(SQLExpression<Int64>(function: "max", [Expression<Int64>(value: 3), 9], quoted: false)) == 9)
+        #expect(try db.scalar(SQLExpression<Int64>(function: "max", [SQLExpression<Int64>(value: 3), 9], quoted: false)) == 9)
     }
 
     @Test func layoutFollowsSchemaChanges() throws {
         let db = try Connection()
         try db.execute(sql: "CREATE TABLE t (a INTEGER NOT NULL); INSERT INTO t VALUES (1)")
         let t = Table("t")
-        #expect(try db.pluck(t)?[Expression<Int64>("a")] == 1)
+        #expect(try db.pluck(t)?[SQLExpression<Int64>("a")] == 1)
         try db.execute(sql: "ALTER TABLE t ADD COLUMN b TEXT DEFAULT 'x'")
         let row = try #require(try db.pluck(t))
-        #expect(row[Expression<String?>("b")] == "x")
-        #expect(row[Expression<Int64>("a")] == 1)
+        #expect(try row.get(SQLExpression<String?>("b")) == "x")
+        #expect(try row.get(SQLExpression<Int64>("a")) == 1)
     }
 }
 
 @Suite("Lazy execution")
 struct LazyExecutionTests: UsersFixture {
-    @Test func preparedQueriesRunWhenIterated() throws {
-        let db = try makeUsersDatabase()
-        let rows = try db.prepare(users.order(id))
-        try db.run("INSERT INTO users (id, email) VALUES (4, 'dora@icloud.com')")
-        #expect(rows.map { $0[id] } == [1, 2, 3, 4])
-        // Two prepared sequences of the same SQL with different values stay independent.
-        let first = try db.prepare(users.filter(id == 1))
-        let second = try db.prepare(users.filter(id == 2))
-        #expect(first.map { $0[id] } == [1])
-        #expect(second.map { $0[id] } == [2])
-        // An error during iteration ends the loop and is kept.
-        db.close()
-        #expect(Array(rows).isEmpty)
-        #expect(rows.error != nil)
-    }
-
     @Test func ambiguousColumnInSQLIsAPrepareError() throws {
         let db = try makeUsersDatabase()
         do {
-            _ = try db.prepare(users.join(posts, on: userID == id))
+            _ = try db.cursor(users.join(posts, on: userID == id))
             Issue.record("expected an error")
         } catch {
             #expect(error.explanation.contains("ambiguous column name: id"))

@@ -18,7 +18,7 @@ struct OldSQLiteTests: UsersFixture {
         #expect(error?.code.primary == SQLITE_ERROR)
         #expect(error?.explanation.contains("upsert") == true)
         #expect(error?.explanation.contains("needs SQLite 3.24.0") == true)
-        #expect(try db.prepare(users).map { $0[name] } == ["Alice"])
+        #expect(try db.cursor(users).map { try $0.get(name) } == ["Alice"])
     }
 
     @Test(.enabled(if: SQLite.versionNumber < 3_035_000, "only an old SQLite lacks RETURNING"))
@@ -36,9 +36,9 @@ struct OldSQLiteTests: UsersFixture {
         let db = try makeUsersDatabase()
         let number = rowNumber(email.desc)
         let attempts: [() throws -> Void] = [
-            { _ = try db.prepare(users.select(id, number)) },
-            { _ = try db.prepareRowIterator(users.select(id, number)) },
-            { _ = try db.prepare(users.select(id.lag(id), id.lead(offset: 1, id))) }
+            { _ = try db.cursor(users.select(id, number)) },
+            { _ = try db.cursor(users.select(id, number)) },
+            { _ = try db.cursor(users.select(id.lag(id), id.lead(offset: 1, id))) }
         ]
         for attempt in attempts {
             let error = #expect(throws: SQLiteError.self) { try attempt() }
@@ -47,7 +47,7 @@ struct OldSQLiteTests: UsersFixture {
             #expect(error?.sql?.contains("OVER (ORDER BY") == true)
         }
         // A plain syntax error in the same connection is reported as SQLite words it.
-        let plain = #expect(throws: SQLiteError.self) { _ = try db.prepare(sql: "SELEC 1") }
+        let plain = #expect(throws: SQLiteError.self) { _ = try db.cursor(sql: "SELEC 1") }
         #expect(plain?.explanation.contains("syntax error") == true)
     }
 
@@ -57,17 +57,17 @@ struct OldSQLiteTests: UsersFixture {
         let chain = Table("chain")
         for hint in [MaterializationHint.materialize, .notMaterialize] {
             let query = chain.with(chain, columns: [id], hint: hint, as: users.select(id))
-            let error = #expect(throws: SQLiteError.self) { _ = try db.prepare(query) }
+            let error = #expect(throws: SQLiteError.self) { _ = try db.cursor(query) }
             #expect(error?.explanation.contains("MATERIALIZED needs SQLite 3.35.0") == true)
             #expect(throws: SQLiteError.self) { _ = try db.pluck(query) }
             // A hinted common table expression inside a subquery is named too.
             let nested = users.filter(query.select(id).contains(id))
-            let nestedError = #expect(throws: SQLiteError.self) { _ = try db.prepare(nested) }
+            let nestedError = #expect(throws: SQLiteError.self) { _ = try db.cursor(nested) }
             #expect(nestedError?.explanation.contains("MATERIALIZED needs SQLite 3.35.0") == true)
         }
         // Without the hint the same common table expression runs.
         let plain = chain.with(chain, columns: [id], as: users.select(id))
-        #expect(try db.prepare(plain).map { $0[id] } == [1, 2, 3])
+        #expect(try db.cursor(plain).map { try $0.get(id) } == [1, 2, 3])
     }
 
     @Test(.enabled(if: !LinkedSQLite.hasJSON, "only a library without JSON"))
@@ -78,13 +78,13 @@ struct OldSQLiteTests: UsersFixture {
         let required = #expect(throws: SQLiteError.self) { try db.requireJSON() }
         #expect(required?.explanation.contains("JSON functions need SQLite 3.38.0") == true)
 
-        let body = Expression<String>("body")
+        let body = SQLExpression<String>("body")
         let docName: SQLExpression<String?> = body.jsonExtract("$.name")
-        let typed = #expect(throws: SQLiteError.self) { _ = try db.prepare(Table("docs").select(docName)) }
+        let typed = #expect(throws: SQLiteError.self) { _ = try db.cursor(Table("docs").select(docName)) }
         #expect(typed?.explanation.hasPrefix("no such function: json_extract") == true)
         #expect(typed?.explanation.contains("JSON functions need SQLite 3.38.0") == true)
         let each = #expect(throws: SQLiteError.self) {
-            _ = try db.prepare(Table.jsonEach(Expression<String>(value: "[1]")))
+            _ = try db.cursor(Table.jsonEach(SQLExpression<String>(value: "[1]")))
         }
         #expect(each?.explanation.hasPrefix("no such table: json_each") == true)
         #expect(each?.explanation.contains("JSON functions need SQLite 3.38.0") == true)

@@ -42,11 +42,11 @@ struct QueryClausesTests: UsersFixture {
     @Test func pluckKeepsASmallerLimitAndTheOffset() throws {
         let db = try makeUsersDatabase()
         #expect(try db.pluck(users.limit(0)) == nil)
-        #expect(try db.pluck(users.order(id).limit(5, offset: 1))?[id] == 2)
-        #expect(try db.pluck(users.order(id).limit(1, offset: 2))?[id] == 3)
+        #expect(try db.pluck(users.order(id).limit(5, offset: 1))?.get(id) == 2)
+        #expect(try db.pluck(users.order(id).limit(1, offset: 2))?.get(id) == 3)
         #expect(try db.pluck(users.order(id).limit(1, offset: 3)) == nil)
         // A negative limit is no limit to SQLite.
-        #expect(try db.pluck(users.order(id.desc).limit(-1))?[id] == 3)
+        #expect(try db.pluck(users.order(id.desc).limit(-1))?.get(id) == 3)
     }
 
     @Test func unionMembersKeepTheirOwnOrderAndLimit() throws {
@@ -56,19 +56,19 @@ struct QueryClausesTests: UsersFixture {
         #expect(
             query.asSQL() == #"SELECT "id" FROM "users" WHERE ("id" = 1) UNION "#
                 + #"SELECT * FROM (SELECT "id" FROM "users" ORDER BY "id" DESC LIMIT 1)"#)
-        #expect(Set(try db.prepare(query).map { $0[id] }) == [1, 3])
+        #expect(Set(try db.cursor(query).map { try $0.get(id) }) == [1, 3])
         // The outer query's own ORDER BY and LIMIT sort and cut the whole compound.
-        #expect(try db.prepare(query.order(id.desc)).map { $0[id] } == [3, 1])
-        #expect(try db.prepare(query.order(id).limit(1)).map { $0[id] } == [1])
+        #expect(try db.cursor(query.order(id.desc)).map { try $0.get(id) } == [3, 1])
+        #expect(try db.cursor(query.order(id).limit(1)).map { try $0.get(id) } == [1])
 
         // A member that is itself a compound keeps its grouping: a ∪all (b ∪ c), not (a ∪all b) ∪ c.
         let flags = users.select(verified)
         let nested = flags.union(all: true, flags.union(flags))
-        #expect(try db.prepare(nested).map { $0[verified] }.count == 5)
+        #expect(try db.cursor(nested).map { try $0.get(verified) }.count == 5)
 
         // A member with a common table expression runs (WITH inside a compound is a syntax error).
         let ids = Table("ids")
         let withMember = users.select(id).filter(id == 1).union(ids.with(ids, as: users.select(id).filter(id == 2)))
-        #expect(Set(try db.prepare(withMember).map { $0[id] }) == [1, 2])
+        #expect(Set(try db.cursor(withMember).map { try $0.get(id) }) == [1, 2])
     }
 }

@@ -10,9 +10,10 @@ struct QueryTests: UsersFixture {
         let db = try makeUsersDatabase()
         var emails: [String] = []
         var names: [String?] = []
-        for user in try db.prepare(users) {
-            emails.append(user[email])
-            names.append(user[name])
+        let cursor = try db.cursor(users)
+        while let user = try cursor.next() {
+            emails.append(try user.get(email))
+            names.append(try user.get(name))
         }
         #expect(emails == ["alice@mac.com", "betty@icloud.com", "cathy@icloud.com"])
         #expect(names == ["Alice", nil, "Cathy"])
@@ -24,14 +25,14 @@ struct QueryTests: UsersFixture {
             query.asSQL()
                 == "SELECT \"email\" FROM \"users\" WHERE (\"name\" IS NOT NULL) ORDER BY \"email\" DESC, \"name\" LIMIT 5 OFFSET 1")
         let db = try makeUsersDatabase()
-        #expect(try db.prepare(query).map { $0[email] } == ["alice@mac.com"])
+        #expect(try db.cursor(query).map { try $0.get(email) } == ["alice@mac.com"])
     }
 
     @Test func selectColumns() throws {
         let query = users.select(id, email)
         #expect(query.asSQL() == "SELECT \"id\", \"email\" FROM \"users\"")
         let db = try makeUsersDatabase()
-        let rows = Array(try db.prepare(query))
+        let rows = try db.cursor(query).map { $0.snapshot() }
         #expect(rows.count == 3)
         #expect(rows[0][id] == 1)
         #expect(rows[0][email] == "alice@mac.com")
@@ -42,7 +43,6 @@ struct QueryTests: UsersFixture {
 
     @Test func filters() throws {
         #expect(users.filter(id == 1).asSQL() == "SELECT * FROM \"users\" WHERE (\"id\" = 1)")
-        #expect(users.where(id == 1).asSQL() == "SELECT * FROM \"users\" WHERE (\"id\" = 1)")
         #expect(
             users.filter(verified || balance >= 10_000).asSQL()
                 == "SELECT * FROM \"users\" WHERE (\"verified\" OR (\"balance\" >= 10000.0))")
@@ -50,8 +50,8 @@ struct QueryTests: UsersFixture {
             users.filter(id == 1).filter(verified).asSQL()
                 == "SELECT * FROM \"users\" WHERE ((\"id\" = 1) AND \"verified\")")
         let db = try makeUsersDatabase()
-        #expect(try db.prepare(users.filter(verified || balance >= 10_000)).map { $0[id] } == [1, 2, 3])
-        #expect(try db.prepare(users.filter(id == 1)).map { $0[email] } == ["alice@mac.com"])
+        #expect(try db.cursor(users.filter(verified || balance >= 10_000)).map { try $0.get(id) } == [1, 2, 3])
+        #expect(try db.cursor(users.filter(id == 1)).map { try $0.get(email) } == ["alice@mac.com"])
     }
 
     @Test func orderAndLimit() throws {
@@ -62,17 +62,17 @@ struct QueryTests: UsersFixture {
         #expect(users.limit(5).asSQL() == "SELECT * FROM \"users\" LIMIT 5")
         #expect(users.limit(5, offset: 5).asSQL() == "SELECT * FROM \"users\" LIMIT 5 OFFSET 5")
         let db = try makeUsersDatabase()
-        #expect(try db.prepare(users.order(email.desc).limit(2, offset: 1)).map { $0[id] } == [2, 1])
+        #expect(try db.cursor(users.order(email.desc).limit(2, offset: 1)).map { try $0.get(id) } == [2, 1])
     }
 
     @Test func joinsAndNamespacing() throws {
         let query = users.join(posts, on: userID == users[id])
         #expect(query.asSQL() == "SELECT * FROM \"users\" INNER JOIN \"posts\" ON (\"user_id\" = \"users\".\"id\")")
         let db = try makeUsersDatabase()
-        let rows = Array(try db.prepare(query.order(posts[id])))
-        #expect(rows.map { $0[title] } == ["Hello", "Again", "Mine"])
-        #expect(rows.map { $0[users[id]] } == [1, 1, 3])
-        #expect(rows.map { $0[posts[id]] } == [1, 2, 3])
+        let rows = try db.cursor(query.order(posts[id])).map { $0.snapshot() }
+        #expect(rows.map { try $0.get(title) } == ["Hello", "Again", "Mine"])
+        #expect(rows.map { try $0.get(users[id]) } == [1, 1, 3])
+        #expect(rows.map { try $0.get(posts[id]) } == [1, 2, 3])
         // An unqualified `id` is ambiguous: a clear error naming both candidates.
         do {
             _ = try rows[0].get(id)
@@ -88,8 +88,8 @@ struct QueryTests: UsersFixture {
         let cross = users.join(.cross, posts)
         #expect(cross.asSQL() == "SELECT * FROM \"users\" CROSS JOIN \"posts\"")
         let db = try makeUsersDatabase()
-        #expect(Array(try db.prepare(left)).count == 4)  // betty has no post
-        #expect(Array(try db.prepare(cross)).count == 9)
+        #expect(try db.cursor(left).map { $0.snapshot() }.count == 4)  // betty has no post
+        #expect(try db.cursor(cross).map { $0.snapshot() }.count == 9)
         let betty = try #require(try db.pluck(left.filter(users[id] == 2)))
         #expect(try betty.get(SQLExpression<String?>("title")) == nil)
     }
@@ -102,9 +102,9 @@ struct QueryTests: UsersFixture {
                 == "SELECT * FROM \"users\" INNER JOIN \"users\" AS \"managers\" ON (\"managers\".\"id\" = \"users\".\"manager_id\")")
         let db = try makeUsersDatabase()
         let user = try #require(try db.pluck(query))
-        #expect(user[users[id]] == 2)
-        #expect(user[managers[id]] == 1)
-        #expect(user[managers[email]] == "alice@mac.com")
+        #expect(try user.get(users[id]) == 2)
+        #expect(try user.get(managers[id]) == 1)
+        #expect(try user.get(managers[email]) == "alice@mac.com")
         #expect(throws: SQLiteError.self) { try user.get(id) }
     }
 
@@ -112,26 +112,8 @@ struct QueryTests: UsersFixture {
         let db = try makeUsersDatabase()
         #expect(users.limit(1).asSQL() == "SELECT * FROM \"users\" LIMIT 1")
         let user = try #require(try db.pluck(users))
-        #expect(user[email] == "alice@mac.com")
+        #expect(try user.get(email) == "alice@mac.com")
         #expect(try db.pluck(users.filter(id == 99)) == nil)
-    }
-
-    @Test func rowIterator() throws {
-        let db = try makeUsersDatabase()
-        let rowIterator = try db.prepareRowIterator(users)
-        #expect(try Array(rowIterator).map { $0[id] } == [1, 2, 3])
-        let mapRowIterator = try db.prepareRowIterator(users)
-        #expect(try mapRowIterator.map { $0[id] } == [1, 2, 3])
-        let failable = try db.prepareRowIterator(users.filter(id > 1))
-        var seen: [Int64] = []
-        while let row = try failable.failableNext() { seen.append(row[id]) }
-        #expect(seen == [2, 3])
-        func drain<I: FailableIterator>(_ iterator: I) throws -> Int {
-            var count = 0
-            while try iterator.failableNext() != nil { count += 1 }
-            return count
-        }
-        #expect(try drain(db.prepareRowIterator(users)) == 3)
     }
 
     @Test func wrongTypedReadThrowsAClearError() throws {
@@ -154,9 +136,9 @@ struct QueryTests: UsersFixture {
 
     @Test func badQueryFailsAtPrepare() throws {
         let db = try makeUsersDatabase()
-        #expect(throws: SQLiteError.self) { _ = try db.prepare(Table("nope")) }
+        #expect(throws: SQLiteError.self) { _ = try db.cursor(Table("nope")) }
         db.close()
-        #expect(throws: SQLiteError.self) { _ = try db.prepare(users) }
+        #expect(throws: SQLiteError.self) { _ = try db.cursor(users) }
     }
 
     @Test func attachedDatabaseTable() throws {

@@ -100,8 +100,8 @@ struct SchemaBuilderTests: UsersFixture {
             })
         let first = try db.run(users.insert(email <- "alice@mac.com"))
         #expect(first == 1)
-        #expect(try db.pluck(users)?[name] == "Anonymous")
-        #expect(try db.pluck(users)?[balance] == 0)
+        #expect(try db.pluck(users)?.get(name) == "Anonymous")
+        #expect(try db.pluck(users)?.get(balance) == 0)
 
         expectSQLiteError(SQLITE_CONSTRAINT_CHECK) { try db.run(users.insert(email <- "not an email")) }
         // UNIQUE with COLLATE "NOCASE": the same address in capitals is a duplicate.
@@ -368,7 +368,7 @@ struct SchemaBuilderTests: UsersFixture {
             })
         try db.run(#"INSERT INTO users VALUES (1, 'a@mac.com'), (2, 'b@icloud.com')"#)
         try db.run(sql)
-        #expect(try db.prepare(emails).map { $0[email] } == ["a@mac.com"])
+        #expect(try db.cursor(emails).map { try $0.get(email) } == ["a@mac.com"])
         #expect(try db.schema.objectDefinitions(type: .view).map(\.name) == ["emails"])
         try db.run(emails.drop())
         #expect(try db.schema.objectDefinitions(type: .view).isEmpty)

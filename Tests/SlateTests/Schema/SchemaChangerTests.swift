@@ -413,6 +413,6 @@ struct SchemaChangerTests: UsersFixture {
         #expect(db.userVersion == 2)
         try migrate(db)
         #expect(try db.schema.columnDefinitions(table: "users").map(\.name) == ["id", "email", "name"])
-        #expect(try db.pluck(users)?[name] == "Alice")
+        #expect(try db.pluck(users)?.get(name) == "Alice")
     }
 }

@@ -38,7 +38,7 @@ struct FTSTests: UsersFixture {
         try db.run(emails.create(.FTS4(config)))
         try fill(db)
         // notindexed: "wonder" appears only in bodies, which are not indexed.
-        #expect(try db.prepare(emails.filter(emails.match("wonder*"))).map { $0[subject] }.isEmpty)
+        #expect(try db.cursor(emails.filter(emails.match("wonder*"))).map { try $0.get(subject) }.isEmpty)
         #expect(try db.scalar(emails.filter(emails.match("lunch")).count) == 1)
     }
 
@@ -53,10 +53,10 @@ struct FTSTests: UsersFixture {
         let db = try Connection()
         try db.run(emails.create(.FTS4(subject, body)))
         try fill(db)
-        #expect(try db.prepare(wonderfulEmails).map { $0[subject] } == ["Just Checking In", "Re: Just Checking In"])
-        #expect(try db.prepare(emails.filter(emails.match("wonder*"))).map { $0[subject] }.count == 2)
+        #expect(try db.cursor(wonderfulEmails).map { try $0.get(subject) } == ["Just Checking In", "Re: Just Checking In"])
+        #expect(try db.cursor(emails.filter(emails.match("wonder*"))).map { try $0.get(subject) }.count == 2)
         // FTS4 reads "Re:*" as the term "re*" in the subject column.
-        #expect(try db.prepare(replies).map { $0[subject] } == ["Re: Just Checking In"])
+        #expect(try db.cursor(replies).map { try $0.get(subject) } == ["Re: Just Checking In"])
         #expect(try db.scalar(emails.filter(body.match("late")).count) == 1)
         #expect(try db.scalar(emails.filter(emails.match(SQLExpression<String>(value: "sorry"))).count) == 1)
     }
@@ -71,7 +71,7 @@ struct FTSTests: UsersFixture {
         let enhancedSyntax = SQLite.hasCompileOption("ENABLE_FTS3_PARENTHESIS")
         for pattern in ["\"unterminated"] + (enhancedSyntax ? ["(wonder", "wonder AND"] : []) {
             let error = expectSQLiteError(SQLITE_ERROR) {
-                _ = try db.prepareRowIterator(emails.filter(emails.match(pattern))).map { $0 }
+                _ = try db.cursor(emails.filter(emails.match(pattern))).map { $0 }
             }
             #expect(error?.explanation.contains("malformed MATCH expression") == true)
         }
@@ -143,10 +143,10 @@ struct FTSTests: UsersFixture {
         try db.requireFTS5()
         try db.run(emails.create(.FTS5(config)))
         try fill(db)
-        #expect(try db.prepare(replies).map { $0[subject] } == ["Re: Just Checking In"])
+        #expect(try db.cursor(replies).map { try $0.get(subject) } == ["Re: Just Checking In"])
         // The body is not indexed.
         #expect(try db.scalar(emails.filter(emails.match("wonderful")).count) == 0)
-        expectSQLiteError(SQLITE_ERROR) { _ = try db.prepareRowIterator(emails.match("subject:(")).map { $0 } }
+        expectSQLiteError(SQLITE_ERROR) { _ = try db.cursor(emails.match("subject:(")).map { $0 } }
     }
 
     @Test func fts5Options() throws {
@@ -187,6 +187,6 @@ struct FTSTests: UsersFixture {
         try db.run(documents.insert(id <- 7, subject <- "running shoes"))
         try db.run(#"INSERT INTO documents_index (documents_index) VALUES ('rebuild')"#)
         let rowid = SQLExpression<Int64>("rowid")
-        #expect(try db.prepare(index.select(rowid).filter(index.match("run"))).map { $0[rowid] } == [7])
+        #expect(try db.cursor(index.select(rowid).filter(index.match("run"))).map { try $0.get(rowid) } == [7])
     }
 }

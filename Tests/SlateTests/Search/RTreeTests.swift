@@ -26,7 +26,7 @@ struct RTreeTests {
         try db.run(boxes.insert(id <- 3, minX <- 5, maxX <- 25, minY <- 5, maxY <- 25))
         // The boxes overlapping the point (8, 8).
         let hits = boxes.select(id).filter(minX <= 8 && maxX >= 8 && minY <= 8 && maxY >= 8).order(id)
-        #expect(try db.prepare(hits).map { $0[id] } == [1, 3])
+        #expect(try db.cursor(hits).map { try $0.get(id) } == [1, 3])
         #expect(try db.schema.columnDefinitions(table: "boxes").map(\.name) == ["id", "minX", "maxX", "minY", "maxY"])
 
         // A minimum above its maximum is a constraint violation; the table keeps its rows.

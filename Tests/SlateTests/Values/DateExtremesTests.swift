@@ -15,9 +15,9 @@ private struct Event: Codable, Equatable {
 @Suite("Dates at the extremes: typed and Codable writes")
 struct DateExtremesTests {
     let events = Table("events")
-    let id = Expression<Int64>("id")
-    let at = Expression<Date>("at")
-    let until = Expression<Date?>("until")
+    let id = SQLExpression<Int64>("id")
+    let at = SQLExpression<Date>("at")
+    let until = SQLExpression<Date?>("until")
 
     /// Year 0, `distantPast` (0000-12-30), `distantFuture`, the last millisecond of year 9999.
     static let representable: [Date] = [
@@ -150,7 +150,7 @@ struct DateExtremesTests {
                 INSERT INTO events VALUES (3, 1e308, -1e308);
                 INSERT INTO events VALUES (4, 9e999, -9e999);
                 """)
-        let read = try db.prepare(events.order(id)).map { try $0.decode(as: Event.self) }
+        let read = try db.cursor(events.order(id)).map { try $0.snapshot().decode(as: Event.self) }
         #expect(
             read.map(\.at) == [
                 Date(timeIntervalSince1970: -62_167_219_200), Date(timeIntervalSince1970: Double(Int64.max)),

@@ -50,7 +50,7 @@ struct CachedWriteFailureTests: ItemsFixture {
             try db.run(items.insert(a <- 4, b <- "four"))
             try db.run(items.insert(Item(a: 5, b: nil)))
             try described.insert(values: [.int(6), .null])
-            #expect(try db.prepare(items.order(a)).map { $0[a] } == [1, 2, 3, 4, 5, 6])
+            #expect(try db.cursor(items.order(a)).map { try $0.get(a) } == [1, 2, 3, 4, 5, 6])
         }
     }
 

@@ -27,7 +27,7 @@ struct InsertShapeCacheTests: ItemsFixture {
 
     @Test func moreShapesThanTheCacheKeeps() throws {
         let db = try Connection()
-        let columns = (0..<12).map { Expression<Int64>("k\($0)") }
+        let columns = (0..<12).map { SQLExpression<Int64>("k\($0)") }
         try db.execute(sql: "CREATE TABLE wide (" + (0..<12).map { "k\($0) INTEGER" }.joined(separator: ", ") + ")")
         let wide = Table("wide")
         for round in 0..<3 {
@@ -102,9 +102,9 @@ struct InsertShapeCacheTests: ItemsFixture {
         let db = try Connection()
         try db.execute(sql: "CREATE TABLE kinds (i INTEGER, d REAL, s TEXT, data BLOB, n TEXT, at TEXT, flag INTEGER, u INTEGER)")
         let kinds = Table("kinds")
-        let i = Expression<Int>("i"), d = Expression<Double>("d"), s = Expression<String>("s")
-        let data = Expression<Data>("data"), n = Expression<String?>("n"), at = Expression<Date>("at")
-        let flag = Expression<Bool>("flag"), u = Expression<Int64?>("u")
+        let i = SQLExpression<Int>("i"), d = SQLExpression<Double>("d"), s = SQLExpression<String>("s")
+        let data = SQLExpression<Data>("data"), n = SQLExpression<String?>("n"), at = SQLExpression<Date>("at")
+        let flag = SQLExpression<Bool>("flag"), u = SQLExpression<Int64?>("u")
         let date = Date(timeIntervalSince1970: 1_700_000_000.25)
         for round in 0..<2 {
             try db.run(
@@ -112,7 +112,7 @@ struct InsertShapeCacheTests: ItemsFixture {
                     i <- 42 + round, d <- 2.5, s <- "héllo \u{1F600}", data <- Data([0, 1, 255]), n <- nil, at <- date,
                     flag <- true, u <- (round == 0 ? 7 : nil)))
         }
-        let read = try db.prepare(kinds).map { row in
+        let read = try db.cursor(kinds).map { row in
             (
                 try row.get(i), try row.get(d), try row.get(s), try row.get(data), try row.get(n), try row.get(at),
                 try row.get(flag), try row.get(u)
@@ -133,17 +133,17 @@ struct InsertShapeCacheTests: ItemsFixture {
         try db.run(items.insert(a <- 1, b <- "a\0b"))
         try db.run(items.insert(a <- 2, b <- "\0"))
         #expect(try itemRows(db, "SELECT length(CAST(b AS BLOB)) FROM items ORDER BY id") == [[.int(3)], [.int(1)]])
-        #expect(try db.prepare(items.order(a)).map { try $0.get(b) } == ["a\0b", "\0"])
+        #expect(try db.cursor(items.order(a)).map { try $0.get(b) } == ["a\0b", "\0"])
     }
 
     @Test func nonASCIIAndQuotedNames() throws {
         let db = try Connection()
         try db.execute(sql: "CREATE TABLE \"tâble \"\"q\"\"\" (\"näme\" TEXT, \"x\"\"y\" INTEGER)")
         let table = Table("tâble \"q\"")
-        let name = Expression<String>("näme"), xy = Expression<Int64>("x\"y")
+        let name = SQLExpression<String>("näme"), xy = SQLExpression<Int64>("x\"y")
         try db.run(table.insert(name <- "é", xy <- 1))
         try db.run(table.insert(name <- "ü", xy <- 2))
-        #expect(try db.prepare(table.order(xy)).map { try $0.get(name) } == ["é", "ü"])
+        #expect(try db.cursor(table.order(xy)).map { try $0.get(name) } == ["é", "ü"])
     }
 
     @Test func clearingTheStatementCacheBetweenInserts() throws {
@@ -183,7 +183,7 @@ struct InsertShapeCacheTests: ItemsFixture {
         let db = try makeItemsDatabase()
         try db.run(items.insert(a <- 1, b <- "x"))
         try db.run(items.insert(a <- a + 0 + 2, b <- "y"))  // an expression value: rendered
-        try db.run(items.insert(a <- 3, b <- Expression<String?>(value: "z").uppercaseString))
+        try db.run(items.insert(a <- 3, b <- SQLExpression<String?>(value: "z").uppercaseString))
         try db.run(items.upsert(a <- 3, b <- "upserted", onConflictOf: a))
         try db.run(items.insertMany([[a <- 4, b <- "m1"], [a <- 5, b <- "m2"]]))
         try db.run(items.insertMany([[a <- 6, b <- "single"]]))
@@ -211,7 +211,7 @@ struct InsertShapeCacheTests: ItemsFixture {
     @Test func insertFromInsideTheSameShapesStep() throws {
         let db = try makeItemsDatabase()
         let log = Table("log")
-        let entry = Expression<Int64>("entry")
+        let entry = SQLExpression<Int64>("entry")
         try db.execute(sql: "CREATE TABLE log (entry INTEGER)")
         nonisolated(unsafe) let connection = db
         // The trigger calls back into Swift while the items insert is stepping; the callback
@@ -273,7 +273,7 @@ struct InsertShapeCacheTests: ItemsFixture {
         // which SQLCipher's SQLite 3.15 lacks).
         let json = try #require(try db.scalar("SELECT payload FROM records WHERE a = 1") as? String)
         #expect(try JSONDecoder().decode(Payload.self, from: Data(json.utf8)) == values[0].payload)
-        let read: [Record] = try db.prepare(records.order(Expression<Int64>("a"))).map { try $0.decode() }
+        let read: [Record] = try db.cursor(records.order(SQLExpression<Int64>("a"))).map { try $0.snapshot().decode() }
         #expect(read == values)
         // The SQL it renders leaves the nil optionals out (as SQLite.swift does), or writes NULL
         // for them when asked.

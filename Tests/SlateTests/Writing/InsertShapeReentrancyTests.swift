@@ -17,7 +17,7 @@ import Testing
     @Test func shapesEvictedFromInsideAStepOfTheirStatement() throws {
         let db = try makeItemsDatabase()
         try db.execute(sql: "CREATE TABLE other (x INTEGER, y INTEGER, z INTEGER)")
-        let x = Expression<Int64>("x"), y = Expression<Int64?>("y"), z = Expression<Int64?>("z")
+        let x = SQLExpression<Int64>("x"), y = SQLExpression<Int64?>("y"), z = SQLExpression<Int64?>("z")
         nonisolated(unsafe) let connection = db
         // While the items insert steps, the trigger's callback fills the shape cache with other
         // shapes (more than it keeps), evicting the shape whose statement is running.
@@ -169,8 +169,8 @@ extension InsertShapeReentrancyTests {
             try db.run(second.insert(Row(v: Int64(value * 1000))))
         }
         // …but two tables to SQLite, and each statement goes to its own.
-        #expect(try db.prepare(first.order(v)).map { $0[v] } == [1, 2, 100, 200])
-        #expect(try db.prepare(second.order(v)).map { $0[v] } == [10, 20, 1000, 2000])
+        #expect(try db.cursor(first.order(v)).map { try $0.get(v) } == [1, 2, 100, 200])
+        #expect(try db.cursor(second.order(v)).map { try $0.get(v) } == [10, 20, 1000, 2000])
         #expect(try db.scalar("SELECT count(*) FROM \"\(precomposed)\"") as? Int64 == 4)
         #expect(try db.scalar("SELECT count(*) FROM \"\(decomposed)\"") as? Int64 == 4)
     }

@@ -14,11 +14,11 @@ struct WriteClausesTests: UsersFixture {
     static let hasUpdateDeleteLimit = SQLite.hasCompileOption("ENABLE_UPDATE_DELETE_LIMIT")
 
     func ids(_ db: Connection) throws -> [Int64] {
-        try db.prepare(users.order(id)).map { $0[id] }
+        try db.cursor(users.order(id)).map { try $0.get(id) }
     }
 
     func names(_ db: Connection) throws -> [String?] {
-        try db.prepare(users.order(id)).map { $0[name] }
+        try db.cursor(users.order(id)).map { try $0.get(name) }
     }
 
     // MARK: ORDER BY, LIMIT, OFFSET
@@ -61,10 +61,10 @@ struct WriteClausesTests: UsersFixture {
         let db = try makeUsersDatabase()
         let delete = users.order(id.desc).limit(1).delete().returning(id)
         #expect(delete.asSQL() == #"DELETE FROM "users" RETURNING "id" ORDER BY "id" DESC LIMIT 1"#)
-        #expect(try db.run(delete).map { $0[id] } == [3])
+        #expect(try db.run(delete).map { try $0.get(id) } == [3])
         let update = users.order(id).limit(1).update(name <- "First").returning(id, name)
         #expect(update.asSQL() == #"UPDATE "users" SET "name" = 'First' RETURNING "id", "name" ORDER BY "id" LIMIT 1"#)
-        #expect(try db.run(update).map { $0[name] } == ["First"])
+        #expect(try db.run(update).map { try $0.get(name) } == ["First"])
         #expect(try ids(db) == [1, 2])
     }
 
@@ -115,7 +115,7 @@ struct WriteClausesTests: UsersFixture {
 
     @Test func joinsGroupingCompoundsAndDistinctAreRefused() throws {
         let db = try makeUsersDatabase()
-        let joined = users.join(posts, on: userID == users[id]).filter(posts[Expression<String>("title")] == "Hello")
+        let joined = users.join(posts, on: userID == users[id]).filter(posts[SQLExpression<String>("title")] == "Hello")
         let attempts: [(String, () throws -> Void)] = [
             ("DELETE cannot use the query's JOIN", { _ = try db.run(joined.delete()) }),
             ("UPDATE cannot use the query's JOIN", { _ = try db.run(joined.update(name <- "x")) }),
@@ -189,10 +189,10 @@ struct WriteClausesTests: UsersFixture {
             oldest.asSQL()
                 == #"INSERT INTO "archive" SELECT "id", "email" FROM "users" WHERE ("id" > 1) ORDER BY "id" DESC LIMIT 1"#)
         #expect(try db.run(oldest) == 1)
-        #expect(try db.prepare(archive).map { $0[id] } == [3])
+        #expect(try db.cursor(archive).map { try $0.get(id) } == [3])
         let rest = archive.insert(users.select(id, email).filter(id < 3).union(users.select(id, email).filter(id == 1)))
         #expect(try db.run(rest) == 2)
-        #expect(try db.prepare(archive.order(id)).map { $0[id] } == [1, 2, 3])
+        #expect(try db.cursor(archive.order(id)).map { try $0.get(id) } == [1, 2, 3])
         // The table inserted into takes no clauses of its own.
         let error = expectSQLiteError(SQLITE_MISUSE) { _ = try db.run(archive.filter(id == 1).insert(users.select(id, email))) }
         #expect(error?.explanation.hasPrefix("INSERT cannot use the query's WHERE:") == true)

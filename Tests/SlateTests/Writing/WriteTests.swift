@@ -5,9 +5,9 @@ import Testing
 
 @Suite("Inserting, updating and deleting")
 struct WriteTests: UsersFixture {
-    let count = Expression<Int64>("count")
-    let flags = Expression<Int64>("flags")
-    let note = Expression<String?>("note")
+    let count = SQLExpression<Int64>("count")
+    let flags = SQLExpression<Int64>("flags")
+    let note = SQLExpression<String?>("note")
 
     @Test func documentedInserts() throws {
         let db = try makeEmptyUsersDatabase()
@@ -20,7 +20,7 @@ struct WriteTests: UsersFixture {
                 == "INSERT OR REPLACE INTO \"users\" (\"email\", \"name\") VALUES ('alice@mac.com', 'Alice B.')")
         #expect(try db.run(replace) == 2)
         #expect(try db.scalar(users.count) == 1)
-        #expect(try db.pluck(users)?[name] == "Alice B.")
+        #expect(try db.pluck(users)?.get(name) == "Alice B.")
         let rowid = try db.run(users.insert(email <- "betty@mac.com"))
         #expect(rowid == 3)
         #expect(try db.run(users.insert(or: .ignore, email <- "betty@mac.com")) == 3)
@@ -32,7 +32,7 @@ struct WriteTests: UsersFixture {
         let timestamps = Table("timestamps")
         #expect(timestamps.insert().asSQL() == "INSERT INTO \"timestamps\" DEFAULT VALUES")
         #expect(try db.run(timestamps.insert()) == 1)
-        #expect(try db.scalar(timestamps.select(Expression<Date?>("at"))) != nil)
+        #expect(try db.scalar(timestamps.select(SQLExpression<Date?>("at"))) != nil)
     }
 
     @Test func insertMany() throws {
@@ -41,7 +41,7 @@ struct WriteTests: UsersFixture {
         #expect(many.asSQL() == "INSERT INTO \"users\" (\"email\") VALUES ('alice@mac.com'), ('geoff@mac.com')")
         let lastRowid = try db.run(many)
         #expect(lastRowid == 2)
-        #expect(try db.prepare(users.order(id)).map { $0[email] } == ["alice@mac.com", "geoff@mac.com"])
+        #expect(try db.cursor(users.order(id)).map { try $0.get(email) } == ["alice@mac.com", "geoff@mac.com"])
     }
 
     @Test func insertManySplitsAtTheVariableLimit() throws {
@@ -89,7 +89,7 @@ struct WriteTests: UsersFixture {
         } catch {
             #expect(error.code == SQLITE_CONSTRAINT_UNIQUE)
         }
-        #expect(try db.prepare(users).map { $0[email] } == ["alice@mac.com"])
+        #expect(try db.cursor(users).map { try $0.get(email) } == ["alice@mac.com"])
     }
 
     @Test(.enabled(if: SQLite.versionNumber >= 3_024_000, "upsert needs SQLite 3.24"))
@@ -102,7 +102,7 @@ struct WriteTests: UsersFixture {
         #expect(try db.run(upsert) == 1)
         try db.run(users.upsert(email <- "alice@mac.com", name <- "Alice B.", onConflictOf: email))
         #expect(try db.scalar(users.count) == 1)
-        #expect(try db.pluck(users)?[name] == "Alice B.")
+        #expect(try db.pluck(users)?.get(name) == "Alice B.")
         let nothing = users.upsert(email <- "alice@mac.com", onConflictOf: email)
         #expect(nothing.asSQL() == "INSERT INTO \"users\" (\"email\") VALUES ('alice@mac.com') ON CONFLICT (\"email\") DO NOTHING")
         try db.run(nothing)
@@ -111,7 +111,7 @@ struct WriteTests: UsersFixture {
             custom.asSQL()
                 == "INSERT INTO \"users\" (\"email\") VALUES ('alice@mac.com') ON CONFLICT (\"email\") DO UPDATE SET \"count\" = (\"count\" + 1)")
         try db.run(custom)
-        #expect(try db.pluck(users)?[count] == 1)
+        #expect(try db.pluck(users)?.get(count) == 1)
     }
 
     @Test(.enabled(if: SQLite.versionNumber >= 3_024_000, "upsert needs SQLite 3.24"))
@@ -125,7 +125,7 @@ struct WriteTests: UsersFixture {
             #expect(error.code == SQLITE_ERROR)
             #expect(error.explanation.contains("ON CONFLICT clause does not match any PRIMARY KEY or UNIQUE constraint"))
         }
-        #expect(try db.prepare(users).map { $0[email] } == ["alice@mac.com"])
+        #expect(try db.cursor(users).map { try $0.get(email) } == ["alice@mac.com"])
     }
 
     @Test func updateAndDeleteReturnCounts() throws {
@@ -160,7 +160,7 @@ struct WriteTests: UsersFixture {
         try db.run(users.insert(email <- "alice@mac.com", balance <- 10, flags <- 12, note <- "a"))
         func check<V: Value & Equatable>(_ setter: Setter, _ column: SQLExpression<V>, _ expected: V) throws {
             #expect(try db.run(alice.update(setter)) == 1)
-            #expect(try db.pluck(alice)?[column] == expected)
+            #expect(try db.pluck(alice)?.get(column) == expected)
         }
         try check(balance += 5, balance, 15)
         try check(balance -= 3, balance, 12)
@@ -178,9 +178,9 @@ struct WriteTests: UsersFixture {
         try check(email += ".uk", email, "alice@mac.com.uk")
         try check(count <- count + 10, count, 11)
         #expect(try db.run(alice.update(note += "b")) == 1)
-        #expect(try db.pluck(alice)?[note] == "ab")
+        #expect(try db.pluck(alice)?.get(note) == "ab")
         #expect(try db.run(alice.update(note <- nil)) == 1)
-        #expect(try db.pluck(alice)?[note] == nil)
+        #expect(try db.pluck(alice)?.get(note) == nil)
     }
 
     @Test func documentedTransaction() throws {
@@ -192,7 +192,7 @@ struct WriteTests: UsersFixture {
         #expect(
             users.insert(email <- "cathy@icloud.com", managerID <- 2).asSQL()
                 == "INSERT INTO \"users\" (\"email\", \"manager_id\") VALUES ('cathy@icloud.com', 2)")
-        #expect(try db.pluck(users.filter(email == "cathy@icloud.com"))?[managerID] == 1)
+        #expect(try db.pluck(users.filter(email == "cathy@icloud.com"))?.get(managerID) == 1)
         // A failing statement rolls the whole transaction back.
         #expect(throws: (any Error).self) {
             try db.transaction {
@@ -216,20 +216,20 @@ struct WriteTests: UsersFixture {
         #expect(inserted[0][email] == "alice@mac.com")
 
         let many = try db.run(users.insertMany([email <- "b@x"], [email <- "c@x"]).returning(id))
-        #expect(many.map { $0[id] } == [2, 3])
+        #expect(many.map { try $0.get(id) } == [2, 3])
 
         let update = users.filter(id > 1).update(balance += 1).returning(id, balance)
         #expect(
             update.asSQL()
                 == "UPDATE \"users\" SET \"balance\" = (\"balance\" + 1.0) WHERE (\"id\" > 1) RETURNING \"id\", \"balance\"")
-        #expect(try db.run(update).map { $0[balance] } == [1, 1])
+        #expect(try db.run(update).map { try $0.get(balance) } == [1, 1])
 
         let upper = email.uppercaseString.alias("shout")
         let delete = users.filter(id == 3).delete().returning(upper)
         #expect(delete.asSQL() == "DELETE FROM \"users\" WHERE (\"id\" = 3) RETURNING upper(\"email\") AS \"shout\"")
         let deleted = try db.run(delete)
-        #expect(deleted.map { $0[upper] } == ["C@X"])
-        #expect(deleted.map { $0[Expression<String>("shout")] } == ["C@X"])
+        #expect(deleted.map { try $0.get(upper) } == ["C@X"])
+        #expect(deleted.map { try $0.get(SQLExpression<String>("shout")) } == ["C@X"])
 
         let upsert = try db.run(users.upsert(email <- "alice@mac.com", name <- "Al", onConflictOf: email).returning(*))
         #expect(upsert.count == 1)
@@ -262,19 +262,19 @@ struct InsertEdgeCaseTests: UsersFixture {
                 == "SELECT \"users\".\"id\", \"posts\".\"title\" FROM \"users\" INNER JOIN \"posts\" "
                 + "ON ((\"posts\".\"user_id\" = \"users\".\"id\") AND (\"posts\".\"id\" > 1)) ORDER BY \"posts\".\"id\"")
         let ambiguous = users.join(posts.filter(id > 1), on: posts[userID] == users[id])
-        #expect { try db.prepare(ambiguous).map { $0 } } throws: { error in
+        #expect { try db.cursor(ambiguous).map { $0 } } throws: { error in
             (error as? SQLiteError)?.message.contains("ambiguous column name: id") == true
         }
         // A joined query with more than a filter is a subquery (SQLite.swift dropped its limit).
         let firstPost = posts.filter(id > 1).order(id).limit(1)
         let limited = users.select(users[id], firstPost[title]).join(firstPost, on: firstPost[userID] == users[id])
         #expect(limited.asSQL().contains("INNER JOIN (SELECT * FROM \"posts\" WHERE (\"id\" > 1) ORDER BY \"id\" LIMIT 1) AS \"posts\""))
-        #expect(try db.prepare(limited).map { "\($0[users[id]]) \($0[firstPost[title]])" } == ["1 Again"])
-        #expect(try db.prepare(query).map { "\($0[users[id]]) \($0[recent[title]])" } == ["1 Again", "3 Mine"])
+        #expect(try db.cursor(limited).map { "\(try $0.get(users[id])) \(try $0.get(firstPost[title]))" } == ["1 Again"])
+        #expect(try db.cursor(query).map { "\(try $0.get(users[id])) \(try $0.get(recent[title]))" } == ["1 Again", "3 Mine"])
         // `SELECT *` over a join with a subquery still namespaces every column.
         let all = try #require(try db.pluck(users.join(recent, on: recent[userID] == users[id]).order(recent[id])))
         #expect(all[recent[title]] == "Again")
-        #expect(all[users[Expression<String>("email")]] == "alice@mac.com")
+        #expect(all[users[SQLExpression<String>("email")]] == "alice@mac.com")
     }
 }
 
@@ -306,7 +306,7 @@ struct WriteFailureTests: UsersFixture {
         let db = try Connection()
         try db.execute(sql: "CREATE TABLE t (n INTEGER NOT NULL) STRICT")
         let t = Table("t")
-        let asText = Expression<String>("n")
+        let asText = SQLExpression<String>("n")
         do {
             try db.run(t.insert(asText <- "not a number"))
             Issue.record("expected an error")

@@ -84,28 +84,6 @@ extension QueryType {
                 encoding: encodable, userInfo: userInfo, otherSetters: otherSetters, nilEncoding: nilEncoding))
     }
 
-    /// SQLite.swift's spelling of `insert(or:_:userInfo:otherSetters:nilEncoding:)`, with the
-    /// value labeled `encodable:`.
-    ///
-    /// - Parameters:
-    ///   - onConflict: The conflict resolution (`.replace`, `.ignore`, …).
-    ///   - encodable: The value.
-    ///   - userInfo: Passed to the value's `encode(to:)` through the encoder.
-    ///   - otherSetters: More columns to set; they win over properties with the same column.
-    ///   - nilEncoding: What a `nil` optional property does: leave its column out (``NilEncoding/omit``,
-    ///     SQLite.swift's behaviour) or write `NULL` (``NilEncoding/null``).
-    /// - Returns: The statement.
-    /// - Throws: `EncodingError` when the value cannot be a row, or the value's own error.
-    public func insert(
-        or onConflict: OnConflict, encodable: any Encodable, userInfo: [CodingUserInfoKey: Any] = [:],
-        otherSetters: [Setter] = [], nilEncoding: NilEncoding = .omit
-    ) throws -> Insert {
-        makeInsert(
-            conflict: onConflict,
-            try Insert.body(
-                encoding: encodable, userInfo: userInfo, otherSetters: otherSetters, nilEncoding: nilEncoding))
-    }
-
     /// An `INSERT OR …` of a value given as `any Encodable`: the same as
     /// the generic `insert(or:_:userInfo:otherSetters:)`, for arguments that are not opened into it.
     ///

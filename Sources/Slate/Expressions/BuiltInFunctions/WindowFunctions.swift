@@ -1,7 +1,7 @@
 // SQLite's window functions (SQLite 3.25+), with an `OVER (ORDER BY …)` window.
 
 extension SQLTemplate {
-    static func window<T>(_ function: String, _ arguments: [any Expressible], _ orderBy: [any Expressible])
+    package static func window<T>(_ function: String, _ arguments: [any Expressible], _ orderBy: [any Expressible])
         -> SQLExpression<T>
     {
         let call: SQLExpression<Void> = self.call(function, arguments)

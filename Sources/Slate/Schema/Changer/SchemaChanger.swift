@@ -244,7 +244,7 @@ public final class SchemaChanger {
         }
     }
 
-    private let connection: Connection
+    package let connection: Connection
     private let reader: SchemaReader
     /// Whether `ALTER TABLE … RENAME COLUMN` may be used (SQLite 3.25+); tests turn it off to
     /// exercise the table rebuild.
@@ -393,18 +393,6 @@ public final class SchemaChanger {
     public func rename(table: String, to: String) throws(SQLiteError) {
         try connection.execute(
             sql: "ALTER TABLE " + SQLiteValue.quoteIdentifier(table) + " RENAME TO " + SQLiteValue.quoteIdentifier(to))
-    }
-
-    /// Runs any SQL, for changes the changer has no operation for.
-    ///
-    /// - Parameters:
-    ///   - sql: One SQL statement.
-    ///   - bindings: Values for its parameters.
-    /// - Returns: The statement.
-    /// - Throws: `SQLiteError` on failure.
-    @discardableResult
-    public func run(_ sql: String, _ bindings: (any Binding)?...) throws(SQLiteError) -> Statement {
-        try connection.run(sql, bindings)
     }
 
     // MARK: Internals

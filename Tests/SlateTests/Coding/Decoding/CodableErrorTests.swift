@@ -117,7 +117,7 @@ struct CodableErrorTests: UsersFixture {
             guard case DecodingError.valueNotFound = error else { return false }
             return message(of: error).hasPrefix("column \"name\" is NULL, which cannot be decoded as String")
         }
-        let row = try #require(try db.pluck(users.select(id, Expression<String?>("name").alias("at")).filter(id == 2)))
+        let row = try #require(try db.pluck(users.select(id, SQLExpression<String?>("name").alias("at")).filter(id == 2)))
         #expect {
             try row.decode(as: Dated.self)
         } throws: { error in
@@ -141,7 +141,7 @@ struct CodableErrorTests: UsersFixture {
             }
         }
         let db = try makeCodableUsersDatabase(filled: true)
-        let rows = try db.prepare(users.order(id)).map { try $0.decode(as: Probe.self) }
+        let rows = try db.cursor(users.order(id)).map { try $0.snapshot().decode(as: Probe.self) }
         #expect(rows.map(\.nameIsNil) == [false, true, false])
         #expect(rows.map(\.ageIsNil) == [false, true, false])
     }
@@ -278,7 +278,7 @@ struct CodableErrorTests: UsersFixture {
         }
         #expect(try db.scalar(users.count) == 3)
         #expect(
-            try db.prepare(users.order(id)).map { $0[email] }
+            try db.cursor(users.order(id)).map { try $0.get(email) }
                 == ["alice@mac.com", "betty@icloud.com", "cathy@icloud.com"])
     }
 

@@ -52,7 +52,7 @@ import Testing
             Item(id: 3, name: "c", note: "z"), Item(id: 4, name: "d", note: nil)
         ]
         #expect(try db.prepare(sql: "SELECT * FROM items ORDER BY id").cursor().decodeAll(Item.self) == expected)
-        let rows: [Item] = try db.prepare(Table("items").order(SQLExpression<Int64>("id"))).map { try $0.decode() }
+        let rows: [Item] = try db.cursor(Table("items").order(SQLExpression<Int64>("id"))).map { try $0.snapshot().decode() }
         #expect(rows == expected)
     }
 
@@ -158,7 +158,7 @@ import Testing
         #expect(
             try db.prepare(sql: "SELECT * FROM items ORDER BY id").cursor().decodeAll(Name.self)
                 == [Name(name: "a"), Name(name: "b")])
-        let rows: [Name] = try db.prepare(Table("items").order(SQLExpression<Int64>("id"))).map { try $0.decode() }
+        let rows: [Name] = try db.cursor(Table("items").order(SQLExpression<Int64>("id"))).map { try $0.snapshot().decode() }
         #expect(rows == [Name(name: "a"), Name(name: "b")])
     }
 

@@ -3,7 +3,7 @@ import Slate
 import Testing
 
 /// `Row.decode()` on a query's copied rows reuses one decoder per query layout (SQLite.swift's
-/// `db.prepare(table).map { try $0.decode() }`): the reuse must never mix up rows, types,
+/// `db.cursor(table).map { try $0.snapshot().decode() }`): the reuse must never mix up rows, types,
 /// threads or nested decodes, and must not keep a query's layout alive.
 @Suite struct RowDecoderReuseTests {
     struct Item: Codable, Equatable { var id: Int64; var name: String; var note: String? }
@@ -40,7 +40,7 @@ import Testing
 
     @Test func everyRowDecodesItsOwnValuesWhateverTheType() throws {
         let db = try database(rows: 50)
-        let rows = Array(try db.prepare(items))
+        let rows = try db.cursor(items).map { $0.snapshot() }
         let decoded: [Item] = try rows.map { try $0.decode() }
         #expect(decoded == (1...50).map(expected))
         // Another type on the same layout, then the first again: the plan follows the keys.
@@ -56,7 +56,7 @@ import Testing
 
     @Test func aNestedDecodeOfTheSameQueryGetsItsOwnDecoder() throws {
         let db = try database(rows: 3)
-        let rows = Array(try db.prepare(items))
+        let rows = try db.cursor(items).map { $0.snapshot() }
         Nested.otherRow.row = rows[2]
         let nested = try rows[0].decode(as: Nested.self)
         #expect(nested.id == 1)
@@ -65,7 +65,7 @@ import Testing
 
     @Test func rowsDecodeOnSeveralThreadsAtOnce() async throws {
         let db = try database(rows: 400)
-        let rows = Array(try db.prepare(items))
+        let rows = try db.cursor(items).map { $0.snapshot() }
         let results = try await withThrowingTaskGroup(of: [Item].self) { group in
             for _ in 0..<4 {
                 group.addTask { try rows.map { try $0.decode(as: Item.self) } }
@@ -82,7 +82,7 @@ import Testing
         weak var layout: ColumnLayout?
         try {
             let db = try database(rows: 2)
-            let rows = Array(try db.prepare(items))
+            let rows = try db.cursor(items).map { $0.snapshot() }
             #expect(try rows.map { try $0.decode(as: Item.self) } == [expected(1), expected(2)])
             layout = rows[0].layout
             db.close()

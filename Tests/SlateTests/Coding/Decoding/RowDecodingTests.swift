@@ -76,8 +76,8 @@ import Testing
 
     @Test func rowDecodingThroughTypedQueries() throws {
         let db = try database()
-        let records: [Record] = try db.prepareRowIterator(Table("records").order(SQLExpression<Int64>("id")))
-            .map { try $0.decode() }
+        let records: [Record] = try db.cursor(Table("records").order(SQLExpression<Int64>("id")))
+            .map { try $0.snapshot().decode() }
         #expect(sameDates(records, expected))
     }
 

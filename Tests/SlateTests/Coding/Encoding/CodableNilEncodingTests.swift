@@ -75,7 +75,7 @@ private struct SilentSkip: Encodable {
 @Suite("Codable rows: nil optionals are left out, as in SQLite.swift")
 struct CodableNilEncodingTests {
     let tasks = Table("tasks")
-    let id = Expression<Int64>("id")
+    let id = SQLExpression<Int64>("id")
 
     /// Columns with defaults, so that a left-out column is visible.
     func makeDatabase() throws -> Connection {
@@ -109,7 +109,7 @@ struct CodableNilEncodingTests {
                 """)
         // test_upsert_encodable
         #expect(
-            try emails.upsert(value, onConflictOf: Expression<String>("string")).asSQL() == """
+            try emails.upsert(value, onConflictOf: SQLExpression<String>("string")).asSQL() == """
                 INSERT INTO "emails" ("int", "string", "bool", "float", "double", "date", "uuid") \
                 VALUES (1, '2', 1, 3.0, 4.0, '1970-01-01T00:00:00.000', 'E621E1F8-C36C-495A-93FC-0C247A3E6E5F') \
                 ON CONFLICT ("string") DO UPDATE SET "int" = "excluded"."int", "bool" = "excluded"."bool", \
@@ -151,7 +151,7 @@ struct CodableNilEncodingTests {
         #expect(try stored(db) == [[.text("Write"), .text("new"), .int(3)], [.text("Write"), .null, .null]])
         // The same through the any-Encodable overload and insert(or:), cached shapes and all.
         try db.run(tasks.insert(or: .replace, partial as any Encodable))
-        try db.run(tasks.insert(or: .replace, encodable: partial))
+        try db.run(tasks.insert(or: .replace, partial))
         #expect(try stored(db).suffix(2) == [[.text("Write"), .text("new"), .int(3)], [.text("Write"), .text("new"), .int(3)]])
     }
 
@@ -188,7 +188,7 @@ struct CodableNilEncodingTests {
         }
         #expect(try stored(db) == [[.text("Write"), .text("doing"), .int(1)]])
         // Other setters alone are enough.
-        try db.run(tasks.filter(id == 1).update(Task.blank, otherSetters: [Expression<String>("status") <- "x"]))
+        try db.run(tasks.filter(id == 1).update(Task.blank, otherSetters: [SQLExpression<String>("status") <- "x"]))
         #expect(try stored(db) == [[.text("Write"), .text("x"), .int(1)]])
         try db.run(tasks.filter(id == 1).update(Task.blank, nilEncoding: .null))
         #expect(try stored(db) == [[.null, .null, .null]])
@@ -199,7 +199,7 @@ struct CodableNilEncodingTests {
         let db = try Connection()
         try db.execute(sql: "CREATE TABLE tasks (id INTEGER PRIMARY KEY, title TEXT UNIQUE, status TEXT, priority INTEGER)")
         try db.run(tasks.insert(Task(title: "Write", status: "doing", priority: 1)))
-        let upsert = try tasks.upsert(Task(title: "Write", status: nil, priority: 2), onConflictOf: Expression<String>("title"))
+        let upsert = try tasks.upsert(Task(title: "Write", status: nil, priority: 2), onConflictOf: SQLExpression<String>("title"))
         #expect(
             upsert.asSQL() == #"INSERT INTO "tasks" ("title", "priority") VALUES ('Write', 2) "#
                 + #"ON CONFLICT ("title") DO UPDATE SET "priority" = "excluded"."priority""#)
@@ -207,9 +207,9 @@ struct CodableNilEncodingTests {
         #expect(try stored(db) == [[.text("Write"), .text("doing"), .int(2)]])
         try db.run(
             tasks.upsert(
-                Task(title: "Write", status: nil, priority: 2), nilEncoding: .null, onConflictOf: Expression<String>("title")))
+                Task(title: "Write", status: nil, priority: 2), nilEncoding: .null, onConflictOf: SQLExpression<String>("title")))
         #expect(try stored(db) == [[.text("Write"), .null, .int(2)]])
-        #expect(throws: EncodingError.self) { try tasks.upsert(Task.blank, onConflictOf: Expression<String>("title")) }
+        #expect(throws: EncodingError.self) { try tasks.upsert(Task.blank, onConflictOf: SQLExpression<String>("title")) }
     }
 
     @Test func explicitEncodeNilAlwaysWritesNull() throws {

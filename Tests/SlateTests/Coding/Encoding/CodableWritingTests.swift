@@ -47,8 +47,8 @@ struct CodableWritingTests: UsersFixture {
         #expect(insert.asSQL() == "INSERT INTO \"people\" (\"name\") VALUES ('test')")
         #expect(try db.run(people.insert(User(name: "test"))) == 1)
         #expect(try db.run(insert) == 2)
-        let loadedUsers: [User] = try db.prepare(people).map { row in
-            return try row.decode()
+        let loadedUsers: [User] = try db.cursor(people).map { row in
+            return try row.snapshot().decode()
         }
         #expect(loadedUsers == [User(name: "test"), User(name: "test")])
     }
@@ -60,7 +60,7 @@ struct CodableWritingTests: UsersFixture {
         let update = try users.filter(id == userId).update(user)
         #expect(update.asSQL() == "UPDATE \"users\" SET \"name\" = 'test' WHERE (\"id\" = 2)")
         #expect(try db.run(users.filter(id == userId).update(user)) == 1)
-        #expect(try db.prepare(users.order(id)).map { $0[name] } == ["Alice", "test", "Cathy"])
+        #expect(try db.cursor(users.order(id)).map { try $0.get(name) } == ["Alice", "test", "Cathy"])
         // Unfiltered, it updates every row, as the documentation warns.
         #expect(try users.update(user).asSQL() == "UPDATE \"users\" SET \"name\" = 'test'")
         #expect(try db.run(users.update(user)) == 3)
@@ -94,7 +94,7 @@ struct CodableWritingTests: UsersFixture {
         #expect(try db.run(upsert) == 1)
         try db.run(users.upsert(Member(email: "alice@mac.com", name: "Alice B."), onConflictOf: email))
         #expect(try db.scalar(users.count) == 1)
-        #expect(try db.pluck(users)?[name] == "Alice B.")
+        #expect(try db.pluck(users)?.get(name) == "Alice B.")
     }
 
     @Test func upsertWithoutUniqueIndexFailsCleanly() throws {
@@ -117,7 +117,7 @@ struct CodableWritingTests: UsersFixture {
             insert.asSQL()
                 == "INSERT INTO \"users\" (\"email\", \"name\", \"balance\") VALUES ('alice@mac.com', 'Alice', 10.0)")
         try db.run(insert)
-        #expect(try db.pluck(users)?[balance] == 10)
+        #expect(try db.pluck(users)?.get(balance) == 10)
 
         let override = try users.insert(Member(email: "betty@mac.com", name: "Betty"), otherSetters: [name <- "Override"])
         #expect(
@@ -127,7 +127,7 @@ struct CodableWritingTests: UsersFixture {
         let update = try users.filter(id == 1).update(User(name: "Ann"), otherSetters: [balance += 5])
         #expect(update.asSQL() == "UPDATE \"users\" SET \"name\" = 'Ann', \"balance\" = (\"balance\" + 5.0) WHERE (\"id\" = 1)")
         #expect(try db.run(update) == 1)
-        #expect(try db.pluck(users.filter(id == 1))?[balance] == 15)
+        #expect(try db.pluck(users.filter(id == 1))?.get(balance) == 15)
 
         let upsert = try users.upsert(
             Member(email: "alice@mac.com", name: "Alice"), otherSetters: [balance <- 1], onConflictOf: email)
@@ -136,7 +136,7 @@ struct CodableWritingTests: UsersFixture {
                 + "VALUES ('alice@mac.com', 'Alice', 1.0) ON CONFLICT (\"email\") "
                 + "DO UPDATE SET \"name\" = \"excluded\".\"name\", \"balance\" = \"excluded\".\"balance\"")
         try db.run(upsert)
-        #expect(try db.pluck(users.filter(id == 1))?[balance] == 1)
+        #expect(try db.pluck(users.filter(id == 1))?.get(balance) == 1)
     }
 
     @Test func userInfoReachesEncoderAndDecoder() throws {
@@ -146,11 +146,11 @@ struct CodableWritingTests: UsersFixture {
         try db.run(people.insert(Shouting(name: "quiet")))
         try db.run(people.insert(Shouting(name: "loud"), userInfo: [Shouting.loud: true]))
         try db.run(people.filter(id == 1).update(Shouting(name: "hush"), userInfo: [Shouting.loud: false]))
-        let stored = try db.prepare(people.select(Expression<String>("name")).order(id)).map { $0[Expression<String>("name")] }
+        let stored = try db.cursor(people.select(SQLExpression<String>("name")).order(id)).map { try $0.get(SQLExpression<String>("name")) }
         #expect(stored == ["hush", "LOUD"])
-        let plain = try db.prepare(people.order(id)).map { try $0.decode(as: Shouting.self).name }
+        let plain = try db.cursor(people.order(id)).map { try $0.snapshot().decode(as: Shouting.self).name }
         #expect(plain == ["hush", "LOUD"])
-        let decorated: [Shouting] = try db.prepare(people.order(id)).map { try $0.decode(userInfo: [Shouting.loud: true]) }
+        let decorated: [Shouting] = try db.cursor(people.order(id)).map { try $0.snapshot().decode(userInfo: [Shouting.loud: true]) }
         #expect(decorated.map(\.name) == ["hush!", "LOUD!"])
         let manual = try #require(try db.pluck(people)).decoder(userInfo: [Shouting.loud: true])
         #expect(manual.userInfo[Shouting.loud] as? Bool == true)
@@ -193,8 +193,8 @@ struct CodableWritingTests: UsersFixture {
                 INSERT INTO images VALUES (0, 'a.png'), (1, 'b.jpg');
                 """)
         let images = Table("images")
-        let loadedImages: [Image] = try db.prepare(images).map { row in
-            let decoder = row.decoder()
+        let loadedImages: [Image] = try db.cursor(images).map { row in
+            let decoder = row.snapshot().decoder()
             let container = try decoder.container(keyedBy: ImageCodingKeys.self)
             switch try container.decode(ImageKind.self, forKey: .kind) {
             case .png:

@@ -1,0 +1,41 @@
+// swift-format-ignore-file
+// (This file mirrors the documentation's code blocks line for line: it keeps their layout.)
+import Foundation
+import SlateSQLiteSwift
+import SlateTestSupport
+import Testing
+
+/// SQLite.swift's README example, as the Migrating from SQLite.swift article showed it, run as
+/// written after `import SQLite` becomes `import SlateSQLiteSwift`.
+@Suite("Migrating from SQLite.swift article")
+struct MigratingFromSQLiteSwiftArticleTests {
+    @Test func sqliteSwiftSpellings() throws {
+        let db = try Connection()
+
+        let users = Table("users")
+        let id = Expression<Int64>("id")
+        let email = Expression<String>("email")
+        try db.run(users.create { t in
+            t.column(id, primaryKey: true)
+            t.column(email, unique: true)
+        })
+        let rowid = try db.run(users.insert(email <- "alice@mac.com"))
+        var printed: [String] = []
+        for user in try db.prepare(users.filter(email.like("%@mac.com"))) {
+            print(user[id], user[email])
+            printed.append("\(user[id]) \(user[email])")
+        }
+        var failure = ""
+        do {
+            try db.run(users.insert(email <- "alice@mac.com"))
+        } catch where error.code == SQLITE_CONSTRAINT {
+            print("constraint failed: \(error.message)")
+            failure = error.message
+        } catch {
+            print("insertion failed: \(error)")
+        }
+        #expect(rowid == 1)
+        #expect(printed == ["1 alice@mac.com"])
+        #expect(failure == "UNIQUE constraint failed: users.email")
+    }
+}
