@@ -1,5 +1,5 @@
 /// A typed SQL expression: a column, a value, a function call or an operator applied to other
-/// expressions. `Expression` is the same type under SQLite.swift's name.
+/// expressions. (SlateSQLiteSwift's `Expression` is the same type under SQLite.swift's name.)
 ///
 /// ```swift
 /// let id = SQLExpression<Int64>("id")          // "id"

@@ -92,8 +92,8 @@ struct QueryCursorTests: UsersFixture {
             snapshots.append(row.snapshot())
         }
         #expect(seen == [Cents(amount: 10_000), Cents(amount: 2_000_000), Cents(amount: 500)])
-        #expect(snapshots.map { try $0.get(id) } == [1, 2, 3])
-        #expect(snapshots.map { try $0.get(cents) } == seen)
+        #expect(try snapshots.map { try $0.get(id) } == [1, 2, 3])
+        #expect(try snapshots.map { try $0.get(cents) } == seen)
     }
 
     @Test func nonASCIIColumnNamesReadTheSameInPlaceAndCopied() throws {

@@ -75,8 +75,8 @@ struct CompoundQueryTests: UsersFixture {
                 + "INNER JOIN \"managers\" ON (\"chain\".\"manager_id\" = \"managers\".\"id\")) SELECT * FROM \"chain\"")
         let db = try makeManagersDatabase()
         let rows = try db.cursor(query).map { $0.snapshot() }
-        #expect(rows.map { try $0.get(id) } == [8, 5, 2])
-        #expect(rows.map { try $0.get(level) } == [0, 1, 2])
+        #expect(try rows.map { try $0.get(id) } == [8, 5, 2])
+        #expect(try rows.map { try $0.get(level) } == [0, 1, 2])
         let plain = chain.with(chain, columns: [id], hint: .notMaterialize, as: managers.select(id))
         #expect(plain.asSQL() == "WITH \"chain\" (\"id\") AS NOT MATERIALIZED (SELECT \"id\" FROM \"managers\") SELECT * FROM \"chain\"")
         #expect(try db.cursor(plain).map { try $0.get(id) } == [2, 5, 8, 9])
@@ -108,8 +108,8 @@ struct CompoundQueryTests: UsersFixture {
         #expect(query.asSQL() == "SELECT \"id\", upper(substr(\"email\", 1, 1)) AS \"initial\" FROM \"users\" ORDER BY \"id\"")
         let db = try makeUsersDatabase()
         let rows = try db.cursor(query).map { $0.snapshot() }
-        #expect(rows.map { try $0.get(initial) } == ["A", "B", "C"])
-        #expect(rows.map { try $0.get(SQLExpression<String>("initial")) } == ["A", "B", "C"])
+        #expect(try rows.map { try $0.get(initial) } == ["A", "B", "C"])
+        #expect(try rows.map { try $0.get(SQLExpression<String>("initial")) } == ["A", "B", "C"])
     }
 
     @Test(.enabled(if: LinkedSQLite.hasJSON, "needs SQLite's JSON functions"))

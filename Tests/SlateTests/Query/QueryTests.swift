@@ -70,9 +70,9 @@ struct QueryTests: UsersFixture {
         #expect(query.asSQL() == "SELECT * FROM \"users\" INNER JOIN \"posts\" ON (\"user_id\" = \"users\".\"id\")")
         let db = try makeUsersDatabase()
         let rows = try db.cursor(query.order(posts[id])).map { $0.snapshot() }
-        #expect(rows.map { try $0.get(title) } == ["Hello", "Again", "Mine"])
-        #expect(rows.map { try $0.get(users[id]) } == [1, 1, 3])
-        #expect(rows.map { try $0.get(posts[id]) } == [1, 2, 3])
+        #expect(try rows.map { try $0.get(title) } == ["Hello", "Again", "Mine"])
+        #expect(try rows.map { try $0.get(users[id]) } == [1, 1, 3])
+        #expect(try rows.map { try $0.get(posts[id]) } == [1, 2, 3])
         // An unqualified `id` is ambiguous: a clear error naming both candidates.
         do {
             _ = try rows[0].get(id)

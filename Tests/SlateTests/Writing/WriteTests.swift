@@ -216,7 +216,7 @@ struct WriteTests: UsersFixture {
         #expect(inserted[0][email] == "alice@mac.com")
 
         let many = try db.run(users.insertMany([email <- "b@x"], [email <- "c@x"]).returning(id))
-        #expect(many.map { try $0.get(id) } == [2, 3])
+        #expect(try many.map { try $0.get(id) } == [2, 3])
 
         let update = users.filter(id > 1).update(balance += 1).returning(id, balance)
         #expect(
@@ -228,8 +228,8 @@ struct WriteTests: UsersFixture {
         let delete = users.filter(id == 3).delete().returning(upper)
         #expect(delete.asSQL() == "DELETE FROM \"users\" WHERE (\"id\" = 3) RETURNING upper(\"email\") AS \"shout\"")
         let deleted = try db.run(delete)
-        #expect(deleted.map { try $0.get(upper) } == ["C@X"])
-        #expect(deleted.map { try $0.get(SQLExpression<String>("shout")) } == ["C@X"])
+        #expect(try deleted.map { try $0.get(upper) } == ["C@X"])
+        #expect(try deleted.map { try $0.get(SQLExpression<String>("shout")) } == ["C@X"])
 
         let upsert = try db.run(users.upsert(email <- "alice@mac.com", name <- "Al", onConflictOf: email).returning(*))
         #expect(upsert.count == 1)
