@@ -105,7 +105,7 @@ struct QueryCursorTests: UsersFixture {
         let smile = SQLExpression<String>("\u{1F600}")
         let plain = SQLExpression<Int64>("plain")
         let copied = try #require(try db.pluck(table))
-        #expect(copied[cafe] == 1 && copied[smile] == "smile" && copied[plain] == 2)
+        #expect(try copied.get(cafe) == 1 && copied.get(smile) == "smile" && copied.get(plain) == 2)
         let row = try #require(try db.cursor(table).next())
         for _ in 0..<2 {
             #expect(try row.get(cafe) == 1)

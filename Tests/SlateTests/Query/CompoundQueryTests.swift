@@ -186,7 +186,7 @@ struct FunctionCallTests {
         let db = try Connection()
         try db.execute(sql: "CREATE TABLE t (a INTEGER NOT NULL); INSERT INTO t VALUES (1)")
         let t = Table("t")
-        #expect(try db.pluck(t)?[SQLExpression<Int64>("a")] == 1)
+        #expect(try db.pluck(t)?.get(SQLExpression<Int64>("a")) == 1)
         try db.execute(sql: "ALTER TABLE t ADD COLUMN b TEXT DEFAULT 'x'")
         let row = try #require(try db.pluck(t))
         #expect(try row.get(SQLExpression<String?>("b")) == "x")

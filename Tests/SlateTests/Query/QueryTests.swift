@@ -34,8 +34,8 @@ struct QueryTests: UsersFixture {
         let db = try makeUsersDatabase()
         let rows = try db.cursor(query).map { $0.snapshot() }
         #expect(rows.count == 3)
-        #expect(rows[0][id] == 1)
-        #expect(rows[0][email] == "alice@mac.com")
+        #expect(try rows[0].get(id) == 1)
+        #expect(try rows[0].get(email) == "alice@mac.com")
         #expect(users.select(users[*]).asSQL() == "SELECT \"users\".* FROM \"users\"")
         #expect(users.select(distinct: email).asSQL() == "SELECT DISTINCT \"email\" FROM \"users\"")
         #expect(users.select(*).asSQL() == "SELECT * FROM \"users\"")
