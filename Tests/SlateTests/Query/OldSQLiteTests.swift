@@ -47,7 +47,7 @@ struct OldSQLiteTests: UsersFixture {
             #expect(error?.sql?.contains("OVER (ORDER BY") == true)
         }
         // A plain syntax error in the same connection is reported as SQLite words it.
-        let plain = #expect(throws: SQLiteError.self) { _ = try db.cursor(sql: "SELEC 1") }
+        let plain = #expect(throws: SQLiteError.self) { _ = try db.prepare(sql: "SELEC 1") }
         #expect(plain?.explanation.contains("syntax error") == true)
     }
 

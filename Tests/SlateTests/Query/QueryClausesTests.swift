@@ -56,7 +56,7 @@ struct QueryClausesTests: UsersFixture {
         #expect(
             query.asSQL() == #"SELECT "id" FROM "users" WHERE ("id" = 1) UNION "#
                 + #"SELECT * FROM (SELECT "id" FROM "users" ORDER BY "id" DESC LIMIT 1)"#)
-        #expect(try Set(try db.cursor(query).map { try $0.get(id) }) == [1, 3])
+        #expect(Set(try db.cursor(query).map { try $0.get(id) }) == [1, 3])
         // The outer query's own ORDER BY and LIMIT sort and cut the whole compound.
         #expect(try db.cursor(query.order(id.desc)).map { try $0.get(id) } == [3, 1])
         #expect(try db.cursor(query.order(id).limit(1)).map { try $0.get(id) } == [1])
@@ -69,6 +69,6 @@ struct QueryClausesTests: UsersFixture {
         // A member with a common table expression runs (WITH inside a compound is a syntax error).
         let ids = Table("ids")
         let withMember = users.select(id).filter(id == 1).union(ids.with(ids, as: users.select(id).filter(id == 2)))
-        #expect(try Set(try db.cursor(withMember).map { try $0.get(id) }) == [1, 2])
+        #expect(Set(try db.cursor(withMember).map { try $0.get(id) }) == [1, 2])
     }
 }

@@ -102,7 +102,7 @@ struct EnumValueTests {
         #expect(try db.cursor(tasks).map { try $0.get(status) } == [.active, .archived])
         try db.run("INSERT INTO tasks VALUES ('deleted', 7)")
         let bad = try #require(try db.pluck(tasks.filter(status == Status.active).limit(1, offset: 0)))
-        #expect(bad[status] == .active)
+        #expect(try bad.get(status) == .active)
         let unknown = try #require(try db.pluck(Table("tasks").filter(SQLExpression<String>("status") == "deleted")))
         #expect(throws: SQLiteError.self) { try unknown.get(status) }
         #expect(throws: SQLiteError.self) { try unknown.get(priority) }
