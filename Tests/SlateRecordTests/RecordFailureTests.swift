@@ -96,8 +96,11 @@ struct RecordFailureTests {
     @Test func unstorableValuesNameTheColumnAndWriteNothing() throws {
         let db = try Connection(.inMemory)
         try Event.createTable(db)
-        let error = expectSQLiteError(SQLITE_RANGE) { try Event(name: "far", at: Date(timeIntervalSince1970: 1e12)).insert(db) }
+        // A value that does not fit is SQLITE_MISMATCH ("datatype mismatch"), not SQLITE_RANGE,
+        // which is SQLite's "column index out of range".
+        let error = expectSQLiteError(SQLITE_MISMATCH) { try Event(name: "far", at: Date(timeIntervalSince1970: 1e12)).insert(db) }
         #expect(error?.details?.contains("column \"happened_at\"") == true, "\(String(describing: error))")
+        #expect(error?.details?.contains("outside the years 0000–9999") == true, "\(String(describing: error))")
         #expect(try Event.fetchCount(db) == 0)
     }
 

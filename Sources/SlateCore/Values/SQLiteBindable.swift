@@ -21,7 +21,7 @@ public protocol SQLiteBindable {
     /// with ``sqliteValue`` when some values of the type have no faithful stored form.
     ///
     /// - Returns: The value to store.
-    /// - Throws: ``SQLiteError`` (`SQLITE_RANGE`) naming the value when it cannot be stored.
+    /// - Throws: ``SQLiteError`` (`SQLITE_MISMATCH`) naming the value when it cannot be stored.
     func checkedSQLiteValue() throws(SQLiteError) -> SQLiteValue
 
     /// Binds the value to a parameter of a prepared statement.
