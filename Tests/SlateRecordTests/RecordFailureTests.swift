@@ -104,6 +104,38 @@ struct RecordFailureTests {
         #expect(try Event.fetchCount(db) == 0)
     }
 
+    @Test func aNaNIsAnErrorNamingTheColumnAndNaN() throws {
+        let db = try Connection(.inMemory)
+        try EveryType.createTable(db)
+        try EveryOptional.createTable(db)
+        // Not "NOT NULL constraint failed": SQLite would store the NaN as NULL.
+        var record = RecordTypeTableTests.extremes
+        record.double = .nan
+        let double = expectSQLiteError(SQLITE_MISMATCH) { try record.insert(db) }
+        #expect(double?.details?.contains("column \"double\"") == true && double?.details?.contains("NaN") == true, "\(String(describing: double))")
+        record = RecordTypeTableTests.extremes
+        record.float = .nan
+        let float = expectSQLiteError(SQLITE_MISMATCH) { try record.insert(db, onConflict: .replace) }
+        #expect(float?.details?.contains("column \"float\"") == true && float?.details?.contains("NaN") == true, "\(String(describing: float))")
+        // Not a silent nil.
+        var optional = EveryOptional(id: 1)
+        optional.double = -.nan
+        let nullable = expectSQLiteError(SQLITE_MISMATCH) { try optional.insert(db) }
+        #expect(nullable?.details?.contains("column \"double\"") == true && nullable?.details?.contains("NaN") == true, "\(String(describing: nullable))")
+        optional.double = nil
+        optional.float = .signalingNaN
+        expectSQLiteError(SQLITE_MISMATCH) { try optional.upsert(db) }
+        #expect(try EveryType.fetchCount(db) == 0)
+        #expect(try EveryOptional.fetchCount(db) == 0)
+        // SQLite.swift's insert of a Codable record, which keeps the values rather than binding them.
+        try Profile.createTable(db)
+        var profile = try #require(Profile.samples.first)
+        profile.ratio = .nan
+        let kept = #expect(throws: (any Error).self) { try db.run(Profile.table.insert(profile)) }
+        #expect("\(String(describing: kept))".contains("NaN"), "\(String(describing: kept))")
+        #expect(try Profile.fetchCount(db) == 0)
+    }
+
     @Test func aClosedConnectionFails() throws {
         let db = try Connection(.inMemory)
         try Player.createTable(db)

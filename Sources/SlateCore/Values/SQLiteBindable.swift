@@ -8,7 +8,7 @@ public protocol SQLiteBindable {
     /// The value as SQLite should store it.
     ///
     /// Never fails: for the few values that have no faithful stored form (a `Date` outside the
-    /// years 0000–9999, a `UInt64` above `Int64.max`) it is a documented fallback. Writes go
+    /// years 0000–9999, a `UInt64` above `Int64.max`, a NaN) it is a documented fallback. Writes go
     /// through ``checkedSQLiteValue()`` or ``bind(to:at:)``, which throw for those values instead.
     var sqliteValue: SQLiteValue { get }
 
