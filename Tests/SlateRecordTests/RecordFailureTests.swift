@@ -96,9 +96,44 @@ struct RecordFailureTests {
     @Test func unstorableValuesNameTheColumnAndWriteNothing() throws {
         let db = try Connection(.inMemory)
         try Event.createTable(db)
-        let error = expectSQLiteError(SQLITE_RANGE) { try Event(name: "far", at: Date(timeIntervalSince1970: 1e12)).insert(db) }
+        // A value that does not fit is SQLITE_MISMATCH ("datatype mismatch"), not SQLITE_RANGE,
+        // which is SQLite's "column index out of range".
+        let error = expectSQLiteError(SQLITE_MISMATCH) { try Event(name: "far", at: Date(timeIntervalSince1970: 1e12)).insert(db) }
         #expect(error?.details?.contains("column \"happened_at\"") == true, "\(String(describing: error))")
+        #expect(error?.details?.contains("outside the years 0000–9999") == true, "\(String(describing: error))")
         #expect(try Event.fetchCount(db) == 0)
+    }
+
+    @Test func aNaNIsAnErrorNamingTheColumnAndNaN() throws {
+        let db = try Connection(.inMemory)
+        try EveryType.createTable(db)
+        try EveryOptional.createTable(db)
+        // Not "NOT NULL constraint failed": SQLite would store the NaN as NULL.
+        var record = RecordTypeTableTests.extremes
+        record.double = .nan
+        let double = expectSQLiteError(SQLITE_MISMATCH) { try record.insert(db) }
+        #expect(double?.details?.contains("column \"double\"") == true && double?.details?.contains("NaN") == true, "\(String(describing: double))")
+        record = RecordTypeTableTests.extremes
+        record.float = .nan
+        let float = expectSQLiteError(SQLITE_MISMATCH) { try record.insert(db, onConflict: .replace) }
+        #expect(float?.details?.contains("column \"float\"") == true && float?.details?.contains("NaN") == true, "\(String(describing: float))")
+        // Not a silent nil.
+        var optional = EveryOptional(id: 1)
+        optional.double = -.nan
+        let nullable = expectSQLiteError(SQLITE_MISMATCH) { try optional.insert(db) }
+        #expect(nullable?.details?.contains("column \"double\"") == true && nullable?.details?.contains("NaN") == true, "\(String(describing: nullable))")
+        optional.double = nil
+        optional.float = .signalingNaN
+        expectSQLiteError(SQLITE_MISMATCH) { try optional.upsert(db) }
+        #expect(try EveryType.fetchCount(db) == 0)
+        #expect(try EveryOptional.fetchCount(db) == 0)
+        // SQLite.swift's insert of a Codable record, which keeps the values rather than binding them.
+        try Profile.createTable(db)
+        var profile = try #require(Profile.samples.first)
+        profile.ratio = .nan
+        let kept = #expect(throws: (any Error).self) { try db.run(Profile.table.insert(profile)) }
+        #expect("\(String(describing: kept))".contains("NaN"), "\(String(describing: kept))")
+        #expect(try Profile.fetchCount(db) == 0)
     }
 
     @Test func aClosedConnectionFails() throws {

@@ -21,6 +21,13 @@ struct Event: Equatable, Sendable {
     @Column("happened_at") var at: Date
 }
 
+/// A record of a `WITHOUT ROWID` table (created by hand).
+@Table("keyed_tags")
+struct KeyedTag: Equatable, Sendable {
+    @Column(primaryKey: true) var name: String
+    var count: Int
+}
+
 @Suite("Records: the primary API")
 struct RecordQueryTests {
     func makePlayers() throws -> Connection {
@@ -118,6 +125,29 @@ struct RecordQueryTests {
         #expect((first, second) == (1, 2))
         // The transient property keeps its initial value in records read back.
         #expect(try Note.fetchAll(db) == [Note(id: 1, text: "a"), Note(id: 2, text: "b")])
+    }
+
+    @Test func insertReturnsTheNewRowidOrNilWhenThereIsNone() throws {
+        let db = try Connection(.inMemory)
+        try Note.createTable(db)
+        try Player.createTable(db)
+        #expect(try Note(id: nil, text: "a").insert(db) == 1)
+        #expect(try Player(id: 7, name: "Ann", score: nil).insert(db) == 7)
+        // Ignored: no row was inserted, so no rowid (not the previous insert's), and the
+        // connection's last rowid is left as it was.
+        #expect(try Player(id: 7, name: "Bob", score: nil).insert(db, onConflict: .ignore) == nil)
+        #expect(db.lastInsertRowID == 7)
+        #expect(try Player(id: 8, name: "Bob", score: nil).insert(db, onConflict: .ignore) == 8)
+        #expect(try Player(id: 8, name: "Bo", score: 1).insert(db, onConflict: .replace) == 8)
+        // A new row whose rowid is the previous insert's is still reported.
+        #expect(try Note(id: 8, text: "b").insert(db) == 8)
+        // A WITHOUT ROWID table has no rowid to return: nil, not the previous insert's.
+        try db.execute(sql: "CREATE TABLE keyed_tags (name TEXT PRIMARY KEY, count INTEGER NOT NULL) WITHOUT ROWID")
+        #expect(try KeyedTag(name: "a", count: 1).insert(db) == nil)
+        #expect(try KeyedTag(name: "b", count: 2).insert(db, onConflict: .ignore) == nil)
+        #expect(try KeyedTag(name: "b", count: 3).insert(db, onConflict: .replace) == nil)
+        #expect(try KeyedTag.fetchAll(db) == [KeyedTag(name: "a", count: 1), KeyedTag(name: "b", count: 3)])
+        #expect(db.lastInsertRowID == 8)
     }
 
     @Test func conflictResolution() throws {

@@ -314,7 +314,7 @@ extension Date: Value {
 
     /// The date as UTC text with milliseconds (SQLite.swift's format). A date outside the years
     /// 0000–9999 has no such text: it is then its Unix time as a number, which
-    /// ``fromDatatypeValue(_:)`` reads back; Slate's own writes throw `SQLITE_RANGE` for it.
+    /// ``fromDatatypeValue(_:)`` reads back; Slate's own writes throw `SQLITE_MISMATCH` for it.
     public var datatypeValue: String {
         (try? SQLiteDateFormat.string(from: self)) ?? "\(timeIntervalSince1970)"
     }

@@ -13,14 +13,17 @@ extension TableRecord {
     ///   - db: The connection.
     ///   - onConflict: What SQLite does when the row violates a constraint (`INSERT OR …`);
     ///     `nil` for a plain `INSERT`, which fails.
-    /// - Returns: The new row's rowid (the key of an `INTEGER PRIMARY KEY` left `nil`).
+    /// - Returns: The new row's rowid (the key of an `INTEGER PRIMARY KEY` left `nil`); `nil`
+    ///   when no row was inserted (`onConflict: .ignore` ignored it) or when the table is
+    ///   `WITHOUT ROWID`, which gives its rows none. Never the rowid of an earlier insert.
     /// - Throws: `SQLiteError` on a constraint violation (naming the constraint), or when a
     ///   value has no stored form (naming the column); the table is unchanged.
     @inlinable
     @discardableResult
-    public func insert(_ db: Connection, onConflict: OnConflict? = nil) throws(SQLiteError) -> Int64 {
+    public func insert(_ db: Connection, onConflict: OnConflict? = nil) throws(SQLiteError) -> Int64? {
+        let previous = db.lastInsertRowID
         try run(try Self.insertStatement(db, onConflict: onConflict))
-        return db.lastInsertRowID
+        return Self.insertedRowID(db, previous: previous)
     }
 
     /// Updates the row that has the record's primary key with the record's values.
@@ -82,6 +85,30 @@ extension TableRecord {
         var writer = RecordWriter(binding: statement, for: Self.self)
         try write(to: &writer)
         try statement.executeToCompletion()
+    }
+
+    /// The rowid of the row the record's insert just wrote, or `nil` when it wrote none or its
+    /// table has no rowid: SQLite leaves the connection's last rowid as it was in both cases.
+    ///
+    /// A rowid that changed is the new row's. One that did not is either a new row's that
+    /// happens to equal the previous insert's, or stale: only then is the table asked whether
+    /// it has a rowid (for a `WITHOUT ROWID` table, on every insert).
+    @usableFromInline
+    static func insertedRowID(_ db: Connection, previous: Int64) -> Int64? {
+        guard db.changes > 0 else { return nil }
+        let rowid = db.lastInsertRowID
+        if rowid != previous { return rowid }
+        return tableHasRowID(db) ? rowid : nil
+    }
+
+    /// Whether the record's table has a rowid: whether one of its names (`rowid`, `oid`,
+    /// `_rowid_`) that no record column takes compiles in a `SELECT` of the table (it does not
+    /// in a `WITHOUT ROWID` table). When the record's columns take all three, the table is taken
+    /// to have one.
+    static func tableHasRowID(_ db: Connection) -> Bool {
+        let columns = Set(columnNames.map { $0.lowercased() })
+        guard let name = ["rowid", "oid", "_rowid_"].first(where: { !columns.contains($0) }) else { return true }
+        return (try? db.prepare(sql: "SELECT \(name) FROM \(SQLiteValue.quoteIdentifier(tableName)) LIMIT 0")) != nil
     }
 
     /// The record's insert (see ``RecordStatementCache``).

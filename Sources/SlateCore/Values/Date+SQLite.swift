@@ -12,13 +12,13 @@ extension Date: SQLiteRepresentable {
         return .real(timeIntervalSince1970)
     }
 
-    /// The date text (see ``sqliteValue``), or `SQLITE_RANGE` for a date outside the years
+    /// The date text (see ``sqliteValue``), or `SQLITE_MISMATCH` for a date outside the years
     /// 0000–9999 or an infinite or NaN time.
     public func checkedSQLiteValue() throws(SQLiteError) -> SQLiteValue {
         .text(try SQLiteDateFormat.string(from: self))
     }
 
-    /// Binds the date text, or throws `SQLITE_RANGE` for a date it cannot hold (see
+    /// Binds the date text, or throws `SQLITE_MISMATCH` for a date it cannot hold (see
     /// ``checkedSQLiteValue()``).
     public func bind(to statement: OpaquePointer, at index: Int32) throws(SQLiteError) {
         try checkedSQLiteValue().bind(to: statement, at: index)

@@ -1,6 +1,21 @@
 extension Double: SQLiteRepresentable {
-    /// The number as `.real`.
+    /// The number as `.real`. SQLite stores a NaN as `NULL`; every write
+    /// (``checkedSQLiteValue()``, ``bind(to:at:)``, typed setters, Codable, records) throws for
+    /// one instead.
     public var sqliteValue: SQLiteValue { .real(self) }
+
+    /// The number as `.real`, or `SQLITE_MISMATCH` for a NaN, which SQLite would store as `NULL`.
+    @inlinable
+    public func checkedSQLiteValue() throws(SQLiteError) -> SQLiteValue {
+        if _slowPath(isNaN) { throw Self.notANumber() }
+        return .real(self)
+    }
+
+    /// The error for a NaN written to a column.
+    @usableFromInline
+    static func notANumber() -> SQLiteError {
+        .mismatch("NaN has no SQLite value: SQLite would store it as NULL, so it is not written")
+    }
 
     /// Reads a REAL or an INTEGER.
     @inlinable
@@ -12,9 +27,10 @@ extension Double: SQLiteRepresentable {
         }
     }
 
-    /// Binds the number as a REAL.
+    /// Binds the number as a REAL, or throws `SQLITE_MISMATCH` for a NaN (see ``checkedSQLiteValue()``).
     @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) throws(SQLiteError) {
+        if _slowPath(isNaN) { throw Self.notANumber() }
         try checkBind(sqlite3_bind_double(statement, index, self), statement: statement, index: index)
     }
 
@@ -30,8 +46,15 @@ extension Double: SQLiteRepresentable {
 }
 
 extension Float: SQLiteRepresentable {
-    /// The number as `.real` (every `Float` is exactly representable as a `Double`).
+    /// The number as `.real` (every `Float` is exactly representable as a `Double`); a NaN as
+    /// `Double`'s.
     public var sqliteValue: SQLiteValue { .real(Double(self)) }
+
+    /// The number as `.real`, or `SQLITE_MISMATCH` for a NaN, which SQLite would store as `NULL`.
+    @inlinable
+    public func checkedSQLiteValue() throws(SQLiteError) -> SQLiteValue {
+        try Double(self).checkedSQLiteValue()
+    }
 
     /// Reads a REAL or an INTEGER, rounded to the nearest `Float`; a finite value too large for
     /// `Float` does not convert.
@@ -43,9 +66,9 @@ extension Float: SQLiteRepresentable {
         self = float
     }
 
-    /// Binds the number as a REAL.
+    /// Binds the number as a REAL, or throws `SQLITE_MISMATCH` for a NaN.
     @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) throws(SQLiteError) {
-        try checkBind(sqlite3_bind_double(statement, index, Double(self)), statement: statement, index: index)
+        try Double(self).bind(to: statement, at: index)
     }
 }

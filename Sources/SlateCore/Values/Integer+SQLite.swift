@@ -9,7 +9,7 @@ extension SQLiteRepresentable where Self: FixedWidthInteger {
         return .text(String(self))
     }
 
-    /// The integer as `.int`, or `SQLITE_RANGE` when it does not fit SQLite's 64-bit INTEGER
+    /// The integer as `.int`, or `SQLITE_MISMATCH` when it does not fit SQLite's 64-bit INTEGER
     /// (decimal text in a column of INTEGER or NUMERIC affinity would become a rounded REAL).
     @inlinable
     public func checkedSQLiteValue() throws(SQLiteError) -> SQLiteValue {
@@ -20,7 +20,10 @@ extension SQLiteRepresentable where Self: FixedWidthInteger {
     /// The error for an integer above `Int64.max`.
     @usableFromInline
     static func outOfRange(_ value: Self) -> SQLiteError {
-        SQLiteError.range("\(Self.self) value \(value) does not fit SQLite's 64-bit signed INTEGER")
+        // SQLITE_MISMATCH ("datatype mismatch"): the value has no form in SQLite's types.
+        // SQLITE_RANGE would say "column index out of range", which SQLite means for a
+        // parameter or column number.
+        SQLiteError.mismatch("\(Self.self) value \(value) does not fit SQLite's 64-bit signed INTEGER")
     }
 
     /// Converts an INTEGER, or (for a `UInt64` above `Int64.max`) its decimal text; a REAL is
@@ -38,7 +41,7 @@ extension SQLiteRepresentable where Self: FixedWidthInteger {
         }
     }
 
-    /// Binds the integer, or throws `SQLITE_RANGE` when it does not fit SQLite's 64-bit INTEGER.
+    /// Binds the integer, or throws `SQLITE_MISMATCH` when it does not fit SQLite's 64-bit INTEGER.
     @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) throws(SQLiteError) {
         guard let value = Int64(exactly: self) else { throw Self.outOfRange(self) }

@@ -8,7 +8,7 @@ public protocol SQLiteBindable {
     /// The value as SQLite should store it.
     ///
     /// Never fails: for the few values that have no faithful stored form (a `Date` outside the
-    /// years 0000–9999, a `UInt64` above `Int64.max`) it is a documented fallback. Writes go
+    /// years 0000–9999, a `UInt64` above `Int64.max`, a NaN) it is a documented fallback. Writes go
     /// through ``checkedSQLiteValue()`` or ``bind(to:at:)``, which throw for those values instead.
     var sqliteValue: SQLiteValue { get }
 
@@ -21,7 +21,7 @@ public protocol SQLiteBindable {
     /// with ``sqliteValue`` when some values of the type have no faithful stored form.
     ///
     /// - Returns: The value to store.
-    /// - Throws: ``SQLiteError`` (`SQLITE_RANGE`) naming the value when it cannot be stored.
+    /// - Throws: ``SQLiteError`` (`SQLITE_MISMATCH`) naming the value when it cannot be stored.
     func checkedSQLiteValue() throws(SQLiteError) -> SQLiteValue
 
     /// Binds the value to a parameter of a prepared statement.

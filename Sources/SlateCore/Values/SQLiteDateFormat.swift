@@ -18,7 +18,7 @@ public enum SQLiteDateFormat {
     ///
     /// - Parameter date: The date.
     /// - Returns: Text such as `2014-11-18T12:45:30.000`.
-    /// - Throws: ``SQLiteError`` (`SQLITE_RANGE`) when the date, rounded to the millisecond, is
+    /// - Throws: ``SQLiteError`` (`SQLITE_MISMATCH`) when the date, rounded to the millisecond, is
     ///   outside the years 0000–9999 (``years``), or its time is infinite or NaN.
     public static func string(from date: Date) throws(SQLiteError) -> String {
         guard let text = text(from: date) else { throw outOfRange(date) }
@@ -64,7 +64,8 @@ public enum SQLiteDateFormat {
     /// The error for a date that date text cannot hold.
     static func outOfRange(_ date: Date) -> SQLiteError {
         // The interval, not the date's description: formatting an infinite date is itself unsafe.
-        SQLiteError.range(
+        // SQLITE_MISMATCH, as for an integer that does not fit (see `FixedWidthInteger.outOfRange`).
+        SQLiteError.mismatch(
             "the date \(date.timeIntervalSince1970) seconds from 1970 is outside the years 0000–9999 "
                 + "that date text (and SQLite's date functions) can hold")
     }

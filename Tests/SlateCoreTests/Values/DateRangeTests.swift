@@ -4,7 +4,8 @@ import SlateCoreTestSupport
 import Testing
 
 /// Every `Date` either round-trips through its text to the millisecond or is refused with a
-/// clear `SQLITE_RANGE` error; none traps, and none comes back as another year.
+/// clear `SQLITE_MISMATCH` error (a value that does not fit, not SQLite's "column index out of
+/// range"); none traps, and none comes back as another year.
 @Suite("Dates at and beyond the ends of date text")
 struct DateRangeTests {
     /// Dates date text holds, and the text each is written as.
@@ -42,12 +43,12 @@ struct DateRangeTests {
         }
     }
 
-    @Test func unrepresentableDatesThrowARangeError() {
+    @Test func unrepresentableDatesThrowAMismatchError() {
         for date in Self.unrepresentable {
             let error = sqliteError { _ = try SQLiteDateFormat.string(from: date) }
-            #expect(error?.code == SQLITE_RANGE, "\(date.timeIntervalSince1970)")
+            #expect(error?.code == SQLITE_MISMATCH, "\(date.timeIntervalSince1970)")
             #expect(error?.explanation.contains("outside the years 0000–9999") == true)
-            #expect(sqliteError { _ = try date.checkedSQLiteValue() }?.code == SQLITE_RANGE)
+            #expect(sqliteError { _ = try date.checkedSQLiteValue() }?.code == SQLITE_MISMATCH)
             // The unchecked form falls back to the Unix time, never to another year's text.
             #expect(date.sqliteValue.isNull == false)
             if case .text = date.sqliteValue { Issue.record("\(date.timeIntervalSince1970) got date text") }
@@ -61,10 +62,10 @@ struct DateRangeTests {
         let insert = try db.prepare(sql: "INSERT INTO t VALUES (?)")
         for date in Self.unrepresentable {
             let error = sqliteError { try insert.bind(date, at: 1) }
-            #expect(error?.code == SQLITE_RANGE, "\(date.timeIntervalSince1970)")
-            #expect(sqliteError { try insert.bind(Optional(date), at: 1) }?.code == SQLITE_RANGE)
-            #expect(sqliteError { try db.run("INSERT INTO t VALUES (?)", date) }?.code == SQLITE_RANGE)
-            #expect(sqliteError { try db.run("INSERT INTO t VALUES (:at)", [":at": date]) }?.code == SQLITE_RANGE)
+            #expect(error?.code == SQLITE_MISMATCH, "\(date.timeIntervalSince1970)")
+            #expect(sqliteError { try insert.bind(Optional(date), at: 1) }?.code == SQLITE_MISMATCH)
+            #expect(sqliteError { try db.run("INSERT INTO t VALUES (?)", date) }?.code == SQLITE_MISMATCH)
+            #expect(sqliteError { try db.run("INSERT INTO t VALUES (:at)", [":at": date]) }?.code == SQLITE_MISMATCH)
         }
         #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == 0)
         for (date, text) in Self.representable {
@@ -91,7 +92,7 @@ struct DateRangeTests {
         // An offset may move a date just past either end: it is still read (and refused on write).
         let early = try #require(SQLiteDateFormat.date(from: "0000-01-01T00:00:00+01:00"))
         #expect(early == Date(timeIntervalSince1970: -62_167_222_800))
-        #expect(sqliteError { _ = try SQLiteDateFormat.string(from: early) }?.code == SQLITE_RANGE)
+        #expect(sqliteError { _ = try SQLiteDateFormat.string(from: early) }?.code == SQLITE_MISMATCH)
         for text in [
             "10000-01-01T00:00:00.000", "-0001-01-01T00:00:00.000", "+2024-01-01", "0000-00-01", "9999-12-32",
             "2024-02-29T13:45:10." + String(repeating: "9", count: 100_000), "2024-02-29T24:00:00"

@@ -47,7 +47,7 @@ struct DateExtremesTests {
     }
 
     func isRangeError(_ error: SQLiteError) -> Bool {
-        error.code == SQLITE_RANGE && error.explanation.contains("outside the years 0000–9999")
+        error.code == SQLITE_MISMATCH && error.explanation.contains("outside the years 0000–9999")
     }
 
     @Test func typedWritesRoundTripRepresentableDates() throws {
@@ -61,7 +61,7 @@ struct DateExtremesTests {
         }
     }
 
-    /// Expects a write to throw the `SQLITE_RANGE` error of a date without date text.
+    /// Expects a write to throw the `SQLITE_MISMATCH` error of a date without date text.
     func expectRangeError(_ name: String, _ write: () throws -> Void) {
         do {
             try write()

@@ -7,7 +7,7 @@ struct SetterEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     // The common types build their value directly (the same value as their `sqliteValue`, without
     // a witness call per property); the others go through `checkedSQLiteValue()`, which throws
-    // for a value with no stored form (a `UInt64` above `Int64.max`).
+    // for a value with no stored form (a `UInt64` above `Int64.max`, a NaN).
 
     /// Inlined into each `encode` overload, so the value's conversion is a direct call.
     @inline(__always)
@@ -25,7 +25,7 @@ struct SetterEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encodeNil(forKey key: Key) throws { encoder.set(.null, column: key.stringValue) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { encoder.set(.int(value ? 1 : 0), column: key.stringValue) }
     mutating func encode(_ value: String, forKey key: Key) throws { encoder.set(.text(value), column: key.stringValue) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { encoder.set(.real(value), column: key.stringValue) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try store(value, key) }  // a NaN throws
     mutating func encode(_ value: Float, forKey key: Key) throws { try store(value, key) }
     mutating func encode(_ value: Int, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { encoder.set(.int(Int64(value)), column: key.stringValue) }
