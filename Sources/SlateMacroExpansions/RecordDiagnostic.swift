@@ -11,6 +11,8 @@ enum RecordDiagnostic: String {
     case letWithInitialValue
     case transientWithoutValue
     case invalidArgument
+    case patternBinding
+    case lazyProperty
 
     var diagnosticID: MessageID { MessageID(domain: "SlateMacros", id: rawValue) }
 }
@@ -69,6 +71,20 @@ struct RecordError: DiagnosticMessage {
         RecordError(
             kind: .transientWithoutValue,
             message: "@Transient property '\(property)' needs an initial value, which records read from the database keep")
+    }
+
+    static func patternBinding(_ pattern: String, example: String) -> RecordError {
+        RecordError(
+            kind: .patternBinding,
+            message: "stored property '\(pattern)' declares its names with a pattern, which @Table cannot make columns of; "
+                + "declare each property on its own (\(example)), or mark it @Transient")
+    }
+
+    static func lazyProperty(_ property: String) -> RecordError {
+        RecordError(
+            kind: .lazyProperty,
+            message: "'lazy var \(property)' cannot be a column: reading a lazy property changes the record, "
+                + "which a record's write cannot do; mark it @Transient, or make it a plain 'var'")
     }
 
     static func invalidArgument(_ description: String) -> RecordError {

@@ -41,10 +41,20 @@ struct RecordPropertyReader {
         let transient = attribute(named: "Transient", in: variable.attributes)
         let column = attribute(named: "Column", in: variable.attributes)
         let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+        let isLazy = variable.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
         let bindings = Array(variable.bindings)
         for (offset, binding) in bindings.enumerated() {
-            guard isStored(binding), let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+            guard isStored(binding) else { continue }
+            guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else {
+                if transient == nil { diagnosePattern(binding.pattern, of: variable) }
+                continue
+            }
             let name = identifier.identifier.text.filter { $0 != "`" }
+            if isLazy, transient == nil {
+                diagnostics.append(
+                    Diagnostic(node: Syntax(binding), message: RecordError.lazyProperty(name), fixIts: [transientFixIt(variable)]))
+                continue
+            }
             if transient != nil {
                 // Optionals start as nil; anything else needs a value for the records read.
                 let type = binding.typeAnnotation?.type ?? bindings[offset...].lazy.compactMap(\.typeAnnotation).first?.type
@@ -85,10 +95,28 @@ struct RecordPropertyReader {
                 continue
             }
             let primaryKeyArgument = column.flatMap { labeledArgument("primaryKey", in: $0) }
-            let isPrimaryKey = primaryKeyArgument?.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
+            let primaryKeyLiteral = primaryKeyArgument?.expression.as(BooleanLiteralExprSyntax.self)
+            if let primaryKeyArgument, primaryKeyLiteral == nil {
+                diagnostics.append(
+                    Diagnostic(
+                        node: Syntax(primaryKeyArgument.expression),
+                        message: RecordError.invalidArgument("@Column's primaryKey must be the literal true or false")))
+                continue
+            }
+            let isPrimaryKey = primaryKeyLiteral?.literal.tokenKind == .keyword(.true)
+            var columnName: String?
+            if let column {
+                switch explicitColumnName(column) {
+                case .invalid(let diagnostic):
+                    diagnostics.append(diagnostic)
+                    continue
+                case .named(let name): columnName = name
+                case .absent: break
+                }
+            }
             properties.append(
                 RecordProperty(
-                    name: name, column: column.flatMap(columnName) ?? name, type: Self.spelled(type),
+                    name: name, column: columnName ?? name, type: Self.spelled(type),
                     isOptional: Self.isOptional(type), representation: representation, isPrimaryKey: isPrimaryKey,
                     node: Syntax(binding), primaryKeyArgument: isPrimaryKey ? primaryKeyArgument : nil))
         }
@@ -173,10 +201,43 @@ struct RecordPropertyReader {
         labeledArgument(label, in: attribute)?.expression
     }
 
-    /// `@Column("name")`'s first, unlabeled string literal.
-    private func columnName(_ attribute: AttributeSyntax) -> String? {
-        guard let first = arguments(of: attribute).first, first.label == nil else { return nil }
-        return first.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+    /// What `@Column`'s first, unlabeled argument says of the column's name.
+    private enum ColumnNameArgument {
+        /// No name (or `nil`): the property's.
+        case absent
+        case named(String)
+        /// Not a plain, non-empty string literal.
+        case invalid(Diagnostic)
+    }
+
+    /// `@Column("name")`'s first, unlabeled argument.
+    private func explicitColumnName(_ attribute: AttributeSyntax) -> ColumnNameArgument {
+        guard let first = arguments(of: attribute).first, first.label == nil,
+            !first.expression.is(NilLiteralExprSyntax.self)
+        else { return .absent }
+        let problem: String
+        if let name = first.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue {
+            guard name.isEmpty else { return .named(name) }
+            problem = "@Column's column name must not be empty"
+        } else {
+            problem = "@Column's column name must be a string literal"
+        }
+        return .invalid(Diagnostic(node: Syntax(first.expression), message: RecordError.invalidArgument(problem)))
+    }
+
+    /// `var (a, b) = …`: no column can be named after a pattern; each name must be a property
+    /// of its own.
+    private mutating func diagnosePattern(_ pattern: PatternSyntax, of variable: VariableDeclSyntax) {
+        let names = pattern.tokens(viewMode: .sourceAccurate).filter {
+            if case .identifier = $0.tokenKind { return true }
+            return false
+        }
+        let keyword = variable.bindingSpecifier.text
+        let example = names.map { "'\(keyword) \($0.text)'" }.joined(separator: ", ")
+        diagnostics.append(
+            Diagnostic(
+                node: Syntax(pattern), message: RecordError.patternBinding(pattern.trimmedDescription, example: example),
+                fixIts: [transientFixIt(variable)]))
     }
 
     /// `JSONColumn<[String]>` from `JSONColumn<[String]>.self`.

@@ -32,6 +32,14 @@ public struct TableMacro: ExtensionMacro {
 
         let tableName: String
         switch explicitTableName(node) {
+        case .some(.some(let name)) where name.isEmpty:
+            let argument = node.arguments?.as(LabeledExprListSyntax.self)?.first.map { Syntax($0.expression) }
+            context.diagnose(
+                Diagnostic(
+                    node: argument ?? Syntax(node),
+                    message: RecordError.invalidArgument(
+                        "@Table's table name must not be empty; omit it to derive one from the type's name")))
+            return []
         case .some(.some(let name)): tableName = name
         case .some(.none):
             context.diagnose(
@@ -216,6 +224,8 @@ struct RecordSource {
         "return", "switch", "case", "where", "import", "static", "self", "Self", "init", "deinit", "subscript",
         "operator", "extension", "typealias", "internal", "private", "public", "fileprivate", "is", "as", "try",
         "throw", "throws", "repeat", "do", "catch", "defer", "guard", "break", "continue", "fallthrough", "nil",
-        "true", "false", "super", "associatedtype", "inout", "rethrows", "Any"
+        "true", "false", "super", "associatedtype", "inout", "rethrows", "Any",
+        // After a dot these name a metatype (`self.Type`), and `let Type` is refused.
+        "Type", "Protocol"
     ]
 }

@@ -288,4 +288,104 @@ final class TableMacroDiagnosticTests: XCTestCase {
             diagnostics: [DiagnosticSpec(message: "@Table's table name must be a string literal", line: 1, column: 1)],
             macroSpecs: macros)
     }
+    func testEmptyTableNameIsRefused() {
+        assertMacroExpansion(
+            """
+            @Table("")
+            struct Player {
+                var id: Int64
+            }
+            """,
+            expandedSource: """
+                struct Player {
+                    var id: Int64
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(message: "@Table's table name must not be empty; omit it to derive one from the type's name", line: 1, column: 8)
+            ],
+            macroSpecs: macros)
+    }
+
+    func testTuplePatternIsRefused() {
+        assertMacroExpansion(
+            """
+            @Table
+            struct Pair {
+                var id: Int64
+                var (c, d) = (1, 2)
+                @Transient var (e, f) = (3, 4)
+            }
+            """,
+            expandedSource: """
+                struct Pair {
+                    var id: Int64
+                    var (c, d) = (1, 2)
+                    var (e, f) = (3, 4)
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "stored property '(c, d)' declares its names with a pattern, which @Table cannot make columns of; "
+                        + "declare each property on its own ('var c', 'var d'), or mark it @Transient",
+                    line: 4, column: 9, fixIts: [FixItSpec(message: "mark it @Transient")])
+            ],
+            macroSpecs: macros)
+    }
+
+    func testNonLiteralColumnArgumentsAreRefused() {
+        assertMacroExpansion(
+            """
+            @Table
+            struct Player {
+                @Column(primaryKey: flag) var id: Int64
+                @Column(name) var label: String
+                @Column("") var other: String
+            }
+            """,
+            expandedSource: """
+                struct Player {
+                    var id: Int64
+                    var label: String
+                    var other: String
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(message: "@Column's primaryKey must be the literal true or false", line: 3, column: 25),
+                DiagnosticSpec(message: "@Column's column name must be a string literal", line: 4, column: 13),
+                DiagnosticSpec(message: "@Column's column name must not be empty", line: 5, column: 13)
+            ],
+            macroSpecs: macros)
+    }
+
+    func testLazyPropertyIsRefusedWithAFixIt() {
+        assertMacroExpansion(
+            """
+            @Table
+            struct Player {
+                var id: Int64
+                lazy var summary: String = "x"
+            }
+            """,
+            expandedSource: """
+                struct Player {
+                    var id: Int64
+                    lazy var summary: String = "x"
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "'lazy var summary' cannot be a column: reading a lazy property changes the record, "
+                        + "which a record's write cannot do; mark it @Transient, or make it a plain 'var'",
+                    line: 4, column: 14, fixIts: [FixItSpec(message: "mark it @Transient")])
+            ],
+            macroSpecs: macros,
+            fixedSource: """
+                @Table
+                struct Player {
+                    var id: Int64
+                    @Transient lazy var summary: String = "x"
+                }
+                """)
+    }
 }

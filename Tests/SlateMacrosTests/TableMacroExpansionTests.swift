@@ -229,4 +229,49 @@ final class TableMacroExpansionTests: XCTestCase {
                 """,
             macroSpecs: macros)
     }
+    /// `Type` and `Protocol` name a metatype after a dot (`self.Type`): as property names they
+    /// are escaped wherever the expansion writes them.
+    func testMetatypeWordsAsPropertyNames() {
+        assertMacroExpansion(
+            """
+            @Table
+            struct Part {
+                var `Type`: String
+                var `Protocol`: Int
+            }
+            """,
+            expandedSource: """
+                struct Part {
+                    var `Type`: String
+                    var `Protocol`: Int
+                }
+
+                extension Part: Slate.TableRecord {
+                    static let tableName = "parts"
+                    static let table = Slate.Table("parts")
+                    struct Columns: Sendable {
+                        let `Type` = Slate.SQLExpression<String>("Type")
+                        let `Protocol` = Slate.SQLExpression<Int>("Protocol")
+                    }
+                    static let columns = Columns()
+                    static let columnNames: [String] = ["Type", "Protocol"]
+                    static var columnDefinitions: [Slate.ColumnDefinition] {
+                        [
+                            .recordColumn("Type", String.self),
+                            .recordColumn("Protocol", Int.self),
+                        ]
+                    }
+                    static let primaryKeyColumn: String? = nil
+                    init(reading reader: borrowing Slate.RecordReader) throws(Slate.SQLiteError) {
+                        self.`Type` = try reader.read(String.self, at: 0)
+                        self.`Protocol` = try reader.read(Int.self, at: 1)
+                    }
+                    func write(to writer: inout Slate.RecordWriter) throws(Slate.SQLiteError) {
+                        try writer.write(self.`Type`, at: 0)
+                        try writer.write(self.`Protocol`, at: 1)
+                    }
+                }
+                """,
+            macroSpecs: macros)
+    }
 }
