@@ -84,7 +84,7 @@ extension TableRecord {
         try statement.executeToCompletion()
     }
 
-    /// The record's insert (see ``RecordStatementCache``).
+    /// The record's insert (see ``RecordStatementKind``).
     @usableFromInline
     static func insertStatement(_ db: Connection, onConflict: OnConflict?) throws(SQLiteError) -> Statement {
         try db.recordStatement(Self.self, .insert(onConflict)) { statements in
