@@ -111,7 +111,7 @@ extension TableRecord {
         return (try? db.prepare(sql: "SELECT \(name) FROM \(SQLiteValue.quoteIdentifier(tableName)) LIMIT 0")) != nil
     }
 
-    /// The record's insert (see ``RecordStatementCache``).
+    /// The record's insert (see ``RecordStatementKind``).
     @usableFromInline
     static func insertStatement(_ db: Connection, onConflict: OnConflict?) throws(SQLiteError) -> Statement {
         try db.recordStatement(Self.self, .insert(onConflict)) { statements in

@@ -105,12 +105,13 @@ extension Connection {
     /// it in full.
     ///
     /// The shape (conflict clause, table, columns) determines the SQL text, so a repeated shape
-    /// needs neither rendering nor hashing: its statement is bound and stepped directly. The
-    /// statement is the one ``cachedStatement(sql:)`` returned for the rendered SQL, and SQLite
-    /// recompiles it after a schema change, as it does for any cached statement.
+    /// needs neither rendering nor hashing: the statement cache's last shape is compared with the
+    /// insert in place, and its statement bound and stepped directly. SQLite recompiles it after
+    /// a schema change, as it does for any cached statement.
     private func runThroughShapeCache(_ insert: Insert) throws(SQLiteError) -> Int64? {
         guard handle != nil, insert.upsert == nil else { return nil }
-        let cache = insertShapeCache
+        let cache = statementCache
+        let last = cache.lastShape(InsertShape.self)
         let statement: Statement
         switch insert.body {
         case .setters(let rows):
@@ -120,10 +121,14 @@ extension Connection {
             for setter in row {
                 guard case .bound = setter.payload, setter.column.values.isEmpty else { return nil }
             }
-            guard
-                let found = try shapeStatement(
-                    for: insert, cache.lookup(insert, setters: row), columns: row.map(\.column.template), encoded: false)
-            else { return nil }
+            let found: Statement?
+            if let last, last.matches(insert, setters: row) {
+                found = try shapeStatement(for: insert, cache.useLast())
+            } else {
+                let shape = InsertShape(insert, columns: row.map(\.column.template), encoded: false)
+                found = try shapeStatement(for: insert, cache.lookup(.shape(StatementShapeKey(shape))), shape: shape)
+            }
+            guard let found else { return nil }
             statement = found
             for index in row.indices {
                 if case .bound(let value) = row[index].payload {
@@ -132,21 +137,30 @@ extension Connection {
             }
         case .encoded(let row):
             guard !row.isEmpty else { return nil }
-            let lookup = cache.lookup(insert, encoded: row)
-            // A key encoded twice: the full path renders the row with the name once.
-            if case .missing = lookup, EncodedColumn.distinct(row).count != row.count { return nil }
-            guard let found = try shapeStatement(for: insert, lookup, columns: row.map(\.name), encoded: true) else {
-                return nil
+            let found: Statement?
+            if let last, last.matches(insert, encoded: row) {
+                found = try shapeStatement(for: insert, cache.useLast())
+            } else {
+                let shape = InsertShape(insert, columns: row.map(\.name), encoded: true)
+                let lookup = cache.lookup(.shape(StatementShapeKey(shape)))
+                // A key encoded twice: the full path renders the row with the name once.
+                if case .missing = lookup, EncodedColumn.distinct(row).count != row.count { return nil }
+                found = try shapeStatement(for: insert, lookup, shape: shape)
             }
+            guard let found else { return nil }
             statement = found
             for index in row.indices {
                 try statement.bind(row[index].value, at: Int32(truncatingIfNeeded: index + 1))
             }
         case .record(let row):
-            guard
-                let found = try shapeStatement(
-                    for: insert, cache.lookup(insert, record: row), columns: row.names, encoded: true, recordType: row.type)
-            else { return nil }
+            let found: Statement?
+            if let last, last.matches(insert, record: row) {
+                found = try shapeStatement(for: insert, cache.useLast())
+            } else {
+                let shape = InsertShape(insert, columns: row.names, encoded: true, recordType: row.type)
+                found = try shapeStatement(for: insert, cache.lookup(.shape(StatementShapeKey(shape))), shape: shape)
+            }
+            guard let found else { return nil }
             statement = found
             for index in row.values.indices {
                 try statement.bind(row.values[index], at: Int32(truncatingIfNeeded: index + 1))
@@ -158,12 +172,11 @@ extension Connection {
         return lastInsertRowID
     }
 
-    /// The statement a shape cache lookup found, or on a miss the statement for the insert's
-    /// rendered SQL, kept in the shape cache; `nil` when the found one is busy (the full path
-    /// runs the insert then).
+    /// The statement a shape lookup found, or on a miss the statement compiled for the insert's
+    /// rendered SQL, kept in the statement cache under `shape`; `nil` when the found one is busy
+    /// (the full path runs the insert then).
     private func shapeStatement(
-        for insert: Insert, _ lookup: InsertShapeCache.Lookup, columns: [String], encoded: Bool,
-        recordType: ObjectIdentifier? = nil
+        for insert: Insert, _ lookup: StatementCache.Lookup, shape: InsertShape? = nil
     ) throws(SQLiteError) -> Statement? {
         switch lookup {
         case .found(let statement):
@@ -171,24 +184,14 @@ extension Connection {
         case .busy:
             return nil
         case .missing:
-            let statement = try shapeStatement(for: insert)
-            let entry = InsertShapeCache.Entry(
-                conflict: insert.conflict, tableName: insert.tableName, database: insert.database, columns: columns,
-                encoded: encoded, statement: statement)
-            entry.recordType = recordType
-            insertShapeCache.add(entry)
+            guard let shape else { return nil }
+            let sql = insert.expression.template
+            let statement: Statement
+            do { statement = try prepare(sql: sql, options: .persistent) } catch { throw explainingOldSQLite(error, sql: sql) }
+            statementCache.keep(statement, for: .shape(StatementShapeKey(shape)))
             return statement
         }
     }
-
-    /// The cached statement for an insert's rendered SQL (on a shape cache miss).
-    private func shapeStatement(for insert: Insert) throws(SQLiteError) -> Statement {
-        let sql = insert.expression.template
-        do { return try cachedStatement(sql: sql) } catch { throw explainingOldSQLite(error, sql: sql) }
-    }
-
-    /// The connection's insert shape cache, created on first use.
-    var insertShapeCache: InsertShapeCache { self[storage: InsertShapeCache.StorageKey.self] }
 
     /// Rejects inserts that cannot run, with a clear reason.
     private func check(_ insert: Insert) throws(SQLiteError) {

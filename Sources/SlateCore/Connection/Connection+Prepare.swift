@@ -29,7 +29,7 @@ extension Connection {
             slate_txn_state(db, "main") > 0, let stamp = connectionHandle.recycledStatements.stamp(on: db)
         {
             let key = SQLText(sql)
-            if let handle = connectionHandle.recycledStatements.take(key, stamp: stamp) {
+            if let handle = connectionHandle.statementCache.takeReleased(key, stamp: stamp) {
                 return Statement(connectionHandle: connectionHandle, handle: handle, recycling: (key, stamp))
             }
             recycling = (key, stamp)
@@ -95,21 +95,22 @@ extension Connection {
     /// - Returns: A reset statement with its bindings cleared.
     /// - Throws: ``SQLiteError`` when the SQL does not compile.
     public func cachedStatement(sql: String) throws(SQLiteError) -> Statement {
-        let key = SQLText(sql)  // by bytes: canonically equal SQL may name other tables
-        if let statement = statementCache.statement(for: key), !statement.isBusy {
-            // Its last user may have run it to its end without a reset (a cursor does not reset).
-            statement.resetIfStepped()
+        let key = StatementCacheKey.sql(SQLText(sql))  // by bytes: canonically equal SQL may name other tables
+        let cache = statementCache
+        if case .found(let statement) = cache.lookup(key) {
             sqlite3_clear_bindings(statement.handle)
             statement.cacheCheckouts &+= 1
             return statement
         }
         let statement = try prepare(sql: sql, options: .persistent)
-        statementCache.keep(statement, for: key)
+        cache.keep(statement, for: key)
         return statement
     }
 
-    /// How many prepared statements ``cachedStatement(sql:)`` keeps at most (Slate's queries use
-    /// the same cache): the least recently used one is finalized when another must be kept.
+    /// How many prepared statements the connection keeps at most, in its one statement cache:
+    /// those of ``cachedStatement(sql:)`` and Slate's queries, records and inserts, and the
+    /// compiled forms of statements released in a queue's or pool's accesses. The least recently
+    /// used one is finalized when another must be kept.
     ///
     /// ```swift
     /// db.statementCacheCapacity = 500   // an app with many distinct queries
@@ -130,6 +131,9 @@ extension Connection {
 
     /// How many statements the cache holds now (at most ``statementCacheCapacity``).
     package var cachedStatementCount: Int { statementCache.count }
+
+    /// The connection's one statement cache (see ``StatementCache``).
+    package var statementCache: StatementCache { connectionHandle.statementCache }
 
     /// Empties the prepared-statement cache (statements in use stay valid), including the
     /// compiled forms of released statements and the statements that layers built on SlateCore

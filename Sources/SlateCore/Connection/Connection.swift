@@ -30,9 +30,6 @@ public final class Connection {
     /// Where the database lives.
     public let location: Location
 
-    /// Prepared statements kept for reuse (``cachedStatement(sql:)``).
-    let statementCache = StatementCache(capacity: Connection.defaultStatementCacheCapacity)
-
     /// BEGIN, COMMIT and ROLLBACK, compiled once (``beginTransaction(_:)`` and the others).
     let transactionStatements = TransactionStatements()
 

@@ -178,9 +178,16 @@ package final class ConnectionHandle {
     /// ``ConnectionCloseObserver`` is told before the handle closes.
     package var contexts: [ObjectIdentifier: AnyObject] = [:]
 
-    /// Compiled statements released by their `Statement`, for `prepare(sql:)` to step again.
+    /// The schema stamps of the released statements that ``statementCache`` keeps for `prepare(sql:)`.
     /// Not checked for exclusivity at run time: it is used on the thread that may use the handle.
     @exclusivity(unchecked) var recycledStatements = RecycledStatements()
+
+    /// The connection's one statement cache: cached statements, record and insert statements of
+    /// the layers above, and compiled forms of released statements. Here rather than on the
+    /// `Connection`, because a released `Statement` gives its compiled form back through the
+    /// handle; the `Connection` empties it when it is freed or closed, so that the statements it
+    /// keeps (which hold this handle) never outlive it.
+    let statementCache = StatementCache(capacity: Connection.defaultStatementCacheCapacity)
 
     init(db: OpaquePointer) {
         self.db = db
@@ -190,7 +197,7 @@ package final class ConnectionHandle {
         close()
     }
 
-    /// Takes back the compiled statement of a released `Statement` for ``recycledStatements``,
+    /// Takes back the compiled statement of a released `Statement` for ``statementCache``,
     /// reset and with its bindings cleared; `false` when it cannot be kept (the handle is closed,
     /// the releasing thread is not running an access that lent it, a hook is running, or the
     /// cache has no room), and the caller finalizes it.
@@ -198,7 +205,7 @@ package final class ConnectionHandle {
         guard db != nil, accessOwner == Self.currentThread else { return false }
         sqlite3_reset(statement)
         sqlite3_clear_bindings(statement)
-        return recycledStatements.keep(statement, for: key, stamp: stamp)
+        return statementCache.keepReleased(statement, for: key, stamp: stamp)
     }
 
     /// Resets every statement of the handle that is still running, as a queue's or pool's
@@ -223,6 +230,7 @@ package final class ConnectionHandle {
             observer.connectionWillClose(db)
         }
         self.db = nil
+        statementCache.removeAll()
         recycledStatements.finalizeAll()
         sqlite3_close_v2(db)
         contexts.removeAll()

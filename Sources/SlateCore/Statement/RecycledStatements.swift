@@ -1,6 +1,8 @@
-/// Compiled statements whose ``Statement`` was released inside a transaction of a queue's or
-/// pool's access, kept by SQL text so that the next `Connection.prepare(sql:options:)` of the
-/// same text there steps one again instead of compiling it. Connections of your own compile every
+/// The rules and schema stamps of compiled statements whose ``Statement`` was released inside a
+/// transaction of a queue's or pool's access: the connection's ``StatementCache`` keeps them by
+/// SQL text (``StatementCacheKey/released(_:)``), so that the next
+/// `Connection.prepare(sql:options:)` of the same text there steps one again instead of compiling
+/// it. Connections of your own compile every
 /// statement: nothing stops them from being shared between threads by mistake, and this cache
 /// must not be raced.
 ///
@@ -25,11 +27,6 @@ struct RecycledStatements {
         var temp: Int64
     }
 
-    /// At most this many texts are kept per connection (one compiled statement each); SQL whose
-    /// text changes with every call (values spliced in) would otherwise grow it without bound.
-    static let capacity = 64
-
-    private var handles: [SQLText: (statement: OpaquePointer, stamp: SchemaStamp)] = [:]
     /// `PRAGMA main.schema_version` and `PRAGMA temp.schema_version`, compiled once.
     private var versionStatements: (main: OpaquePointer, temp: OpaquePointer)?
 
@@ -38,9 +35,6 @@ struct RecycledStatements {
         guard let versionStatements else { return false }
         return statement == versionStatements.main || statement == versionStatements.temp
     }
-
-    /// How many compiled statements are kept (for tests).
-    var count: Int { handles.count }
 
     /// The current schema versions, inside a transaction of `db` (where reading them costs a few
     /// dozen nanoseconds); `nil` if they cannot be read.
@@ -69,29 +63,8 @@ struct RecycledStatements {
         return sqlite3_column_int64(statement, 0)
     }
 
-    /// A kept statement for `key` compiled under `stamp`, removed from the cache; one compiled
-    /// under another schema is finalized instead.
-    mutating func take(_ key: SQLText, stamp: SchemaStamp) -> OpaquePointer? {
-        guard !handles.isEmpty, let kept = handles.removeValue(forKey: key) else { return nil }
-        guard kept.stamp == stamp else {
-            sqlite3_finalize(kept.statement)
-            return nil
-        }
-        return kept.statement
-    }
-
-    /// Keeps `statement` (reset, bindings cleared) for `key`; `false` when it is not kept (one
-    /// is kept for the text already, or the cache is full), and the caller finalizes it.
-    mutating func keep(_ statement: OpaquePointer, for key: SQLText, stamp: SchemaStamp) -> Bool {
-        guard handles.count < Self.capacity, handles[key] == nil else { return false }
-        handles[key] = (statement, stamp)
-        return true
-    }
-
-    /// Finalizes every kept statement (and the version statements).
+    /// Finalizes the version statements.
     mutating func finalizeAll() {
-        for kept in handles.values { sqlite3_finalize(kept.statement) }
-        handles.removeAll()
         if let (main, temp) = versionStatements {
             sqlite3_finalize(main)
             sqlite3_finalize(temp)

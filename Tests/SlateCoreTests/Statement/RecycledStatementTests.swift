@@ -42,7 +42,7 @@ struct RecycledStatementTests {
         let db = try Connection(directory.path("recycled.sqlite"))
         try db.transaction(.immediate) { _ = try db.scalar(Int.self, "SELECT count(*) FROM t") }
         _ = try db.scalar(Int.self, "SELECT count(*) FROM t")
-        #expect(db.connectionHandle.recycledStatements.count == 0)
+        #expect(db.statementCache.releasedCount == 0)
     }
 
     @Test("two statements of one text held at once are two, each with its own bindings")
@@ -72,7 +72,7 @@ struct RecycledStatementTests {
                 let statement = try db.prepare(sql: "SELECT x FROM t")
                 #expect(try statement.cursor().next() != nil)
             }
-            #expect(db.connectionHandle.recycledStatements.count == 1)
+            #expect(db.statementCache.releasedCount == 1)
             // Still running, the SELECT would make the DROP fail with "table is locked".
             try db.execute(sql: "DROP TABLE t")
         }
@@ -131,21 +131,24 @@ struct RecycledStatementTests {
         #expect(traced.lines.filter { $0.contains("count(*)") }.count == 2)
     }
 
-    @Test("the cache is bounded, emptied by clearStatementCache, and finalized when the connection closes", .enabled(if: reuses, "this SQLite has no sqlite3_txn_state: nothing is reused"))
+    @Test("the one statement cache bounds them, clearStatementCache empties it, and finalized when the connection closes", .enabled(if: reuses, "this SQLite has no sqlite3_txn_state: nothing is reused"))
     func boundAndClose() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("bound.sqlite")
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
             try db.execute(sql: "CREATE TABLE t (x INTEGER)")
-            for offset in 0..<(RecycledStatements.capacity + 10) {
+            // One bound for the connection's one cache (statementCacheCapacity), whatever it keeps.
+            db.statementCacheCapacity = 16
+            for offset in 0..<(db.statementCacheCapacity + 10) {
                 _ = try db.scalar(Int.self, "SELECT count(*) + \(offset) FROM t")
             }
-            #expect(db.connectionHandle.recycledStatements.count == RecycledStatements.capacity)
+            #expect(db.statementCache.releasedCount == db.statementCacheCapacity)
+            #expect(db.cachedStatementCount == db.statementCacheCapacity)
             db.clearStatementCache()
-            #expect(db.connectionHandle.recycledStatements.count == 0)
+            #expect(db.statementCache.releasedCount == 0)
             _ = try db.scalar(Int.self, "SELECT count(*) FROM t")
-            #expect(db.connectionHandle.recycledStatements.count == 1)
+            #expect(db.statementCache.releasedCount == 1)
         }
         try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
         try queue.write { db in _ = try db.scalar(Int.self, "SELECT count(*) FROM t") }
@@ -161,10 +164,10 @@ struct RecycledStatementTests {
         var escaped: Statement? = try pool.read { db in try db.prepare(sql: "SELECT x FROM t") }
         escaped = nil
         #expect(escaped == nil)
-        #expect(try pool.read { db in db.connectionHandle.recycledStatements.count } == 0)
+        #expect(try pool.read { db in db.statementCache.releasedCount } == 0)
         // Released inside the access, it is kept for the next one.
         try pool.read { db in _ = try db.scalar(Int.self, "SELECT count(*) FROM t") }
-        #expect(try pool.read { db in db.connectionHandle.recycledStatements.count } == 1)
+        #expect(try pool.read { db in db.statementCache.releasedCount } == 1)
     }
 
     @Test("an observation's refetch steps the statement its first fetch compiled", .enabled(if: reuses, "this SQLite has no sqlite3_txn_state: nothing is reused"))

@@ -105,6 +105,19 @@ extension SlateDriver {
         }
     }
 
+    /// W5 Codable without `@Table`: `db.run(table.insert(item))` per row, through the `Encoder`.
+    func insertCodable(rows: Int) throws -> Checksum {
+        try db.transaction {
+            var sum: Int64 = 0
+            for row in 0..<rows {
+                let item = CodableItem(ItemRecord(row: row))
+                try db.run(SlateSchema.itemsInsert.insert(item))
+                sum &+= item.sum
+            }
+            return Checksum(rows: rows, sum: sum)
+        }
+    }
+
     /// W5 `InsertStatement`: `prepareInsert(into:)` once, `insert([name: value])` per row.
     func insertDescribed(rows: Int) throws -> Checksum {
         guard let description = SlateSchema.insertDescription else { throw BenchmarkError("bad table description") }

@@ -54,6 +54,12 @@ struct InsertedItem: Sendable {
 struct CodableItem: Codable, Sendable {
     var c0, c1, c2, c3, c4, c5, c6, c7, c8, c9: Int64
 
+    /// The same values as an ``ItemRecord``.
+    init(_ item: ItemRecord) {
+        (c0, c1, c2, c3, c4) = (item.c0, item.c1, item.c2, item.c3, item.c4)
+        (c5, c6, c7, c8, c9) = (item.c5, item.c6, item.c7, item.c8, item.c9)
+    }
+
     var sum: Int64 { c0 &+ c1 &+ c2 &+ c3 &+ c4 &+ c5 &+ c6 &+ c7 &+ c8 &+ c9 }
 
     static func checksum(_ records: [CodableItem]) -> Checksum {

@@ -35,6 +35,10 @@ struct InsertPrepared: Workload {
             Contender(library: .slate, api: "db.run(table.insert(encodable))",
                       prepare: empty, body: { try drivers.slate.insertEncodable(rows: rows) }, verify: readBack,
                       goal: 2.0, grdbPeer: "record.insert(db) (Encodable PersistableRecord)"),
+            // Issue 30: SQLite.swift's documented insert of a Codable struct without `@Table`.
+            Contender(library: .slate, api: "db.run(table.insert(codable)) (Codable, no @Table)",
+                      prepare: empty, body: { try drivers.slate.insertCodable(rows: rows) }, verify: readBack,
+                      goal: 2.0, grdbPeer: "record.insert(db) (Encodable PersistableRecord)"),
             Contender(library: .slate, api: "InsertStatement.insert([name: value])",
                       prepare: empty, body: { try drivers.slate.insertDescribed(rows: rows) }, verify: readBack,
                       goal: 2.0, grdbPeer: "record.insert(db) (Encodable PersistableRecord)"),

@@ -221,9 +221,7 @@ extension Insert {
             ])
         }
         // A `@Table` record with every column set: its values by position (no names to compare).
-        if userInfo.isEmpty, let record = encodable as? any TableRecord, type(of: record).codableUsesRecordColumns,
-            let row = try record.insertRow(nilEncoding: nilEncoding)
-        {
+        if userInfo.isEmpty, let record = SetterEncoder.record(encodable), let row = try record.insertRow(nilEncoding: nilEncoding) {
             return .record(row)
         }
         return .encoded(try SetterEncoder.columns(for: encodable, userInfo: userInfo, nilEncoding: nilEncoding))

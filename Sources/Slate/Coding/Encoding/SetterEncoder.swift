@@ -110,7 +110,7 @@ final class SetterEncoder: Encoder {
     ) throws -> [EncodedColumn] {
         // A `@Table` record writes its columns with its generated code: no Encoder, and the
         // same values (see `recordColumns(of:nilEncoding:)`).
-        if userInfo.isEmpty, let record = value as? any TableRecord, type(of: record).codableUsesRecordColumns {
+        if userInfo.isEmpty, let record = record(value) {
             return try recordColumns(of: record, nilEncoding: nilEncoding)
         }
         let encoder = available()
@@ -191,12 +191,18 @@ final class SetterEncoder: Encoder {
     /// encodes another row).
     /// Kept per thread: W5 `insert(encodable)` ~2,200 instructions per row fewer than a fresh encoder per row (Benchmarks/PROFILE.md, “Unsafe flags”).
     private static func available() -> SetterEncoder {
-        guard let key = threadEncoderKey else { return SetterEncoder(reused: false) }
+        guard let encoder = threadEncoder() else { return SetterEncoder(reused: false) }
+        return encoder.inUse ? SetterEncoder(reused: false) : encoder
+    }
+
+    /// The current thread's encoder (in use or not), made on first use; `nil` when the system
+    /// has no thread-specific slot for it.
+    private static func threadEncoder() -> SetterEncoder? {
+        guard let key = threadEncoderKey else { return nil }
         if let stored = pthread_getspecific(key) {
             // Sound: the slot only ever holds a retained `SetterEncoder` (set below), released
             // only by the slot's destructor when the thread exits.
-            let encoder = Unmanaged<SetterEncoder>.fromOpaque(stored).takeUnretainedValue()
-            return encoder.inUse ? SetterEncoder(reused: false) : encoder
+            return Unmanaged<SetterEncoder>.fromOpaque(stored).takeUnretainedValue()
         }
         let encoder = SetterEncoder(reused: true)
         if pthread_setspecific(key, Unmanaged.passRetained(encoder).toOpaque()) != 0 {
@@ -204,6 +210,30 @@ final class SetterEncoder: Encoder {
             Unmanaged.passUnretained(encoder).release()
         }
         return encoder
+    }
+
+    /// The types whose values this thread found not to be `@Table` records that encode as their
+    /// columns (see ``record(_:)``), most recent last; a few at most.
+    private var plainTypes: [ObjectIdentifier] = []
+
+    /// A value as a `@Table` record whose Codable form is its record columns
+    /// (``TableRecord/codableUsesRecordColumns``), or `nil`.
+    ///
+    /// The question is a dynamic conformance check, which costs more than a tenth of a plain
+    /// Codable struct's whole insert (W5 `db.run(table.insert(codable))`, Benchmarks/PROFILE.md):
+    /// a type found not to be such a record is remembered by the thread's encoder, so that the
+    /// check runs once per type and thread, not once per row. Keyed by the value's dynamic type,
+    /// so that a subclass that is a record is never taken for its plain superclass.
+    static func record<T: Encodable>(_ value: T) -> (any TableRecord)? {
+        let type = ObjectIdentifier(Swift.type(of: value))
+        let encoder = threadEncoder()
+        if let encoder, encoder.plainTypes.contains(type) { return nil }
+        if let record = value as? any TableRecord, Swift.type(of: record).codableUsesRecordColumns { return record }
+        if let encoder {
+            if encoder.plainTypes.count >= 8 { encoder.plainTypes.removeFirst() }
+            encoder.plainTypes.append(type)
+        }
+        return nil
     }
 
     /// Starts a row: no columns written, no failure.
