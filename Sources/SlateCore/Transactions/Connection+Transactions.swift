@@ -182,3 +182,35 @@ private struct GuardedTransaction {
         try run()
     }
 }
+
+extension Connection {
+    /// Runs Slate's own writes (no closure of the user's) all or nothing: outside a transaction
+    /// in one begun `IMMEDIATE`, inside one in a savepoint.
+    ///
+    /// Not a savepoint outside a transaction: that begins a deferred transaction, and work that
+    /// reads before it writes (a schema change, a changeset) would ask SQLite to upgrade its
+    /// read lock to a write lock, which fails at once with `SQLITE_BUSY` while another
+    /// connection writes: SQLite calls no busy handler for that upgrade (issue 30). `BEGIN
+    /// IMMEDIATE` takes the write lock first, and waits for it as long as the busy timeout allows.
+    ///
+    /// - Parameter body: The work.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws, or the ``SQLiteError`` of BEGIN, SAVEPOINT, COMMIT or RELEASE.
+    package func writeAtomically<R>(_ body: () throws(SQLiteError) -> R) throws(SQLiteError) -> R {
+        let ownsTransaction = isAutocommit
+        if ownsTransaction { try beginTransaction(.immediate) } else { try exec("SAVEPOINT slate_write") }
+        do {
+            let result = try body()
+            if ownsTransaction { try commitTransaction() } else { try exec("RELEASE SAVEPOINT slate_write") }
+            return result
+        } catch {
+            if ownsTransaction {
+                if !isAutocommit { try? rollbackTransaction() }
+            } else {
+                try? exec("ROLLBACK TO SAVEPOINT slate_write")
+                try? exec("RELEASE SAVEPOINT slate_write")
+            }
+            throw error
+        }
+    }
+}
