@@ -71,6 +71,17 @@ static inline int slate_txn_state(sqlite3 *db, const char *schema) {
 static inline int slate_txn_state(sqlite3 *db, const char *schema) { return sqlite3_txn_state(db, schema); }
 #endif
 
+/// Whether a database other than main and temp is attached: 1 or 0, by sqlite3_db_name (SQLite
+/// 3.39); -1 (do not know) where the library is older.
+#if SQLITE_VERSION_NUMBER < 3039000
+static inline int slate_has_attached_database(sqlite3 *db) {
+    (void)db;
+    return -1;
+}
+#else
+static inline int slate_has_attached_database(sqlite3 *db) { return sqlite3_db_name(db, 2) != 0; }
+#endif
+
 #if SQLITE_VERSION_NUMBER < 3037000
 static inline sqlite3_int64 slate_changes64(sqlite3 *db) { return sqlite3_changes(db); }
 static inline sqlite3_int64 slate_total_changes64(sqlite3 *db) { return sqlite3_total_changes(db); }

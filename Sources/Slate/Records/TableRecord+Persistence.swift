@@ -54,8 +54,24 @@ extension TableRecord {
             try run(statement)
             return
         }
-        try run(try Self.updateStatement(db))
-        if db.changes == 0 { try run(try Self.insertStatement(db, onConflict: nil)) }
+        try upsertByUpdateThenInsert(db)
+    }
+
+    /// The upsert where SQLite lacks `ON CONFLICT … DO` (below 3.24): an update, then, when no
+    /// row has the key, an insert, in one transaction (or savepoint).
+    ///
+    /// An update that changed nothing does not mean that no row has the key: a `BEFORE UPDATE`
+    /// trigger may have skipped it (`RAISE(IGNORE)`), and then `ON CONFLICT DO UPDATE` leaves
+    /// the row as it is, where inserting it again would fail on the key (issue 30).
+    @usableFromInline
+    func upsertByUpdateThenInsert(_ db: Connection) throws(SQLiteError) {
+        try db.writeAtomically { () throws(SQLiteError) in
+            try run(try Self.updateStatement(db))
+            guard db.changes == 0 else { return }
+            let lookup = try keyBoundStatement(db, .selectByKey, \.selectByKey, "be upserted")
+            defer { lookup.resetIfStepped() }
+            if try !lookup.step() { try run(try Self.insertStatement(db, onConflict: nil)) }
+        }
     }
 
     /// Deletes the row that has the record's primary key.
@@ -66,17 +82,24 @@ extension TableRecord {
     ///   fails (a foreign key that restricts it).
     @discardableResult
     public func delete(_ db: Connection) throws(SQLiteError) -> Bool {
+        try keyBoundStatement(db, .delete, \.delete, "be deleted").executeToCompletion()
+        return db.changes > 0
+    }
+
+    /// One of the record's statements by primary key (`?1`), with the record's key bound.
+    func keyBoundStatement(
+        _ db: Connection, _ kind: RecordStatementCache.Kind, _ sql: KeyPath<RecordStatements, String?>, _ purpose: String
+    ) throws(SQLiteError) -> Statement {
         let statements = RecordStatements.of(Self.self)
-        guard let position = statements.primaryKeyPosition else { throw statements.noPrimaryKey(for: "be deleted") }
+        guard let position = statements.primaryKeyPosition else { throw statements.noPrimaryKey(for: purpose) }
         var writer = RecordWriter(keepingValuesOf: Self.self)
         try write(to: &writer)
-        let statement = try db.recordStatement(Self.self, .delete) { statements throws(SQLiteError) in
-            guard let sql = statements.delete else { throw statements.noPrimaryKey(for: "be deleted") }
-            return sql
+        let statement = try db.recordStatement(Self.self, kind) { statements throws(SQLiteError) in
+            guard let text = statements[keyPath: sql] else { throw statements.noPrimaryKey(for: purpose) }
+            return text
         }
         try statement.bind(writer.values[position], at: 1)
-        try statement.executeToCompletion()
-        return db.changes > 0
+        return statement
     }
 
     /// Binds the record's values to one of its statements and runs it.

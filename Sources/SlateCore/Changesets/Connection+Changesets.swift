@@ -40,7 +40,10 @@ extension Connection {
     ///
     /// The changes are applied inside a savepoint: on ``ConflictResolution/abort``, on an error
     /// thrown by the handler, or on any failure, every change is rolled back and the database is
-    /// left as it was. Inside an open transaction, the changes join it.
+    /// left as it was. Inside an open transaction, the changes join it; outside one, they are
+    /// applied in a transaction begun `IMMEDIATE`, which waits for another connection's write
+    /// lock as long as the busy timeout allows. (SQLite's apply reads before it writes, and
+    /// SQLite does not wait for a lock that a read transaction asks to upgrade to a write one.)
     ///
     /// - Parameters:
     ///   - changeset: The changes; tables the database lacks, and tables whose columns differ,
@@ -61,6 +64,18 @@ extension Connection {
         guard !changeset.isEmpty else { return }
         try changeset.checkSize()
         try ChangesetFormat.validate(changeset.data, "cannot apply the changeset, and nothing changed")
+        if isAutocommit {
+            try transaction(.immediate) { try apply(validated: changeset, api: api, db: db, tables: tables, onConflict: onConflict) }
+        } else {
+            try apply(validated: changeset, api: api, db: db, tables: tables, onConflict: onConflict)
+        }
+    }
+
+    /// `sqlite3changeset_apply`, on a changeset whose bytes were checked.
+    private func apply(
+        validated changeset: Changeset, api: SessionExtension, db: OpaquePointer, tables: Set<String>?,
+        onConflict: (ChangesetConflict) throws -> ConflictResolution
+    ) throws {
         try withoutActuallyEscaping(onConflict) { handler in
             let context = ApplyContext(api: api, tables: tables.map { Set($0.map { $0.lowercased() }) }, handler: handler)
             let code = changeset.data.withUnsafeBytes { buffer in

@@ -179,15 +179,13 @@ final class AccessCancellation: @unchecked Sendable {
         defer { lock.withLock { interruptHandle = nil } }
         // Between statements nothing runs for `sqlite3_interrupt` to stop: every statement of
         // the access checks the cancellation before it steps (`ConnectionHandle.checkCancellation`).
+        // The progress handler is not used: SQLite has one slot for it, which cannot be read
+        // back, so borrowing it lost a handler installed through the C API (issue 30). The one
+        // gap left is SQLite's own: a statement that starts just as the task is cancelled
+        // (after its check, before SQLite clears the interrupt flag at its first step) runs
+        // to its end, and the access stops at its next statement, or before committing.
         db.connectionHandle.accessCancellation = self
         defer { db.connectionHandle.accessCancellation = nil }
-        // `sqlite3_interrupt` is a no-op while no statement runs, so a cancellation that lands
-        // while a statement starts could let it run to its end; the progress handler stops any
-        // statement of this access within a thousand VM steps of the cancellation. It goes
-        // through the connection's hooks, which chain it with the user's progress handler.
-        let hooks = db.connectionHooks
-        hooks?.accessCancellation = self
-        defer { hooks?.accessCancellation = nil }
         do {
             return try body()
         } catch {
@@ -205,7 +203,7 @@ enum DatabaseAccess {
         if queryOnly { try db.exec("PRAGMA query_only = 1") }
         defer { if queryOnly { try? db.exec("PRAGMA query_only = 0") } }
         return try finish(db, access: "read") {
-            try db.transaction(.deferred) {
+            try db.readTransaction {
                 // The read takes its snapshot (or read lock) now rather than at its first
                 // statement: the whole access reads one state of the database, and its
                 // statements are reused (RecycledStatements). A read access never writes, so an
@@ -224,7 +222,7 @@ enum DatabaseAccess {
         try db.exec("PRAGMA query_only = 1")
         defer { try? db.exec("PRAGMA query_only = 0") }
         if db.isAutocommit {
-            return try db.transaction(.deferred) { try body(db) }
+            return try db.readTransaction { try body(db) }
         }
         return try body(db)
     }

@@ -57,25 +57,33 @@ final class ConnectionHooks: ConnectionCloseObserver {
         }
     }
 
-    /// Set while a queue's or pool's `write`, or a migration, owns the connection's transaction:
-    /// the commit hook then vetoes every commit but the one the access issues itself
-    /// (``accessIsCommitting``), so that a COMMIT run inside the closure, or a statement that
-    /// autocommits after a ROLLBACK run there, cannot make part of the access durable.
+    /// Set while a queue's or pool's `write`, a migration, or `Connection.transaction` or
+    /// `savepoint` owns the connection's transaction: the commit hook then vetoes every commit
+    /// but the one the access issues itself (``accessIsCommitting``), so that a COMMIT run inside
+    /// the closure, or a statement that autocommits after a ROLLBACK run there, cannot make part
+    /// of the access durable; and the rollback hook counts rollbacks (``rollbackCount``), so
+    /// that the access learns that its transaction ended, whatever the closure opened afterwards.
     var guardsTransaction = false { didSet { refresh() } }
     /// Set while the guarding access commits its own transaction.
     var accessIsCommitting = false
+    /// How many transactions rolled back while the rollback hook was installed: a guarding
+    /// access compares it before and after its closure (issue 30: a closure that ran `ROLLBACK;
+    /// BEGIN; …` left a transaction open, which the access then committed as its own). While
+    /// the guard is on, every end of a transaction but the access's own commit is a rollback:
+    /// the commit hook vetoes the others.
+    private(set) var rollbackCount: UInt64 = 0
 
     /// The user's progress handler (``Connection/progressHandler(every:_:)``) and how many
     /// virtual-machine instructions apart it runs.
+    ///
+    /// Only this handler ever installs SQLite's one progress handler slot: an async access
+    /// cancels with `sqlite3_interrupt` and its checks between statements, never through the
+    /// slot, so a handler installed with `sqlite3_progress_handler` itself (in
+    /// `prepareDatabase`) stays in place (issue 30: an access that borrowed the slot removed it).
     var progressCallback: (() -> Bool)? { didSet { refreshProgress() } }
     var progressPeriod: Int32 = 1000 { didSet { refreshProgress() } }
-    /// The cancellation of the async access running on the connection, checked by the same C
-    /// progress handler as the user's, which stays installed (issue 21: an access used to
-    /// replace it, then clear it).
-    var accessCancellation: AccessCancellation? { didSet { refreshProgress() } }
-    /// The period the C handler is installed with (0: none), and its calls since the user's ran.
+    /// The period the C handler is installed with (0: none).
     private var installedProgressPeriod: Int32 = 0
-    private var progressTicks: Int32 = 0
 
     private var updateInstalled = false
     private var commitInstalled = false
@@ -189,7 +197,7 @@ final class ConnectionHooks: ConnectionCloseObserver {
             }
         }
 
-        let wantsRollback = hasDelegates || rollbackCallback != nil
+        let wantsRollback = hasDelegates || rollbackCallback != nil || guardsTransaction
         if wantsRollback != rollbackInstalled {
             rollbackInstalled = wantsRollback
             if wantsRollback {
@@ -235,14 +243,11 @@ final class ConnectionHooks: ConnectionCloseObserver {
 
     }
 
-    /// Installs the C progress handler for whoever needs it: every 1,000 instructions at most
-    /// for an access's cancellation, at the user's period for the user's handler.
+    /// Installs the C progress handler at the user's period while the user's handler is set,
+    /// and removes it when it is unset.
     private func refreshProgress() {
         guard let db else { return }
-        var period: Int32 = 0
-        if progressCallback != nil { period = max(progressPeriod, 1) }
-        if accessCancellation != nil { period = period == 0 ? 1000 : min(period, 1000) }
-        progressTicks = 0
+        let period: Int32 = progressCallback == nil ? 0 : max(progressPeriod, 1)
         guard period != installedProgressPeriod else { return }
         installedProgressPeriod = period
         if period == 0 {
@@ -259,12 +264,7 @@ final class ConnectionHooks: ConnectionCloseObserver {
 
     /// The C progress handler: non-zero interrupts the running statement.
     private func progress() -> Int32 {
-        if let accessCancellation, accessCancellation.isCancelled { return 1 }
         guard let progressCallback else { return 0 }
-        // Installed more often than the user asked when an access's cancellation needs it.
-        progressTicks += 1
-        guard Int64(progressTicks) * Int64(installedProgressPeriod) >= Int64(progressPeriod) else { return 0 }
-        progressTicks = 0
         return handle.refusingUse({ progressCallback() }, readsAllowed: false) ? 1 : 0
     }
 
@@ -278,7 +278,9 @@ final class ConnectionHooks: ConnectionCloseObserver {
         traceCallback = nil
         busyCallback = nil  // uninstalls the busy handler while the handle is still open
         progressCallback = nil
-        accessCancellation = nil
+        // A handle closed with statements still alive closes later, and rolls back then: no
+        // hook may point at this object by that time.
+        guardsTransaction = false
         refresh()  // uninstalls every other hook
         CommitVetoMessages.clear(for: db)
         self.db = nil
@@ -364,6 +366,7 @@ final class ConnectionHooks: ConnectionCloseObserver {
     }
 
     private func didRollback() {
+        rollbackCount &+= 1
         handle.refusingUse({ notifyRollback() }, readsAllowed: true)
     }
 

@@ -17,9 +17,14 @@
 /// - each handle carries the schema versions (`main` and `temp`) it was compiled under, and is
 ///   handed out only while they are unchanged: SQLite recompiles a statement after a schema
 ///   change only at its next step, so its columns would be the old ones until then;
+/// - while any other database is attached, nothing is reused, and nothing compiled then is
+///   kept: the stamp would have to cover each attached schema, and a file attached in place of
+///   another under the same name (issue 30). ATTACH and DETACH cannot run inside a
+///   transaction, so what was kept before an ATTACH names only `main` and `temp`;
 /// - outside a transaction nothing is reused: reading the schema versions there would cost as
 ///   much as compiling; nor before a transaction's first read, which they would take early
-///   (knowing that needs `sqlite3_txn_state`, SQLite 3.34: older builds reuse nothing).
+///   (knowing that needs `sqlite3_txn_state`, SQLite 3.34, and knowing that nothing is
+///   attached needs `sqlite3_db_name`, 3.39: older builds reuse nothing).
 struct RecycledStatements {
     /// The schema versions of `main` and `temp` (`PRAGMA schema_version`).
     struct SchemaStamp: Equatable {
@@ -37,7 +42,9 @@ struct RecycledStatements {
     }
 
     /// The current schema versions, inside a transaction of `db` (where reading them costs a few
-    /// dozen nanoseconds); `nil` if they cannot be read.
+    /// dozen nanoseconds); `nil` if they cannot be read, or while another database is attached
+    /// (or the library cannot tell: `sqlite3_db_name` is SQLite 3.39). Either way they are read,
+    /// which takes the transaction's snapshot.
     mutating func stamp(on db: OpaquePointer) -> SchemaStamp? {
         if versionStatements == nil {
             var main: OpaquePointer?
@@ -52,7 +59,8 @@ struct RecycledStatements {
             versionStatements = (main, temp)
         }
         guard let (main, temp) = versionStatements,
-            let mainVersion = Self.version(main), let tempVersion = Self.version(temp)
+            let mainVersion = Self.version(main), let tempVersion = Self.version(temp),
+            slate_has_attached_database(db) == 0
         else { return nil }
         return SchemaStamp(main: mainVersion, temp: tempVersion)
     }

@@ -46,7 +46,13 @@ struct ConcurrencyCancellationTests {
         let started = DispatchSemaphore(value: 0)
         let task = Task {
             try await pool.read { db in
-                started.signal()
+                // Signalled from inside the statement: a cancellation that lands just as a
+                // statement starts lets it run to its end (see AccessCancellation).
+                db.progressHandler(every: 1000) {
+                    started.signal()
+                    return false
+                }
+                defer { db.progressHandler(nil) }
                 return try db.scalar(Int.self, endlessQuery)
             }
         }
@@ -65,7 +71,11 @@ struct ConcurrencyCancellationTests {
             let task = Task {
                 try await writer.write { db in
                     try db.execute(sql: "INSERT INTO t VALUES (1)")
-                    started.signal()
+                    db.progressHandler(every: 1000) {
+                        started.signal()  // from inside the statement, as in cancelledWhileReading
+                        return false
+                    }
+                    defer { db.progressHandler(nil) }
                     try db.execute(sql: "INSERT INTO t \(endlessQuery)")
                 }
             }

@@ -34,6 +34,47 @@ struct ConcurrencyProgressHandlerTests {
         #expect(calls.value > duringAsync, "the async read cleared the handler (\(kind))")
     }
 
+    @Test(
+        "a progress handler installed through sqlite3_progress_handler runs after async reads and writes",
+        arguments: WriterKind.allCases)
+    func cHandlerSurvives(kind: WriterKind) async throws {
+        // Issue 30, item 9: SQLite has one progress handler slot, and no way to read it back; an
+        // async access that borrowed it for its cancellation lost the user's handler.
+        let directory = try TemporaryDirectory()
+        let calls = FetchCounter()
+        var configuration = Configuration()
+        configuration.maximumReaderCount = 1  // every read uses the one reader
+        configuration.prepareDatabase { db in
+            sqlite3_progress_handler(
+                db.sqliteHandle, 100,
+                { context in
+                    guard let context else { return 0 }
+                    Unmanaged<FetchCounter>.fromOpaque(context).takeUnretainedValue().increment()
+                    return 0
+                }, Unmanaged.passUnretained(calls).toOpaque())
+        }
+        let path = directory.path("progress.sqlite")
+        let writer: any DatabaseWriter =
+            kind == .queue
+            ? try DatabaseQueue(path: path, configuration: configuration)
+            : try DatabasePool(path: path, configuration: configuration)
+        let counting = Self.counting
+        #expect(try Self.blockingRead(writer) == 20000)
+        let before = calls.value
+        #expect(before > 0)
+        // An async access of each kind, then a blocking read on the same connection.
+        try await writer.write { db in try db.execute(sql: "CREATE TABLE IF NOT EXISTS t (x)") }
+        #expect(try Self.blockingRead(writer) == 20000)
+        let afterWrite = calls.value
+        #expect(afterWrite > before, "the async write removed the handler (\(kind))")
+        #expect(try await writer.read { db in try db.scalar(Int.self, counting) } == 20000)
+        #expect(calls.value > afterWrite, "the async read replaced the handler (\(kind))")
+        let afterRead = calls.value
+        #expect(try Self.blockingRead(writer) == 20000)
+        #expect(calls.value > afterRead, "the async read removed the handler (\(kind))")
+        withExtendedLifetime(calls) {}
+    }
+
     @Test("a progress handler that returns true interrupts the statement")
     func userHandlerInterrupts() throws {
         let db = try Connection()

@@ -244,18 +244,10 @@ public final class SchemaChanger {
         }
     }
 
-    /// Runs `body` in a savepoint: all of it is kept, or none.
+    /// Runs `body` all or nothing; outside a transaction, in one that holds the write lock from
+    /// the start, since `body` reads the schema before it writes (see `writeAtomically`).
     private func atomically(_ body: () throws(SQLiteError) -> Void) throws(SQLiteError) {
-        let name = "\"slate_schema_changer\""
-        try connection.exec("SAVEPOINT " + name)
-        do {
-            try body()
-            try connection.exec("RELEASE SAVEPOINT " + name)
-        } catch {
-            try? connection.exec("ROLLBACK TO SAVEPOINT " + name)
-            try? connection.exec("RELEASE SAVEPOINT " + name)
-            throw error
-        }
+        try connection.writeAtomically(body)
     }
 
     /// Rebuilds a table in a new form (steps 3 to 10 of SQLite's procedure; the caller turns
