@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Writes the seed corpus of the Changesets fuzz target (Fuzz/Corpus/Changesets): small valid
-# changesets made by `slate diff -o` between pairs of databases with the target's schema
+# changesets made by `slate diff -o` (without its header of column names) between pairs of
+# databases with the target's schema
 # (changesetFuzzSchema and changesetFuzzRows in Fuzz/Targets/Changesets.swift), each also
 # converted to the patchset the session extension would write for it.
 #
@@ -34,6 +35,11 @@ EOF
     python3 - "$out/$1" "$out/$1-patchset" <<'EOF'
 import sys
 data = open(sys.argv[1], "rb").read()
+# The seed is the changeset itself: drop slate's header (a "slate-changeset 1" line and a JSON
+# line of column names), which the fuzz target does not read.
+if data.startswith(b"slate-changeset "):
+    data = data.split(b"\n", 2)[2]
+    open(sys.argv[1], "wb").write(data)
 
 def varint(i):
     value = 0

@@ -36,6 +36,12 @@ struct ChangesetCLITests {
 
     func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
+    /// The changeset in a file that `slate diff -o` wrote, and the column names of its header.
+    func readChangesetFile(_ path: String) throws -> (changeset: Changeset, columns: [String: [String]]?) {
+        let file = try ChangesetFile(data: bytes(path), path: path)
+        return (file.changeset, file.columns)
+    }
+
     /// A and B: B inserts, updates and deletes rows of every table, with awkward values.
     func makePair(_ work: Workspace) throws {
         try makeDatabase(
@@ -91,8 +97,9 @@ struct ChangesetCLITests {
         let diff = try work.slate("diff", "a.db", "b.db")
         #expect(diff.status == 0, "\(diff.stderr)")
         let lines = diff.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        // As sqldiff prints them, deletes first.
-        #expect(lines.first == #"DELETE FROM "items" WHERE "id"=2;"#)
+        // As sqldiff --transaction prints them, in one transaction, deletes first.
+        #expect(lines.prefix(2) == ["BEGIN;", #"DELETE FROM "items" WHERE "id"=2;"#])
+        #expect(lines.suffix(2) == ["COMMIT;", ""])
         #expect(lines.contains(#"UPDATE "items" SET "price"=0.30000000000000004, "extra"=1.0 WHERE "id"=1;"#))
         #expect(lines.contains(#"UPDATE "pairs" SET "v"='text' WHERE "k"='b';"#))
         #expect(diff.stdout.contains(#"INSERT INTO "items"("id","name","price","data","extra") VALUES(5,'',5e-324,NULL,9e999);"#))
@@ -115,9 +122,9 @@ struct ChangesetCLITests {
         #expect(all.stderr == "slate: warning: a.db, b.db: the table log has no primary key: the session extension ignores it, so its rows were not compared\n")
         let pairs = try work.slate("diff", "a.db", "b.db", "--table", "pairs", "--table", "TAGS")
         #expect(pairs.status == 0 && pairs.stderr.isEmpty, "\(pairs.stderr)")
-        let statements = pairs.stdout.split(separator: "\n")
+        let statements = pairs.stdout.split(separator: "\n").dropFirst().dropLast()
         // pairs: 2 updates, 1 insert; tags: a delete, a key whose case changed (a delete and an
-        // insert), an insert.
+        // insert), an insert; between BEGIN and COMMIT.
         #expect(statements.count == 7)
         #expect(statements.allSatisfy { $0.contains(#""pairs""#) || $0.contains(#""tags""#) })
     }
@@ -203,7 +210,7 @@ struct ChangesetCLITests {
         #expect(columns.status == 1)
         #expect(
             columns.stderr
-                == "slate: c.db: the table pairs has 2 columns with the primary key at 1, the changeset's 3 with it at 1 (1 change in wide.changeset); nothing was applied\n")
+                == "slate: c.db: cannot apply the changeset, and nothing changed: the table pairs has 2 columns with the primary key at 1, the changeset's 3 with it at 1\n")
         let noTable = try Connection(work.file("c.db"))
         try noTable.execute(sql: "DROP TABLE tags")
         noTable.close()
@@ -211,8 +218,7 @@ struct ChangesetCLITests {
         #expect(droppedBytes != spareBytes)
         let missingTable = try work.slate("apply", "c.db", "x.changeset")
         #expect(missingTable.status == 1)
-        #expect(missingTable.stderr.hasPrefix("slate: c.db: no such table: tags ("), "\(missingTable.stderr)")
-        #expect(missingTable.stderr.hasSuffix(" in x.changeset); nothing was applied\n"))
+        #expect(missingTable.stderr == "slate: c.db: cannot apply the changeset, and nothing changed: no such table: tags\n", "\(missingTable.stderr)")
         #expect(try bytes(work.file("c.db")) == droppedBytes)
 
         try FileManager.default.removeItem(atPath: work.file("c.db"))
@@ -251,7 +257,7 @@ struct ChangesetCLITests {
         #expect(explicit.status == 1)
         #expect(try bytes(work.file("c.db")) == drifted)
 
-        let total = try Changeset(bytes(work.file("x.changeset"))).changes().count
+        let total = try readChangesetFile(work.file("x.changeset")).changeset.changes().count
         let omit = try work.slate("apply", "c-omit.db", "x.changeset", "--on-conflict", "omit")
         #expect(omit.status == 0, "\(omit.stderr)")
         #expect(omit.stdout == "applied \(total - 3) of \(total) changes to c-omit.db; conflicts: 3 omitted (data: 1, notFound: 1, conflict: 1)\n")
@@ -288,6 +294,74 @@ struct ChangesetCLITests {
         // An empty file is an empty changeset.
         try work.write("empty.changeset", "")
         #expect(try work.slate("apply", "c.db", "empty.changeset").stdout == "applied 0 changes to c.db\n")
+    }
+
+    @Test("slate diff -o writes the column names before the changeset; apply refuses a table whose columns are in another order")
+    func columnNames() throws {
+        // Issue 30: a changeset from n (id, v, w) applied to n (id, w, v) exited 0 and stored
+        // the values swapped.
+        let work = try Workspace()
+        for (name, sql) in [("a.db", ""), ("b.db", "INSERT INTO n VALUES (1, 'v', 'w');")] {
+            let db = try Connection(work.file(name))
+            try db.execute(sql: "CREATE TABLE n (id INTEGER PRIMARY KEY, v, w);" + sql)
+            db.close()
+        }
+        let swapped = try Connection(work.file("c.db"))
+        try swapped.execute(sql: "CREATE TABLE n (id INTEGER PRIMARY KEY, w, v)")
+        swapped.close()
+        let before = try bytes(work.file("c.db"))
+        #expect(try work.slate("diff", "a.db", "b.db", "-o", "x.changeset").status == 0)
+        let written = try bytes(work.file("x.changeset"))
+        let header = "slate-changeset 1\n{\"columns\":{\"n\":[\"id\",\"v\",\"w\"]}}\n"
+        #expect(written.starts(with: Data(header.utf8)))
+        let file = try readChangesetFile(work.file("x.changeset"))
+        #expect(file.columns == ["n": ["id", "v", "w"]])
+        #expect(try file.changeset.changes().count == 1)
+
+        let refused = try work.slate("apply", "c.db", "x.changeset")
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr
+                == "slate: c.db: cannot apply the changeset, and nothing changed: the table n has the columns (id, w, v), "
+                + "the changeset's are (id, v, w): its values would land in other columns\n", "\(refused.stderr)")
+        #expect(try bytes(work.file("c.db")) == before)
+        // In the right order, it applies.
+        try FileManager.default.copyItem(atPath: work.file("a.db"), toPath: work.file("d.db"))
+        #expect(try work.slate("apply", "d.db", "x.changeset").stdout == "applied 1 change to d.db\n")
+
+        // A header that does not read, one of another version, or names that do not fit.
+        try work.write("bad.changeset", bytes: Array(Data("slate-changeset 1\n{\"columns\": 3}\n".utf8) + file.changeset.data))
+        try work.write("v2.changeset", bytes: Array(Data("slate-changeset 2\n{}\n".utf8) + file.changeset.data))
+        try work.write("short.changeset", bytes: Array(Data("slate-changeset 1\n{\"columns\":{\"n\":[\"id\"]}}\n".utf8) + file.changeset.data))
+        let expected = [
+            "bad.changeset": "slate: bad.changeset: the header is not a well-formed slate changeset header (slate-changeset 1, then a JSON line of column names)\n",
+            "v2.changeset": "slate: v2.changeset: a slate changeset of version 2, which this slate does not read (it reads version 1)\n",
+            "short.changeset": "slate: short.changeset: 1 column names given for the table n, whose changes in the changeset have 3 columns\n"
+        ]
+        for (name, message) in expected {
+            let result = try work.slate("apply", "d.db", name)
+            #expect(result.status == 1)
+            #expect(result.stderr == message, "\(result.stderr)")
+        }
+    }
+
+    @Test("slate diff of equal databases prints nothing, and slate query --write takes the empty SQL")
+    func equalDatabases() throws {
+        // Issue 30: `query --write` exited 64 on empty input, breaking the README's pipeline.
+        let work = try Workspace()
+        try makeDatabase(work.file("a.db"), "INSERT INTO items (id, name) VALUES (1, 'one')")
+        try FileManager.default.copyItem(atPath: work.file("a.db"), toPath: work.file("b.db"))
+        try FileManager.default.copyItem(atPath: work.file("a.db"), toPath: work.file("c.db"))
+        let diff = try work.slate("diff", "a.db", "b.db")
+        #expect(diff.status == 0 && diff.stdout.isEmpty && diff.stderr.isEmpty)
+        let before = try bytes(work.file("c.db"))
+        let run = try work.slate("query", "c.db", "--write", stdin: diff.stdout)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.isEmpty && run.stderr.isEmpty)
+        #expect(try bytes(work.file("c.db")) == before)
+        // Comments and blank lines only are no SQL either; so is an empty argument.
+        #expect(try work.slate("query", "c.db", stdin: "-- nothing\n\n;\n").status == 0)
+        #expect(try work.slate("query", "c.db", "").status == 0)
     }
 
     @Test("diff and apply --help give an example")

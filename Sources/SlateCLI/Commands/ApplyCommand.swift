@@ -11,8 +11,13 @@ struct ApplyCommand: ParsableCommand {
             The file is a changeset or patchset made by SQLite's session extension (`slate diff \
             -o`, Slate's Session, or any other). Every change is applied in one transaction: on an \
             abort, a corrupt file or any error nothing is written. Every table the file changes \
-            must exist in the database with the same columns and primary key, or nothing is \
-            applied. A change conflicts when its row is not as it expects: --on-conflict abort \
+            must exist in the database with the same number of columns and the same primary key, \
+            or nothing is applied. A changeset carries values by position, not column names: a \
+            file from `slate diff -o` starts with a header that names them (a line \
+            "slate-changeset 1", then a JSON line {"columns":{"table":["column",…]}}), and then a \
+            table whose columns have other names or another order is refused too; a plain \
+            changeset, without the header, is checked for its column counts and keys only. A \
+            change conflicts when its row is not as it expects: --on-conflict abort \
             (the default) stops at the first; omit skips each conflicting change; replace lets \
             the incoming row win (data and conflict conflicts) and skips the rest (a row already \
             deleted, a constraint the change would break). A foreign key violation always \
@@ -49,28 +54,23 @@ struct ApplyCommand: ParsableCommand {
 
     func run() throws {
         try requireSessionExtension("apply")
-        let changeset = Changeset(try readWholeFile(file))
+        let contents = try ChangesetFile(data: try readWholeFile(file), path: file)
+        let changeset = contents.changeset
         // Read whole before the database is opened: corrupt or truncated bytes change nothing.
-        var tables: [(name: String, keys: [Bool], changes: Int)] = []
+        var total = 0
         do {
-            try changeset.forEachChange { change in
-                if let last = tables.indices.last(where: { tables[$0].name == change.table }) {
-                    tables[last].changes += 1
-                } else {
-                    tables.append((change.table, change.primaryKeyColumns, 1))
-                }
-            }
+            try changeset.forEachChange { _ in total += 1 }
         } catch let error as SQLiteError {
             throw CLIError(file: file, position: nil, error.explanation)
         }
-        let total = tables.reduce(0) { $0 + $1.changes }
         let db = try options.openExisting(database, readonly: false)
-        for table in tables { try check(table, in: db) }
 
         var omitted: [ChangesetConflict.Kind: Int] = [:]
         var replaced: [ChangesetConflict.Kind: Int] = [:]
         do {
-            try db.apply(changeset) { conflict in
+            // Checks every changed table's columns first: their names and order too when the
+            // file has a header.
+            try db.apply(changeset, columns: contents.columns) { conflict in
                 let resolution = onConflict.resolve(conflict.kind)
                 switch resolution {
                 case .omit: omitted[conflict.kind, default: 0] += 1
@@ -79,6 +79,9 @@ struct ApplyCommand: ParsableCommand {
                 }
                 return resolution
             }
+        } catch let error as SQLiteError where error.code == SQLITE_MISUSE {
+            // The header's column names do not fit the changeset.
+            throw CLIError(file: file, position: nil, error.explanation)
         } catch let error as SQLiteError {
             var failure = CLIError.database(database, error)
             if error.code == SQLITE_ABORT, onConflict == .abort {
@@ -95,33 +98,6 @@ struct ApplyCommand: ParsableCommand {
         if !conflicts.isEmpty { report += "; conflicts: " + conflicts.joined(separator: ", ") }
         OutputSink.standard.write(report + "\n")
         try OutputSink.standard.finish()
-    }
-
-    /// Checks that the database has a table the changeset changes, with the same number of
-    /// columns and the same primary key: SQLite would skip its changes silently otherwise.
-    private func check(_ table: (name: String, keys: [Bool], changes: Int), in db: Connection) throws {
-        var keys: [Bool] = []
-        do {
-            let cursor = try db.prepare(sql: "PRAGMA main.table_info(\(SQLiteValue.quoteIdentifier(table.name)))").cursor()
-            while let row = try cursor.next() { keys.append(try row.get(5, as: Int.self) > 0) }
-        } catch {
-            throw CLIError.database(database, error)
-        }
-        let changes = "\(table.changes) change\(table.changes == 1 ? "" : "s") in \(file)"
-        guard !keys.isEmpty else {
-            throw CLIError(file: database, position: nil, "no such table: \(table.name) (\(changes)); nothing was applied")
-        }
-        guard keys == table.keys else {
-            throw CLIError(
-                file: database, position: nil,
-                "the table \(table.name) has \(keys.count) columns with the primary key at \(Self.positions(keys)), "
-                    + "the changeset's \(table.keys.count) with it at \(Self.positions(table.keys)) (\(changes)); nothing was applied")
-        }
-    }
-
-    /// The 1-based positions of the key columns, as `1, 3`.
-    private static func positions(_ keys: [Bool]) -> String {
-        keys.indices.filter { keys[$0] }.map { String($0 + 1) }.joined(separator: ", ")
     }
 
     /// Counts by kind, as `data: 2, notFound: 1`.

@@ -8,10 +8,15 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Print the SQL that turns one database's rows into another's, or write it as a changeset.",
         discussion: """
-            Rows are matched by primary key and values compared exactly (storage class and bytes), \
-            and the changes are recorded with SQLite's session extension: printed as INSERT, UPDATE \
-            and DELETE statements (as sqldiff prints them, deletes first), or with --output written \
-            as a binary changeset that `slate apply` applies. Neither database is written. Both \
+            Rows are matched by primary key and values compared exactly (storage class, bytes, \
+            and a REAL's bits: 0.0 is not -0.0), and the changes are recorded with SQLite's \
+            session extension: printed as INSERT, UPDATE and DELETE statements between BEGIN; and \
+            COMMIT; (as sqldiff --transaction prints them, deletes first; nothing at all when the \
+            databases hold the same rows), or with --output written as a binary changeset that \
+            `slate apply` applies. The file starts with a header that names each table's \
+            columns, which a changeset does not carry: a line "slate-changeset 1", then a JSON \
+            line {"columns":{"table":["column",…]}}, then the changeset as SQLite writes it. \
+            Neither database is written. Both \
             must have the same tables with the same columns (a changeset carries rows, not schema \
             changes): name the tables to compare with --table otherwise. Tables without a primary \
             key, virtual tables and rows with a NULL in their key cannot be carried: each is named \
@@ -63,16 +68,20 @@ struct DiffCommand: ParsableCommand {
 
         if let output {
             let file = try AtomicOutputFile(path: output)
-            diff.changeset.data.withUnsafeBytes { file.sink.write($0.bindMemory(to: UInt8.self)) }
+            let bytes = try ChangesetFile(changeset: diff.changeset, columns: diff.columns).data
+            bytes.withUnsafeBytes { file.sink.write($0.bindMemory(to: UInt8.self)) }
             try file.commit()
             let count = try Self.count(diff.changeset, files: files)
             OutputSink.standard.write("wrote \(count) change\(count == 1 ? "" : "s") to \(output)\n")
         } else {
             let sink = OutputSink.standard
             do {
+                // One transaction, as `sqldiff --transaction` writes it: all or nothing when run.
+                if !diff.changeset.isEmpty { sink.write("BEGIN;\n") }
                 try diff.changeset.forEachChange { change in
                     try sink.write(ChangeSQL.statement(change, columns: diff.columns[change.table] ?? []) + "\n")
                 }
+                if !diff.changeset.isEmpty { sink.write("COMMIT;\n") }
             } catch let error as SQLiteError {
                 throw CLIError.database(files, error)
             }

@@ -12,6 +12,7 @@ struct QueryCommand: ParsableCommand {
             database is created (and removed again if the SQL fails) and every statement runs in \
             one transaction (all or nothing), unless the script has its own BEGIN … COMMIT, as a \
             dump does: then it runs as written, and a failure rolls back the open transaction. \
+            SQL without any statement (an empty file) runs nothing, as the sqlite3 shell does. \
             Only the last statement's rows are printed. Formats: table, box, markdown and line are \
             for people (numbers right-aligned, wide characters aligned, NULL shown as the --null \
             marker); csv, tsv, json and ndjson are for programs (NULL is an empty field or null, an \
@@ -86,7 +87,12 @@ struct QueryCommand: ParsableCommand {
                 }
             }
             try fill(2)
-            guard !queue.isEmpty else { throw CLIError("no SQL statement given", exitCode: 64) }
+            // No statement at all (an empty file, or `slate diff` of two equal databases):
+            // nothing to run, as the sqlite3 shell takes it.
+            guard !queue.isEmpty else {
+                try sink.finish()
+                return
+            }
             var wrapped = false
             if transaction {
                 // Look past the leading PRAGMAs for the script's own BEGIN.

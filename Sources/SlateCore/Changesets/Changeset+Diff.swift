@@ -44,7 +44,9 @@ extension Changeset {
         /// The compared tables (those with a primary key), in name order.
         public let tables: [String]
         /// Each compared table's columns, in the order of a change's values: a changeset carries
-        /// values by position only. Keyed by the table's name as in ``tables``.
+        /// values by position only. Keyed by the table's name as in ``tables``; pass it to
+        /// ``Connection/apply(_:tables:columns:)`` to refuse a table whose columns are in
+        /// another order.
         public let columns: [String: [String]]
         /// What was left out, in table order; empty when everything was compared.
         public let omissions: [Omission]

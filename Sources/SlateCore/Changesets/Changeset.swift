@@ -2,7 +2,7 @@ import Foundation
 
 /// A set of changes to a database's tables, as SQLite's session extension encodes them: the
 /// bytes that a ``Session`` records, that are stored or sent elsewhere, and that
-/// ``Connection/apply(_:tables:onConflict:)`` applies.
+/// ``Connection/apply(_:tables:columns:onConflict:)`` applies.
 ///
 /// ```swift
 /// let changes = try session.changeset()
@@ -127,9 +127,15 @@ public struct Changeset: Hashable, Sendable {
         try iterate { _ in true }
     }
 
-    /// The changeset that undoes this one (`sqlite3changeset_invert`): inserts become deletes,
-    /// deletes inserts, and updates swap their old and new values. Applying a changeset and then
-    /// its inverse leaves a database as it was.
+    /// The changeset that undoes this one: inserts become deletes, deletes inserts, and updates
+    /// swap their old and new values (`sqlite3changeset_invert`), in the reverse order. Applying a
+    /// changeset and then its inverse leaves a database as it was.
+    ///
+    /// The order matters where two changes meet on one row or one unique value: a diff deletes a
+    /// row whose key changed only in case (under `NOCASE`) or storage class (`0` and `0.0`)
+    /// before it inserts the new one, and its inverse deletes the new row before it inserts the
+    /// old one. (`sqlite3changeset_invert` alone keeps the order, and that inverse would abort on
+    /// a conflict.)
     ///
     /// - Returns: The inverse.
     /// - Throws: ``SQLiteError`` for a patchset (which lacks the old values), corrupt bytes, or a
@@ -147,7 +153,7 @@ public struct Changeset: Hashable, Sendable {
         let code = data.withUnsafeBytes { api.changesetInvert(Int32($0.count), $0.baseAddress, &count, &bytes) }
         let inverse = SessionExtension.take(bytes, count: count)
         guard code == SQLITE_OK else { throw Self.corrupt(code, "cannot invert the changeset") }
-        return Changeset(inverse)
+        return Changeset(try ChangesetFormat.reversed(inverse))
     }
 
     /// Concatenates changesets into one (`sqlite3changegroup`): applying the result has the same

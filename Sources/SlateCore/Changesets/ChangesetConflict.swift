@@ -1,5 +1,5 @@
 /// A change that could not be applied as it stands, given to the conflict handler of
-/// ``Connection/apply(_:tables:onConflict:)``, which answers with a ``ConflictResolution``.
+/// ``Connection/apply(_:tables:columns:onConflict:)``, which answers with a ``ConflictResolution``.
 public struct ChangesetConflict: Hashable, Sendable {
     /// Why the change conflicts (SQLite's `SQLITE_CHANGESET_*` codes).
     public enum Kind: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {

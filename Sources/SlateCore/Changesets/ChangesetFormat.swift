@@ -1,7 +1,8 @@
 import Foundation
 
-/// A reader of the changeset and patchset encoding, for what the session extension cannot do by
-/// itself: keep only some tables' changes.
+/// A reader and writer of the changeset and patchset encoding, for what the session extension
+/// cannot do by itself: keep only some tables' changes, reverse their order, and write an update
+/// that it leaves out (``Writer``).
 ///
 /// The encoding (SQLite's `sqlite3session.c`): a series of tables, each a header — `'T'` (changeset)
 /// or `'P'` (patchset), the column count as a varint, one byte per column (0, or its position in the primary key), the
@@ -18,10 +19,58 @@ enum ChangesetFormat {
     /// - Returns: The kept tables' headers and changes, in order.
     /// - Throws: ``SQLiteError`` (`SQLITE_CORRUPT`) for malformed bytes.
     static func filter(_ data: Data, keep: (String) -> Bool) throws(SQLiteError) -> Data {
-        // Read in place: checking a large changeset must not copy it.
-        let result: Result<Data, SQLiteError> = data.withUnsafeBytes { bytes in
+        try read(data) { (bytes) throws(SQLiteError) in
+            var output = Data()
+            try forEachTable(bytes, collectingChanges: false) { table, range, _ in
+                if keep(table.name) { output.append(contentsOf: bytes[range]) }
+            }
+            return output
+        }
+    }
+
+    /// The tables that have changes, each once, in order of first appearance: their names,
+    /// column counts and primary keys, as the headers give them.
+    ///
+    /// - Parameter data: A changeset or patchset.
+    /// - Returns: One header per table.
+    /// - Throws: ``SQLiteError`` (`SQLITE_CORRUPT`) for malformed bytes.
+    static func tables(_ data: Data) throws(SQLiteError) -> [Table] {
+        try read(data) { (bytes) throws(SQLiteError) in
+            var tables: [Table] = []
+            try forEachTable(bytes, collectingChanges: false) { table, _, _ in
+                if !tables.contains(where: { $0.nameKey == table.nameKey }) { tables.append(table) }
+            }
+            return tables
+        }
+    }
+
+    /// The changes in reverse order: the tables in reverse order, and each table's changes.
+    /// Undoing changes in the reverse of the order they were made passes through the same states,
+    /// so the inverse of a changeset that applied applies too.
+    ///
+    /// - Parameter data: A changeset or patchset.
+    /// - Returns: The same tables and changes, reversed.
+    /// - Throws: ``SQLiteError`` (`SQLITE_CORRUPT`) for malformed bytes.
+    static func reversed(_ data: Data) throws(SQLiteError) -> Data {
+        try read(data) { (bytes) throws(SQLiteError) in
+            var sections: [(header: Range<Int>, changes: [Range<Int>])] = []
+            try forEachTable(bytes, collectingChanges: true) { _, range, changes in
+                sections.append((range.lowerBound..<(changes.first?.lowerBound ?? range.upperBound), changes))
+            }
+            var output = Data(capacity: bytes.count)
+            for section in sections.reversed() {
+                output.append(contentsOf: bytes[section.header])
+                for change in section.changes.reversed() { output.append(contentsOf: bytes[change]) }
+            }
+            return output
+        }
+    }
+
+    /// Runs a body on the bytes in place: checking a large changeset must not copy it.
+    private static func read<T>(_ data: Data, _ body: (UnsafeRawBufferPointer) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        let result: Result<T, SQLiteError> = data.withUnsafeBytes { bytes in
             do throws(SQLiteError) {
-                return .success(try filter(bytes, keep: keep))
+                return .success(try body(bytes))
             } catch {
                 return .failure(error)
             }
@@ -29,8 +78,12 @@ enum ChangesetFormat {
         return try result.get()
     }
 
-    private static func filter(_ bytes: UnsafeRawBufferPointer, keep: (String) -> Bool) throws(SQLiteError) -> Data {
-        var output = Data()
+    /// Reads the bytes table by table, checking each, and calls `body` with each table's header,
+    /// the range of its header and changes, and (when collecting them) the range of each change.
+    private static func forEachTable(
+        _ bytes: UnsafeRawBufferPointer, collectingChanges: Bool,
+        _ body: (Table, Range<Int>, [Range<Int>]) throws(SQLiteError) -> Void
+    ) throws(SQLiteError) {
         var reader = Reader(bytes: bytes)
         let marker = bytes.first
         // A table may come back (two changesets in a row are one), but with the same columns:
@@ -43,12 +96,14 @@ enum ChangesetFormat {
             let table = try reader.tableHeader()
             if let flags = headers[table.nameKey], flags != table.flags { throw Reader.malformed }
             headers[table.nameKey] = table.flags
+            var changes: [Range<Int>] = []
             while !reader.isAtEnd, bytes[reader.offset] != UInt8(ascii: "T"), bytes[reader.offset] != UInt8(ascii: "P") {
+                let change = reader.offset
                 try reader.change(table)
+                if collectingChanges { changes.append(change..<reader.offset) }
             }
-            if keep(table.name) { output.append(contentsOf: bytes[start..<reader.offset]) }
+            try body(table, start..<reader.offset, changes)
         }
-        return output
     }
 
     /// Checks the structure of the bytes before SQLite reads them: every length within bounds,
@@ -60,7 +115,7 @@ enum ChangesetFormat {
     /// loops forever on some malformed bytes, `sqlite3changegroup_add` reads past the end of
     /// bytes with a NULL key value, and `sqlite3changeset_apply` dereferences NULL when a table
     /// comes back with its key elsewhere (the last two found by the `Changesets` fuzz target).
-    /// Every entry point of ``Changeset`` and ``Connection/apply(_:tables:onConflict:)`` checks
+    /// Every entry point of ``Changeset`` and ``Connection/apply(_:tables:columns:onConflict:)`` checks
     /// here first.
     ///
     /// - Parameters:

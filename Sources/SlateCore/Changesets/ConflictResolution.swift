@@ -1,5 +1,5 @@
 /// What to do with a ``ChangesetConflict``: the answer of the conflict handler of
-/// ``Connection/apply(_:tables:onConflict:)``.
+/// ``Connection/apply(_:tables:columns:onConflict:)``.
 public enum ConflictResolution: String, Hashable, Sendable, CaseIterable {
     /// Skip this change and go on (`SQLITE_CHANGESET_OMIT`); for a foreign key conflict, commit
     /// anyway.

@@ -8,15 +8,19 @@ extension Connection {
     /// ```
     ///
     /// - Parameters:
-    ///   - changeset: The changes; tables the database lacks, and tables whose columns differ,
-    ///     are skipped, as SQLite does.
+    ///   - changeset: The changes. Every table they change must be in the main database with
+    ///     the same number of columns and the same primary key, or nothing is applied.
     ///   - tables: The tables whose changes to apply, or `nil` for all of them.
+    ///   - columns: Each changed table's column names, in the changeset's order (a changeset
+    ///     carries values by position only), such as ``Changeset/Diff/columns``; when given, a
+    ///     table whose columns have other names or another order is refused too.
     /// - Throws: ``SQLiteError`` (`SQLITE_ABORT`, naming the conflict) when a change conflicts;
-    ///   `SQLITE_CORRUPT` for malformed bytes; when the connection is closed or the session
-    ///   extension missing. The database is then as it was.
-    public func apply(_ changeset: Changeset, tables: Set<String>? = nil) throws(SQLiteError) {
+    ///   `SQLITE_SCHEMA` when a changed table is missing or its columns differ; `SQLITE_CORRUPT`
+    ///   for malformed bytes; when the connection is closed or the session extension missing.
+    ///   The database is then as it was.
+    public func apply(_ changeset: Changeset, tables: Set<String>? = nil, columns: [String: [String]]? = nil) throws(SQLiteError) {
         do {
-            try apply(changeset, tables: tables) { _ in .abort }
+            try apply(changeset, tables: tables, columns: columns) { _ in .abort }
         } catch let error as SQLiteError {
             throw error
         } catch {
@@ -45,18 +49,29 @@ extension Connection {
     /// lock as long as the busy timeout allows. (SQLite's apply reads before it writes, and
     /// SQLite does not wait for a lock that a read transaction asks to upgrade to a write one.)
     ///
+    /// Before anything is written, every table the changes touch (of `tables`) must be in the
+    /// main database with the same number of columns and the same primary key, and with the same
+    /// column names in the same order when `columns` gives them; otherwise the apply throws
+    /// `SQLITE_SCHEMA` and changes nothing. (SQLite alone would skip a missing table, or one with
+    /// fewer columns or another key, without a word, and fill the leading columns of a table with
+    /// more; a changeset carries no column names, so only `columns` can tell that a table's
+    /// columns are in another order, where the values would land swapped.)
+    ///
     /// - Parameters:
-    ///   - changeset: The changes; tables the database lacks, and tables whose columns differ,
-    ///     are skipped, as SQLite does.
+    ///   - changeset: The changes.
     ///   - tables: The tables whose changes to apply, or `nil` for all of them.
+    ///   - columns: Each changed table's column names, in the changeset's order, such as
+    ///     ``Changeset/Diff/columns``, or `nil` to check the column counts and keys only.
     ///   - onConflict: Called for each conflicting change, on this thread, while the apply runs;
     ///     it must not use this connection.
     /// - Throws: What the handler throws; otherwise ``SQLiteError``: `SQLITE_ABORT` when the
     ///   handler answered ``ConflictResolution/abort``, `SQLITE_MISUSE` when it answered
-    ///   ``ConflictResolution/replace`` to a conflict that cannot be replaced, `SQLITE_CORRUPT`
-    ///   for malformed bytes, or when the connection is closed or the session extension missing.
+    ///   ``ConflictResolution/replace`` to a conflict that cannot be replaced or when `columns`
+    ///   lacks a changed table, `SQLITE_SCHEMA` when a changed table is missing or its columns
+    ///   differ, `SQLITE_CORRUPT` for malformed bytes, or when the connection is closed or the
+    ///   session extension missing.
     public func apply(
-        _ changeset: Changeset, tables: Set<String>? = nil,
+        _ changeset: Changeset, tables: Set<String>? = nil, columns: [String: [String]]? = nil,
         onConflict: (ChangesetConflict) throws -> ConflictResolution
     ) throws {
         let api = try SessionExtension.require()
@@ -65,19 +80,24 @@ extension Connection {
         try changeset.checkSize()
         try ChangesetFormat.validate(changeset.data, "cannot apply the changeset, and nothing changed")
         if isAutocommit {
-            try transaction(.immediate) { try apply(validated: changeset, api: api, db: db, tables: tables, onConflict: onConflict) }
+            try transaction(.immediate) {
+                try apply(validated: changeset, api: api, db: db, tables: tables, columns: columns, onConflict: onConflict)
+            }
         } else {
-            try apply(validated: changeset, api: api, db: db, tables: tables, onConflict: onConflict)
+            try apply(validated: changeset, api: api, db: db, tables: tables, columns: columns, onConflict: onConflict)
         }
     }
 
-    /// `sqlite3changeset_apply`, on a changeset whose bytes were checked.
+    /// Checks the changed tables' columns, then `sqlite3changeset_apply`, on a changeset whose
+    /// bytes were checked: inside the transaction, so that the check and the apply see one schema.
     private func apply(
         validated changeset: Changeset, api: SessionExtension, db: OpaquePointer, tables: Set<String>?,
-        onConflict: (ChangesetConflict) throws -> ConflictResolution
+        columns: [String: [String]]?, onConflict: (ChangesetConflict) throws -> ConflictResolution
     ) throws {
+        let applied = tables.map { Set($0.map { $0.lowercased() }) }
+        try checkColumns(of: changeset, tables: applied, columns: columns)
         try withoutActuallyEscaping(onConflict) { handler in
-            let context = ApplyContext(api: api, tables: tables.map { Set($0.map { $0.lowercased() }) }, handler: handler)
+            let context = ApplyContext(api: api, tables: applied, handler: handler)
             let code = changeset.data.withUnsafeBytes { buffer in
                 api.changesetApply(
                     db, Int32(buffer.count), SessionExtension.input(buffer),

@@ -3,22 +3,26 @@ import Foundation
 extension Connection {
     /// Compares the tables of two databases on this connection and records, with the session
     /// extension, the changeset that turns the first into the second: what SQLite's `sqldiff`
-    /// prints as SQL, as bytes that ``apply(_:tables:)`` applies.
+    /// prints as SQL, as bytes that ``apply(_:tables:columns:)`` applies.
     ///
     /// ```swift
     /// let db = try Connection()
     /// try db.attach(.uri("phone.sqlite", parameters: [.mode(.readOnly)]), as: "phone")
     /// try db.attach(.uri("server.sqlite", parameters: [.mode(.readOnly)]), as: "server")
     /// let diff = try db.diff(from: "phone", to: "server")
-    /// try phone.apply(diff.changeset)      // the phone now holds the server's rows
+    /// try phone.apply(diff.changeset, columns: diff.columns)   // the phone now holds the server's rows
     /// ```
     ///
     /// Rows are matched by primary key, and values compared exactly: a value whose storage
-    /// class changed (`1` and `1.0` in an untyped column) or whose bytes changed where the
-    /// column's collation calls them equal (`'a'` and `'A'` under `NOCASE`) is a change. (SQLite's
-    /// `sqlite3session_diff` compares with `IS NOT` and misses both, so Slate finds the
-    /// differing rows with its own queries and records the changes that make them equal in
-    /// scratch tables of the `temp` schema, inside a savepoint that is rolled back afterwards.)
+    /// class changed (`1` and `1.0` in an untyped column), whose bytes changed where the
+    /// column's collation calls them equal (`'a'` and `'A'` under `NOCASE`), or a REAL whose bits
+    /// changed (`0.0` and `-0.0`) is a change. (SQLite's `sqlite3session_diff` compares with
+    /// `IS NOT` and misses all three, so Slate finds the differing rows with its own queries and
+    /// records the changes that make them equal in scratch tables of the `temp` schema, inside a
+    /// savepoint that is rolled back afterwards; it writes an update that only changes the sign
+    /// of a zero itself, as the session extension compares REALs with `==` and leaves it out.)
+    /// For the duration of the call a scalar function named `slate_diff_…_bits` is registered
+    /// on the connection.
     /// Neither database is written, so both may be attached read-only.
     ///
     /// Tables without a primary key, virtual tables, and rows whose primary key holds a `NULL`
@@ -55,10 +59,13 @@ extension Connection {
 
         // Read the schemas and record inside one savepoint: both databases stay as read here
         // until the changeset is made, and rolling back drops the scratch tables.
-        let savepoint = SQLiteValue.quoteIdentifier("slate_diff_\(UInt64.random(in: 0...UInt64.max))")
+        let unique = "slate_diff_\(UInt64.random(in: 0...UInt64.max))"
+        let savepoint = SQLiteValue.quoteIdentifier(unique)
+        let bits = try RealBitsFunction(self, name: unique + "_bits")
+        defer { bits.remove() }
         try exec("SAVEPOINT \(savepoint)")
         do {
-            let plan = try DiffPlan(self, source: source, target: target, tables: tables)
+            let plan = try DiffPlan(self, source: source, target: target, tables: tables, bits: bits.name)
             let changeset = try plan.record(on: self)
             try exec("ROLLBACK TO \(savepoint)")
             try exec("RELEASE \(savepoint)")
@@ -76,7 +83,7 @@ extension Connection {
 
 /// The work of ``Connection/diff(from:to:tables:)``: which tables to compare, checked, and the
 /// SQL that records their differences.
-private struct DiffPlan {
+struct DiffPlan {
     /// A column as `PRAGMA table_info` describes it.
     struct Column: Equatable {
         let name: String
@@ -108,12 +115,15 @@ private struct DiffPlan {
 
     let source: String
     let target: String
+    /// The name of the function that gives a REAL's bits (``RealBitsFunction``).
+    let bits: String
     private(set) var compared: [Table] = []
     private(set) var omissions: [Changeset.Diff.Omission] = []
 
-    init(_ db: Connection, source: String, target: String, tables: [String]?) throws(SQLiteError) {
+    init(_ db: Connection, source: String, target: String, tables: [String]?, bits: String) throws(SQLiteError) {
         self.source = source
         self.target = target
+        self.bits = bits
         let sourceTables = try Self.tables(db, source)
         let targetTables = try Self.tables(db, target)
         var names: [String]
@@ -200,22 +210,26 @@ private struct DiffPlan {
         return columns
     }
 
-    private static func qualified(_ schema: String, _ table: String) -> String {
+    static func qualified(_ schema: String, _ table: String) -> String {
         SQLiteValue.quoteIdentifier(schema) + "." + SQLiteValue.quoteIdentifier(table)
     }
 
     /// `a.c = b.c` for every key column, exactly: the `=` lets SQLite use `a`'s primary key index,
     /// and the rest rejects values that its collation or numeric comparison calls equal.
-    private static func sameKey(_ table: Table, _ a: String, _ b: String) -> String {
+    private func sameKey(_ table: Table, _ a: String, _ b: String) -> String {
         table.keys.map { column in
             let name = SQLiteValue.quoteIdentifier(column.name)
             return "\(a).\(name) = \(b).\(name) AND " + same(name, a, b)
         }.joined(separator: " AND ")
     }
 
-    /// The same value, storage class and bytes: `1` is not `1.0`, and `'a'` is not `'A'`.
-    private static func same(_ name: String, _ a: String, _ b: String) -> String {
-        "\(a).\(name) IS \(b).\(name) COLLATE BINARY AND typeof(\(a).\(name)) = typeof(\(b).\(name))"
+    /// The same value, storage class and bytes: `1` is not `1.0`, `'a'` is not `'A'`, and
+    /// `0.0` is not `-0.0` (the only REALs that `IS` calls equal with other bits: SQLite stores
+    /// no NaN).
+    private func same(_ name: String, _ a: String, _ b: String) -> String {
+        let (x, y) = ("\(a).\(name)", "\(b).\(name)")
+        return "\(x) IS \(y) COLLATE BINARY AND typeof(\(x)) = typeof(\(y)) "
+            + "AND (typeof(\(x)) <> 'real' OR \(x) <> 0 OR \(bits)(\(x)) = \(bits)(\(y)))"
     }
 
     /// Fills scratch tables in `temp` with the source's differing rows, records with a session
@@ -235,7 +249,7 @@ private struct DiffPlan {
                 throw error.explained("cannot diff \(table.name): the temp schema cannot hold its scratch table")
             }
             // The source's rows that the target does not hold exactly: deleted or changed there.
-            let exactRow = ([Self.sameKey(table, "d", "s")] + table.others.map { Self.same(SQLiteValue.quoteIdentifier($0.name), "d", "s") })
+            let exactRow = ([sameKey(table, "d", "s")] + table.others.map { same(SQLiteValue.quoteIdentifier($0.name), "d", "s") })
                 .joined(separator: " AND ")
             try db.exec(
                 "INSERT INTO \(scratch) (\(columns.joined(separator: ", "))) SELECT "
@@ -252,7 +266,7 @@ private struct DiffPlan {
         for table in compared {
             let scratch = "temp." + SQLiteValue.quoteIdentifier(table.name)
             let target = Self.qualified(target, table.name)
-            try db.exec("DELETE FROM \(scratch) WHERE NOT EXISTS (SELECT 1 FROM \(target) AS d WHERE \(Self.sameKey(table, "d", scratch)))")
+            try db.exec("DELETE FROM \(scratch) WHERE NOT EXISTS (SELECT 1 FROM \(target) AS d WHERE \(sameKey(table, "d", scratch)))")
         }
         let deleted = try deletes.changeset()
         deletes.delete()
@@ -268,17 +282,17 @@ private struct DiffPlan {
                 try db.exec(
                     "UPDATE \(scratch) SET (\(others.joined(separator: ", "))) = (SELECT "
                         + others.map { "d.\($0)" }.joined(separator: ", ")
-                        + " FROM \(targetTable) AS d WHERE \(Self.sameKey(table, "d", scratch)))")
+                        + " FROM \(targetTable) AS d WHERE \(sameKey(table, "d", scratch)))")
             }
             try db.exec(
                 "INSERT INTO \(scratch) (\(columns.joined(separator: ", "))) SELECT "
                     + columns.map { "d.\($0)" }.joined(separator: ", ")
                     + " FROM \(targetTable) AS d WHERE "
                     + keys.map { "d.\($0) IS NOT NULL" }.joined(separator: " AND ")
-                    + " AND NOT EXISTS (SELECT 1 FROM \(Self.qualified(source, table.name)) AS s WHERE \(Self.sameKey(table, "s", "d")))")
+                    + " AND NOT EXISTS (SELECT 1 FROM \(Self.qualified(source, table.name)) AS s WHERE \(sameKey(table, "s", "d")))")
         }
         // A changeset is a series of tables and their changes: two in a row are one, whose
         // changes apply in order (a table may appear twice).
-        return Changeset(deleted.data + (try session.changeset().data))
+        return Changeset(deleted.data + (try session.changeset().data) + (try signsOfZeros(on: db)))
     }
 }

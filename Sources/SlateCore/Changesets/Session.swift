@@ -51,12 +51,17 @@ public final class Session {
     ///   - tables: The tables to record: all of them by default.
     ///   - databaseName: The schema name of the database to record: `"main"` by default.
     /// - Throws: ``SQLiteError`` when the linked SQLite has no session extension (naming
-    ///   `SQLITE_ENABLE_SESSION`), the connection is closed or used from the wrong thread, or a
-    ///   name contains a NUL character.
+    ///   `SQLITE_ENABLE_SESSION`), the connection is closed or used from the wrong thread, a
+    ///   name contains a NUL character, or no database of that name is attached
+    ///   (`SQLITE_ERROR`: SQLite itself would record nothing, without a word).
     public init(_ connection: Connection, tables: Tables = .all, databaseName: String = "main") throws(SQLiteError) {
         let api = try SessionExtension.require()
         let db = try connection.checkedHandle()
         try SQLiteError.checkNoNUL(databaseName, "the session's schema name")
+        let schemas = try connection.databaseList().map { $0.name.lowercased() } + ["temp"]
+        guard schemas.contains(databaseName.lowercased()) else {
+            throw SQLiteError.error("cannot start a session on \(databaseName): no such database (attach it first)")
+        }
         var created: OpaquePointer?
         let code = api.sessionCreate(db, databaseName, &created)
         guard code == SQLITE_OK, let created else {

@@ -192,7 +192,7 @@ struct SessionExtension: @unchecked Sendable {
 extension SQLite {
     /// Whether the linked library has SQLite's session extension (built with
     /// `SQLITE_ENABLE_SESSION`), which ``Session``, ``Changeset`` and
-    /// ``Connection/apply(_:tables:onConflict:)`` need.
+    /// ``Connection/apply(_:tables:columns:onConflict:)`` need.
     ///
     /// Debian's and Homebrew's SQLite have it; the SQLCipher build (SQLite 3.15) does not, and there
     /// every changeset call throws a ``SQLiteError`` that names `SQLITE_ENABLE_SESSION`.

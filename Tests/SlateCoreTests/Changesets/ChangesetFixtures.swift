@@ -34,3 +34,14 @@ func tableContents(_ db: Connection) throws -> [String: [[SQLiteValue]]] {
 
 /// An error that a conflict handler throws.
 struct HandlerFailure: Error, Equatable {}
+
+/// The rows a query returns, each value written with its storage class and, for a REAL, its
+/// bits: `SQLiteValue`'s `==` calls `0.0` and `-0.0` equal, this does not.
+func exactRows(_ db: Connection, _ sql: String) throws -> [[String]] {
+    try db.prepare(sql: sql).rows().map { row in
+        row.values.map { value in
+            if case .real(let real) = value { return "real \(real) (bits \(String(real.bitPattern, radix: 16)))" }
+            return "\(value)"
+        }
+    }
+}

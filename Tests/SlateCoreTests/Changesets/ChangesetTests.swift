@@ -115,6 +115,24 @@ struct ChangesetTests {
         #expect(try inverse.inverted() == changeset)
     }
 
+    @Test func theInverseUndoesChangesInTheReverseOrder() throws {
+        // Issue 30: two changesets in a row insert a row, then update it; undone in the same
+        // order, the delete of the inserted row finds the updated one: a data conflict.
+        let a = try makeChangesetDatabase()
+        let first = try Session(a)
+        try a.execute(sql: "INSERT INTO items (id, name) VALUES (1, 'one')")
+        let inserted = try first.changeset()
+        first.delete()
+        let second = try Session(a)
+        try a.execute(sql: "UPDATE items SET name = 'uno' WHERE id = 1")
+        let both = Changeset(inserted.data + (try second.changeset().data))
+        second.delete()
+        let inverse = try both.inverted()
+        #expect(try inverse.changes().map(\.operation) == [.update, .delete])
+        try a.apply(inverse)
+        #expect(try a.scalar(Int64.self, "SELECT count(*) FROM items") == 0)
+    }
+
     @Test func patchsetsCannotBeInverted() throws {
         let a = try makeChangesetDatabase()
         let session = try Session(a)

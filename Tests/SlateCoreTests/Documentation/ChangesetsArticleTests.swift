@@ -89,7 +89,7 @@ struct ChangesetsArticleTests {
         db.close()
 
         let phone = try Connection(phonePath)
-        try phone.apply(diff.changeset)                    // the phone now holds the server's rows
+        try phone.apply(diff.changeset, columns: diff.columns)   // the phone now holds the server's rows
 
         #expect(diff.omissions == [.tableWithoutPrimaryKey("log")])
         #expect(diff.columns["notes"] == ["id", "body", "updatedAt"])
