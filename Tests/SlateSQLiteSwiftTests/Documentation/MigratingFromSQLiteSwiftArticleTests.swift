@@ -1,12 +1,12 @@
 // swift-format-ignore-file
 // (This file mirrors the documentation's code blocks line for line: it keeps their layout.)
 import Foundation
-import Slate
+import SlateSQLiteSwift
 import SlateTestSupport
 import Testing
 
-/// The examples of `Slate.docc/MigratingFromSQLiteSwift.md` and of the landing page
-/// `Slate.docc/Slate.md`, run as written.
+/// The examples of `SlateSQLiteSwift.docc/MigratingFromSQLiteSwift.md` and of the landing page
+/// `SlateSQLiteSwift.docc/SlateSQLiteSwift.md`, run as written.
 @Suite("Migrating from SQLite.swift article")
 struct MigratingFromSQLiteSwiftArticleTests {
     @Test func sqliteSwiftSpellings() throws {
