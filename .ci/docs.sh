@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of SlateCore and Slate and fails on any warning (a broken symbol
-# link, an unresolved article reference, a compiler warning in the symbol-graph build), then
-# checks that every public type is in a topic group (.ci/doc-coverage.py).
+# Builds the DocC documentation of every module with a catalog (Sources/<Module>/<Module>.docc)
+# and fails on any warning (a broken symbol link, an unresolved article reference, a compiler
+# warning in the symbol-graph build), then checks that every public type is in a topic group
+# (.ci/doc-coverage.py).
 #
-#   .ci/docs.sh            # both catalogs; archives in .build-docs/plugins/Swift-DocC/outputs/
+#   .ci/docs.sh                    # every catalog; archives in .build-docs/plugins/Swift-DocC/outputs/
+#   .ci/docs.sh SlateMacros Slate  # those modules only
+#
+# A catalog whose module is not a target of Package.swift (yet) is skipped with a note, so a
+# catalog can land before its module does.
 #
 # SwiftPM 6.3 builds symbol graphs for plugins with every package trait enabled, whatever
 # `--traits` says, so this build compiles SystemSQLite and SQLCipher together: it needs
@@ -28,9 +33,27 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
 fi
 
+# The modules to build: the arguments, or every Sources/<Module> holding a .docc catalog.
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+    for catalog in Sources/*/*.docc; do
+        [ -d "$catalog" ] || continue
+        module="$(basename "$(dirname "$catalog")")"
+        if grep -Pzq "\\.(target|macro)\\(\\s*name: \"$module\"" Package.swift; then
+            targets+=("$module")
+        else
+            echo "note: skipping $catalog: Package.swift has no target $module"
+        fi
+    done
+fi
+if [ ${#targets[@]} -eq 0 ]; then
+    echo "error: no documentation catalog to build" >&2
+    exit 1
+fi
+
 archives=()
 status=0
-for target in SlateCore Slate; do
+for target in "${targets[@]}"; do
     log="$(mktemp)"
     echo "--- generate-documentation --target $target"
     if ! swift package --scratch-path "$scratch" generate-documentation --target "$target" >"$log" 2>&1; then

@@ -1,12 +1,12 @@
 // swift-format-ignore-file
 // (This file mirrors the documentation's code blocks line for line: it keeps their layout.)
 import Foundation
-import SlateCore
+import SlateDataLiteCore
 import SlateCoreTestSupport
 import Testing
 
-/// The examples of `SlateCore.docc/MigratingFromDataLiteCore.md` and the landing page
-/// `SlateCore.docc/SlateCore.md`, run as written.
+/// The examples of `SlateDataLiteCore.docc/MigratingFromDataLiteCore.md` and of the landing page
+/// `SlateDataLiteCore.docc/SlateDataLiteCore.md`, run as written.
 @Suite("Migrating from DataLiteCore article")
 struct MigratingFromDataLiteCoreArticleTests {
     @Test func dataLiteCoreSpellings() throws {
@@ -30,15 +30,15 @@ struct MigratingFromDataLiteCoreArticleTests {
     }
 
     @Test func landingPageTour() throws {
-        let db = try Connection(.inMemory)
-        try db.execute(sql: "CREATE TABLE sets (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
-        try db.run("INSERT INTO sets (name) VALUES (?)", "Galaxy Explorer")
-        let cursor = try db.cursor("SELECT id, name FROM sets")
-        var seen: [String] = []
-        while let row = try cursor.next() {
-            print(try row.get(0, as: Int.self), try row.get("name", as: String.self))
-            seen.append(try row.get("name", as: String.self))
+        let connection = try Connection(location: .inMemory, options: [.readwrite, .create])
+        try connection.execute(sql: "CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT)")
+        try connection.execute(sql: "INSERT INTO users (email) VALUES ('ada@example.com')")
+        let select = try connection.prepare(sql: "SELECT id, email FROM users")
+        var rows: [SQLiteRow] = []
+        while try select.step() {
+            print(select.currentRow() ?? [:])
+            rows.append(select.currentRow() ?? [:])
         }
-        #expect(seen == ["Galaxy Explorer"])
+        #expect(rows.count == 1)
     }
 }

@@ -5,8 +5,8 @@ import SlateSQLiteSwift
 import SlateTestSupport
 import Testing
 
-/// SQLite.swift's README example, as the Migrating from SQLite.swift article showed it, run as
-/// written after `import SQLite` becomes `import SlateSQLiteSwift`.
+/// The examples of `SlateSQLiteSwift.docc/MigratingFromSQLiteSwift.md` and of the landing page
+/// `SlateSQLiteSwift.docc/SlateSQLiteSwift.md`, run as written.
 @Suite("Migrating from SQLite.swift article")
 struct MigratingFromSQLiteSwiftArticleTests {
     @Test func sqliteSwiftSpellings() throws {
@@ -37,5 +37,24 @@ struct MigratingFromSQLiteSwiftArticleTests {
         #expect(rowid == 1)
         #expect(printed == ["1 alice@mac.com"])
         #expect(failure == "UNIQUE constraint failed: users.email")
+    }
+
+    @Test func landingPageTour() throws {
+        let users = Table("users")
+        let id = SQLExpression<Int64>("id")
+        let email = SQLExpression<String>("email")
+
+        let db = try Connection()
+        try db.run(users.create { t in
+            t.column(id, primaryKey: true)
+            t.column(email, unique: true)
+        })
+        try db.run(users.insert(email <- "alice@mac.com"))
+        var seen: [String] = []
+        for user in try db.prepare(users.filter(email.like("%@mac.com"))) {
+            print(user[id], user[email])
+            seen.append(user[email])
+        }
+        #expect(seen == ["alice@mac.com"])
     }
 }
