@@ -88,7 +88,7 @@ extension TableRecord {
 
     /// One of the record's statements by primary key (`?1`), with the record's key bound.
     func keyBoundStatement(
-        _ db: Connection, _ kind: RecordStatementCache.Kind, _ sql: KeyPath<RecordStatements, String?>, _ purpose: String
+        _ db: Connection, _ kind: RecordStatementKind, _ sql: KeyPath<RecordStatements, String?>, _ purpose: String
     ) throws(SQLiteError) -> Statement {
         let statements = RecordStatements.of(Self.self)
         guard let position = statements.primaryKeyPosition else { throw statements.noPrimaryKey(for: purpose) }

@@ -263,7 +263,7 @@ struct ConversionFuzzTests {
         {
             check(try db.cursor("SELECT v FROM raw").next()?.get(0, as: Float?.self))
         }
-        let r = Expression<Float?>("r")
+        let r = SQLExpression<Float?>("r")
         if write(storable, &tally, "typed " + context, { try db.run(Table("cols").insert(r <- value)) }) {
             check(try db.pluck(Table("cols"))?.get(r))
         }

@@ -16,9 +16,9 @@ private struct Reading: Codable {
 @Suite("NaN: every write refuses it, naming it")
 struct NaNWriteTests {
     let readings = Table("readings")
-    let id = Expression<Int64>("id")
-    let value = Expression<Double>("value")
-    let spare = Expression<Float?>("spare")
+    let id = SQLExpression<Int64>("id")
+    let value = SQLExpression<Double>("value")
+    let spare = SQLExpression<Float?>("spare")
 
     func makeDatabase() throws -> Connection {
         try inMemoryDatabase(
