@@ -259,6 +259,7 @@ struct InspectionCommandTests {
         #expect(dash.stdout == "name\na\nb\n")
         let none = try work.slate("query", "app.db", "-f", "csv", "--no-header", stdin: "SELECT count(*) FROM parts")
         #expect(none.stdout == "2\n")
-        #expect(try work.slate("query", "app.db", stdin: "").status == 64)
+        // No statement at all runs nothing and succeeds, as in the sqlite3 shell (issue 30 item 8).
+        #expect(try work.slate("query", "app.db", stdin: "").status == 0)
     }
 }

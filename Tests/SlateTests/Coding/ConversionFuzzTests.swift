@@ -362,6 +362,12 @@ struct ConversionFuzzTests {
     /// A random stored value, read back as every type through the row, the value conversion and
     /// Codable: the three agree, and each gives the value or a clear error.
     private static func checkStoredValue(_ value: SQLiteValue, _ db: Connection, _ tally: inout Tally) throws {
+        if case .real(let real) = value, real.isNaN {
+            // SQLite would store a NaN as NULL: binding one is refused, naming it (issue 30).
+            #expect(throws: SQLiteError.self) { try db.run("INSERT INTO raw VALUES (?)", value.binding) }
+            tally.errors += 1
+            return
+        }
         try db.run("INSERT INTO raw VALUES (?)", value.binding)
         try checkReads(value, db, &tally)
     }
