@@ -23,6 +23,7 @@ let package = Package(
                 .product(name: "SlateCore", package: "Slate"),
                 .product(name: "Slate", package: "Slate"),
                 .product(name: "SlateMacros", package: "Slate"),
+                .product(name: "SlateSQLiteSwift", package: "Slate"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 "CMallocCounter",

@@ -1,7 +1,7 @@
 // W3, W4, W5 (typed, Codable, InsertStatement) and W6 through Slate's typed layer, used the way
 // its README shows.
 import Foundation
-import Slate
+import SlateSQLiteSwift  // the SQLite.swift spellings some contenders measure (db.prepare(table), row[column])
 
 /// The typed-layer description of the benchmark tables.
 enum SlateSchema {

@@ -1,5 +1,5 @@
 // W2 through Slate's typed layer: typed expressions read from copied rows and in place.
-import Slate
+import SlateSQLiteSwift  // the SQLite.swift spellings some contenders measure (db.prepare(table), row[column])
 
 extension SlateDriver {
     /// W2 typed, as SQLite.swift reads: `for row in try db.prepare(items)` (a copied `Row` per
