@@ -3,7 +3,7 @@
 
 @_exported import Slate
 
-/// Makes a struct a record of a table: generates its ``Slate/TableRecord`` conformance.
+/// Makes a struct a record of a table: generates its `TableRecord` conformance.
 ///
 /// ```swift
 /// @Table
@@ -25,10 +25,10 @@
 /// - `init(reading:)`, which reads a row in place, and `write(to:)`, which binds the values:
 ///   no `Decoder`, no `Encoder`.
 ///
-/// Every stored property is a column unless it is marked ``Transient()``. Its type must be one
+/// Every stored property is a column unless it is marked `Transient()`. Its type must be one
 /// Slate stores: integers, `Bool`, `Double`, `Float`, `String`, `Data`, `Date`, `UUID`, `URL`,
 /// SQLite.swift `Value` types, enums with raw values, other `Codable` values (stored as JSON
-/// text), and optionals of all of them; or a ``Column(_:as:primaryKey:)`` representation.
+/// text), and optionals of all of them; or a `Column(_:as:primaryKey:)` representation.
 ///
 /// - Parameter name: The table's name; by default, derived from the type's name.
 @attached(
@@ -53,7 +53,7 @@ public macro Table(_ name: String? = nil) = #externalMacro(module: "SlateMacrosP
 public macro Column(_ name: String? = nil, primaryKey: Bool = false) =
     #externalMacro(module: "SlateMacrosPlugin", type: "ColumnMacro")
 
-/// Stores a record property through a ``Slate/ColumnRepresentation``.
+/// Stores a record property through a `ColumnRepresentation`.
 ///
 /// ```swift
 /// @Column(as: JSONColumn<[String]>.self) var tags: [String]

@@ -29,7 +29,7 @@ extension Connection {
     ///   - functionName: The SQL name.
     ///   - argumentCount: The number of arguments, or `nil` for any number.
     ///   - deterministic: Whether the result depends only on the rows (`SQLITE_DETERMINISTIC`).
-    ///   - step: Adds one row's arguments (`Int64`, `Double`, `String`, ``SlateCore/Blob`` or
+    ///   - step: Adds one row's arguments (`Int64`, `Double`, `String`, `Blob` or
     ///     `nil`) to the group's state.
     ///   - final: Turns the group's state into the SQL result, and frees the state.
     ///   - state: Allocates and initializes a fresh state for a group.

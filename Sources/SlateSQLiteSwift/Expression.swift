@@ -1,7 +1,7 @@
 import Slate
 import SlateCore
 
-/// SQLite.swift's name for ``SQLExpression``, the primary spelling.
+/// SQLite.swift's name for `SQLExpression`, the primary spelling.
 ///
 /// Foundation declares an `Expression` type too (macOS 15, and swift-corelibs-foundation), so in
 /// type positions `Expression<String>` can be ambiguous where Foundation is imported: write

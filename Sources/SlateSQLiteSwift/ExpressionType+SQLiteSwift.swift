@@ -7,7 +7,7 @@ import SlateCore
 
 extension ExpressionType {
     /// Creates an expression from SQL text and SQLite.swift-style bindings (SQLite.swift's
-    /// spelling; the primary is ``Slate/ExpressionType/init(template:values:)``).
+    /// spelling; the primary is `ExpressionType/init(template:values:)`).
     ///
     /// - Parameters:
     ///   - template: SQL with one `?` per binding.
@@ -17,6 +17,6 @@ extension ExpressionType {
     }
 
     /// The bound values as SQLite.swift's bindings (`Int64`, `Double`, `String`, `Blob` or `nil`;
-    /// SQLite.swift's spelling of ``Slate/ExpressionType/values``).
+    /// SQLite.swift's spelling of `ExpressionType/values`).
     public var bindings: [(any Binding)?] { values.map(\.binding) }
 }

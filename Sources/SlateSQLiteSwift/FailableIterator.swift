@@ -2,7 +2,7 @@ import Slate
 import SlateCore
 
 /// An iterator whose `failableNext()` throws errors that `next()` cannot (SQLite.swift's
-/// protocol for ``RowIterator``).
+/// protocol for `RowIterator`).
 public protocol FailableIterator: IteratorProtocol {
     /// The next element, or `nil` at the end.
     ///

@@ -2,11 +2,11 @@ import Slate
 import SlateCore
 
 extension ForeignKeyError {
-    /// The rowid of the referencing row (SQLite.swift's spelling of ``rowID``, the primary, which
+    /// The rowid of the referencing row (SQLite.swift's spelling of `rowID`, the primary, which
     /// matches `SQLiteAction.rowID` and `Connection.lastInsertRowID`).
     public var rowId: Int64 { rowID }
 
-    /// Creates a report (SQLite.swift's spelling of ``init(from:rowID:to:)``, the primary).
+    /// Creates a report (SQLite.swift's spelling of `init(from:rowID:to:)`, the primary).
     ///
     /// - Parameters:
     ///   - from: The referencing table.

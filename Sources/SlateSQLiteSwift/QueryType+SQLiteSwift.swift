@@ -14,8 +14,8 @@ extension QueryType {
     ///   - encodable: The value.
     ///   - userInfo: Passed to the value's `encode(to:)` through the encoder.
     ///   - otherSetters: More columns to set; they win over properties with the same column.
-    ///   - nilEncoding: What a `nil` optional property does: leave its column out (``NilEncoding/omit``,
-    ///     SQLite.swift's behaviour) or write `NULL` (``NilEncoding/null``).
+    ///   - nilEncoding: What a `nil` optional property does: leave its column out (`NilEncoding/omit`,
+    ///     SQLite.swift's behaviour) or write `NULL` (`NilEncoding/null`).
     /// - Returns: The statement.
     /// - Throws: `EncodingError` when the value cannot be a row, or the value's own error.
     public func insert(
@@ -26,7 +26,7 @@ extension QueryType {
             or: onConflict, encodable, userInfo: userInfo, otherSetters: otherSetters, nilEncoding: nilEncoding)
     }
 
-    /// SQLite.swift's alias of ``filter(_:)-(SQLExpression<Bool>)``, the primary spelling.
+    /// SQLite.swift's alias of `filter(_:)`, the primary spelling.
     ///
     /// - Parameter predicate: The condition.
     /// - Returns: The filtered query.
@@ -34,7 +34,7 @@ extension QueryType {
         filter(predicate)
     }
 
-    /// SQLite.swift's alias of ``filter(_:)-(SQLExpression<Bool?>)``, the primary spelling.
+    /// SQLite.swift's alias of `filter(_:)`, the primary spelling.
     ///
     /// - Parameter predicate: The condition.
     /// - Returns: The filtered query.
@@ -44,14 +44,14 @@ extension QueryType {
 }
 
 extension MaterializationHint {
-    /// SQLite.swift's name for ``materialize``, the primary spelling (`MATERIALIZED`).
+    /// SQLite.swift's name for `materialize`, the primary spelling (`MATERIALIZED`).
     public static let materialized = MaterializationHint.materialize
-    /// SQLite.swift's name for ``notMaterialize``, the primary spelling (`NOT MATERIALIZED`).
+    /// SQLite.swift's name for `notMaterialize`, the primary spelling (`NOT MATERIALIZED`).
     public static let notMaterialized = MaterializationHint.notMaterialize
 }
 
 extension SQLExpression where Datatype: Value {
-    /// SQLite.swift's name for ``nthValue(_:_:)``, the primary spelling:
+    /// SQLite.swift's name for `nthValue(_:_:)`, the primary spelling:
     /// `nth_value(expression, n) OVER (ORDER BY …)`.
     ///
     /// - Parameters:

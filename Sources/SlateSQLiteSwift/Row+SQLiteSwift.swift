@@ -7,7 +7,7 @@ import SlateCore
 
 extension Row {
     /// Reads a column that is never `NULL`, trapping on error as SQLite.swift documents
-    /// (SQLite.swift's spelling; the primary, ``get(_:)-(SQLExpression<V>)``, throws instead).
+    /// (SQLite.swift's spelling; the primary, `get(_:)`, throws instead).
     ///
     /// - Parameter column: The column expression.
     @inlinable
@@ -21,7 +21,7 @@ extension Row {
     }
 
     /// Reads a column that may be `NULL`, trapping on error as SQLite.swift documents
-    /// (SQLite.swift's spelling; the primary, ``get(_:)-(SQLExpression<V?>)``, throws instead).
+    /// (SQLite.swift's spelling; the primary, `get(_:)`, throws instead).
     ///
     /// - Parameter column: The column expression.
     @inlinable
@@ -36,7 +36,7 @@ extension Row {
 
 extension RowView {
     /// Reads a column that is never `NULL`, trapping on error as SQLite.swift's row subscripts
-    /// do (SQLite.swift's spelling; the primary, ``get(_:)-(SQLExpression<V>)``, throws instead).
+    /// do (SQLite.swift's spelling; the primary, `get(_:)`, throws instead).
     ///
     /// - Parameter column: The column expression.
     public subscript<V: Value>(column: SQLExpression<V>) -> V {
@@ -48,7 +48,7 @@ extension RowView {
     }
 
     /// Reads a column that may be `NULL`, trapping on error as SQLite.swift's row subscripts
-    /// do (SQLite.swift's spelling; the primary, ``get(_:)-(SQLExpression<V?>)``, throws instead).
+    /// do (SQLite.swift's spelling; the primary, `get(_:)`, throws instead).
     ///
     /// - Parameter column: The column expression.
     public subscript<V: Value>(column: SQLExpression<V?>) -> V? {

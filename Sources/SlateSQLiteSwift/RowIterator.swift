@@ -6,7 +6,7 @@ import SlateCore
 
 extension Connection {
     /// Runs a query and returns an iterator whose errors are thrown (SQLite.swift's spelling;
-    /// the primary, ``SlateCore/Connection/cursor(_:)-(QueryType)``, reads rows in place).
+    /// the primary, `Connection/cursor(_:)`, reads rows in place).
     ///
     /// - Parameter query: The query.
     /// - Returns: The row iterator.
@@ -36,7 +36,7 @@ public struct RowIterator: IteratorProtocol {
         try iteration.nextRow()
     }
 
-    /// The next row, or `nil` after the last one or after an error (see ``error``).
+    /// The next row, or `nil` after the last one or after an error (see `error`).
     ///
     /// Not `mutating`: the position lives in the shared iteration, so
     /// `try db.prepare(query).makeIterator().next()` works on the returned value, as SQLite.swift's
@@ -50,7 +50,7 @@ public struct RowIterator: IteratorProtocol {
         }
     }
 
-    /// The error that ended iteration through ``next()``, if any.
+    /// The error that ended iteration through `next()`, if any.
     public var error: SQLiteError? { iteration.error }
 
     /// Reads every remaining row with `transform`.
@@ -76,7 +76,7 @@ extension Array where Element == Row {
     }
 }
 
-/// One walk of a ``RowIterator``: a ``Cursor`` whose rows are copied.
+/// One walk of a `RowIterator`: a `Cursor` whose rows are copied.
 ///
 /// The first row is read as soon as the walk starts, so that the statement is busy (and the
 /// cache hands it to nobody else) while rows remain; the statement is reset when the walk ends

@@ -8,7 +8,7 @@ import SlateCore
 
 extension Connection {
     /// Runs a query and returns its rows for iteration (SQLite.swift's spelling; the primary,
-    /// ``SlateCore/Connection/cursor(_:)-(QueryType)``, reads rows in place).
+    /// `Connection/cursor(_:)`, reads rows in place).
     ///
     /// ```swift
     /// for user in try db.prepare(users) {
@@ -29,13 +29,13 @@ extension Connection {
 
 /// The rows of a typed query, for `for row in try db.prepare(query)` (SQLite.swift's type).
 ///
-/// Iteration cannot throw: an error ends the loop and is kept in ``error``. Use
-/// ``SlateCore/Connection/prepareRowIterator(_:)`` to have errors thrown, or
-/// ``SlateCore/Connection/cursor(_:)-(QueryType)`` to read rows in place.
+/// Iteration cannot throw: an error ends the loop and is kept in `error`. Use
+/// `Connection/prepareRowIterator(_:)` to have errors thrown, or
+/// `Connection/cursor(_:)` to read rows in place.
 public struct RowSequence: Sequence {
     /// The statement bound when the query was prepared.
     private let statement: Statement
-    /// ``SlateCore/Statement/cacheCheckouts`` when it was bound.
+    /// `Statement/cacheCheckouts` when it was bound.
     private let checkouts: UInt
     /// Takes and binds a statement again, for when the first is in use or was rebound.
     private let rebind: () throws(SQLiteError) -> Statement

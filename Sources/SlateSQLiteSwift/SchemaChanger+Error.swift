@@ -12,7 +12,7 @@ extension SchemaChanger {
     /// SQLite.swift's errors for schema changes: a column that `ALTER TABLE … ADD COLUMN`
     /// cannot add, or a change that breaks foreign keys.
     ///
-    /// Slate does not throw it: its ``SchemaChanger`` throws `SQLiteError` in these places,
+    /// Slate does not throw it: its `SchemaChanger` throws `SQLiteError` in these places,
     /// keeping Slate's guarantee that every error is an `SQLiteError` with a result code —
     /// SQLite's own refusal of the column (`Cannot add a PRIMARY KEY column`, …, `SQLITE_ERROR`)
     /// and `SQLITE_CONSTRAINT_FOREIGNKEY` naming each broken reference. Code that catches
