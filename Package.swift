@@ -10,6 +10,10 @@ let package = Package(
         .library(name: "Slate", targets: ["Slate"]),
         // `@Table` records: the one product that builds swift-syntax (issue 20).
         .library(name: "SlateMacros", targets: ["SlateMacros"]),
+        // Borrowed spellings, one module per library (DESIGN.md, "One vocabulary").
+        .library(name: "SlateSQLiteSwift", targets: ["SlateSQLiteSwift"]),
+        .library(name: "SlateDataLiteCore", targets: ["SlateDataLiteCore"]),
+        .library(name: "SlateSwiftly", targets: ["SlateSwiftly"]),
         .executable(name: "slate", targets: ["SlateCLI"]),
     ],
     traits: [
@@ -65,6 +69,11 @@ let package = Package(
             ]
         ),
         .target(name: "Slate", dependencies: ["SlateCore"]),
+        // Borrowed spellings: leaves that re-export the primary module they extend. Primary code
+        // never depends on them.
+        .target(name: "SlateSQLiteSwift", dependencies: ["Slate"]),
+        .target(name: "SlateDataLiteCore", dependencies: ["SlateCore"]),
+        .target(name: "SlateSwiftly", dependencies: ["SlateCore"]),
         // The macros' expansions, a plain library so that their tests (`SlateMacrosTests`)
         // depend on it rather than on the macro target: a test target that depends on a macro
         // makes SwiftPM build the whole test product a second time, for the host.
@@ -108,6 +117,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SlateTests", dependencies: ["Slate", "SlateTestSupport"]),
+        .testTarget(name: "SlateSQLiteSwiftTests", dependencies: ["SlateSQLiteSwift", "SlateTestSupport"]),
+        .testTarget(name: "SlateDataLiteCoreTests", dependencies: ["SlateDataLiteCore", "SlateCoreTestSupport"]),
+        .testTarget(name: "SlateSwiftlyTests", dependencies: ["SlateSwiftly", "SlateCoreTestSupport"]),
         .testTarget(
             name: "SlateMacrosTests",
             dependencies: [

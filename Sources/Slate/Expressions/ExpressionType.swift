@@ -27,7 +27,7 @@ extension ExpressionType {
     /// - Parameters:
     ///   - template: SQL with one `?` per binding.
     ///   - bindings: The values (`nil` binds NULL).
-    public init(_ template: String, _ bindings: [(any Binding)?]) {
+    public init(_ template: String, _ bindings: [(any SQLiteBindable)?]) {
         self.init(template: template, values: bindings.map { $0?.sqliteValue ?? .null })
     }
 
@@ -50,7 +50,7 @@ extension ExpressionType {
     }
 
     /// The bound values as SQLite.swift's bindings (`Int64`, `Double`, `String`, ``SlateCore/Blob`` or `nil`).
-    public var bindings: [(any Binding)?] { values.map(\.binding) }
+    public var bindings: [(any SQLiteBindable)?] { values.map(\.binding) }
 
     /// The expression without its Swift type.
     public var expression: SQLExpression<Void> { SQLExpression(template: template, values: values) }

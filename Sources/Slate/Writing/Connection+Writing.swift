@@ -19,15 +19,15 @@ extension Connection {
         if let rowid = try runThroughShapeCache(query) { return rowid }
         try check(query)
         let chunks = try chunks(of: query)
-        if chunks.isEmpty { return lastInsertRowid }  // insertMany of no rows inserts nothing
+        if chunks.isEmpty { return lastInsertRowID }  // insertMany of no rows inserts nothing
         if chunks.count == 1 {
             try bound(query.expression).executeToCompletion()
-            return lastInsertRowid
+            return lastInsertRowID
         }
         try inSavepoint { () throws(SQLiteError) in
             for chunk in chunks { try bound(query.render(chunk)).executeToCompletion() }
         }
-        return lastInsertRowid
+        return lastInsertRowID
     }
 
     /// Runs an `UPDATE` (or an `INSERT … SELECT`) and returns the number of changed rows.
@@ -155,7 +155,7 @@ extension Connection {
         // Every parameter was bound above (the SQL has one `?` per column), so the previous
         // row's bindings need no clearing.
         try statement.executeToCompletion()
-        return lastInsertRowid
+        return lastInsertRowID
     }
 
     /// The statement a shape cache lookup found, or on a miss the statement for the insert's

@@ -1,11 +1,11 @@
 // swift-format-ignore-file
 // (This file mirrors the documentation's code blocks line for line: it keeps their layout.)
 import Foundation
-import SlateCore
+import SlateDataLiteCore
 import SlateCoreTestSupport
 import Testing
 
-/// The examples of `SlateCore.docc/MigratingFromDataLiteCore.md` and the landing page
+/// DataLiteCore's migration examples (formerly `SlateCore.docc/MigratingFromDataLiteCore.md`) and the landing page
 /// `SlateCore.docc/SlateCore.md`, run as written.
 @Suite("Migrating from DataLiteCore article")
 struct MigratingFromDataLiteCoreArticleTests {

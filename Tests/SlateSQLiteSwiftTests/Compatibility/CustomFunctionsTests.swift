@@ -1,5 +1,5 @@
 import Foundation
-import Slate
+import SlateSQLiteSwift
 import SlateTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import Slate
+import SlateSQLiteSwift
 import Testing
 
 /// SQLite.swift code qualifies names with its module, `SQLite.Expression`, `SQLite.Table`, …;

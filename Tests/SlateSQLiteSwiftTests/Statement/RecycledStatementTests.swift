@@ -1,5 +1,6 @@
 import Foundation
 @testable import SlateCore
+import SlateSQLiteSwift
 import SlateCoreTestSupport
 import Testing
 

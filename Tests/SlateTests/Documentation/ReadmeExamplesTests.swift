@@ -66,8 +66,8 @@ struct ReadmeExamplesTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("catalog.sqlite").path
 
-        let catalog = try Connection(toNewDatabaseAt: path)        // fails if a file is already there
-        catalog.journalMode = .wal
+        let catalog = try Connection(path, options: [.readwrite, .create, .exclusive])        // fails if a file is already there
+        try catalog.setJournalMode(.wal)
         try catalog.setUserVersion(1)                               // throwing form of `userVersion`
         try catalog.execute(sql: SQLScript(string: """
             CREATE TABLE themes (id INTEGER PRIMARY KEY, name TEXT);
@@ -78,16 +78,16 @@ struct ReadmeExamplesTests {
             """))
         catalog.close()
 
-        let reopened = try Connection(toExistingDatabaseAt: path, readonly: true)  // fails if missing
-        print(reopened.userVersion)   // 1
+        let reopened = try Connection(path, options: .readonly)  // fails if missing
+        print((try reopened.getUserVersion()))   // 1
         // END README
 
         #expect(count == 2)
         #expect(try db.scalar("SELECT count(*) FROM users") as? Int64 == 1)
         #expect(try db.scalar("SELECT year FROM sets WHERE name = 'Galaxy Explorer'") as? Int64 == 1980)
         #expect(try db.scalar("SELECT count(*) FROM sets") as? Int64 == 4)
-        #expect(reopened.userVersion == 1)
-        #expect(reopened.journalMode == .wal)
+        #expect((try reopened.getUserVersion()) == 1)
+        #expect(try reopened.getJournalMode() == .wal)
         try FileManager.default.removeItem(at: directory)
     }
 

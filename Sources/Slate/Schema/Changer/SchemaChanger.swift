@@ -403,7 +403,7 @@ public final class SchemaChanger {
     /// - Returns: The statement.
     /// - Throws: `SQLiteError` on failure.
     @discardableResult
-    public func run(_ sql: String, _ bindings: (any Binding)?...) throws(SQLiteError) -> Statement {
+    public func run(_ sql: String, _ bindings: (any SQLiteBindable)?...) throws(SQLiteError) -> Statement {
         try connection.run(sql, bindings)
     }
 

@@ -1,0 +1,2 @@
+// SQLite.swiftly's spellings over SlateCore.
+@_exported import SlateCore
