@@ -5,9 +5,40 @@ import Foundation
 // the primary its documentation names.
 
 extension Connection {
+    /// Opens a connection with exactly these options (DataLiteCore's initializer; SlateCore's
+    /// primary is `Connection(_:options:)`, which also adds `.uri` and a threading mode).
+    ///
+    /// ```swift
+    /// let db = try Connection(location: .file(path: "app.sqlite"), options: [.readwrite, .create])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - location: Where the database lives.
+    ///   - options: `SQLITE_OPEN_*` flags. `.uri` is added for ``Location/uri(_:parameters:)``.
+    /// - Throws: ``SQLiteError`` when the database cannot be opened (`SQLITE_CANTOPEN`), or when
+    ///   the file is not a database (`SQLITE_NOTADB`).
+    public convenience init(location: Location, options: Options) throws(SQLiteError) {
+        try self.init(location: location, options: options, busyTimeoutMilliseconds: 0)
+    }
+
+    /// Opens a connection to a database file with exactly these options (DataLiteCore's
+    /// initializer).
+    ///
+    /// - Parameters:
+    ///   - path: The file's path.
+    ///   - options: `SQLITE_OPEN_*` flags.
+    /// - Throws: ``SQLiteError`` when the database cannot be opened.
+    public convenience init(path: String, options: Options) throws(SQLiteError) {
+        try self.init(location: .file(path: path), options: options)
+    }
+
     /// Whether the main database is read-only (DataLiteCore's spelling of ``isReadOnly``, the
     /// primary, which matches ``Statement/isReadOnly``).
     public var isReadonly: Bool { isReadOnly }
+
+    /// The rowid of the most recent successful INSERT (DataLiteCore's spelling of
+    /// ``lastInsertRowID``, the primary).
+    public var lastInsertRowid: Int64 { lastInsertRowID }
 
     /// Runs SQL text as given to `sqlite3_exec`, unchanged (DataLiteCore's spelling; the primary
     /// for scripts is ``execute(sql:)-(String)``, which reports the failing statement's own SQL).
@@ -18,13 +49,12 @@ extension Connection {
         try exec(sql)
     }
 
-    /// Registers a delegate (DataLiteCore's article spelling of ``add(delegate:)``, the primary).
+    /// Registers a delegate (DataLiteCore's article spelling of ``add(delegate:)``).
     ///
     /// - Parameter delegate: The delegate, held weakly.
     public func addDelegate(_ delegate: any ConnectionDelegate) { add(delegate: delegate) }
 
-    /// Unregisters a delegate (DataLiteCore's article spelling of ``remove(delegate:)``, the
-    /// primary).
+    /// Unregisters a delegate (DataLiteCore's article spelling of ``remove(delegate:)``).
     ///
     /// - Parameter delegate: The delegate to remove.
     public func removeDelegate(_ delegate: any ConnectionDelegate) { remove(delegate: delegate) }

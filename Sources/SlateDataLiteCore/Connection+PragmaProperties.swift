@@ -1,24 +1,10 @@
-// The pragma properties of DataLiteCore (all six) and SQLite.swift (`busyTimeout`,
-// `userVersion`). A property cannot throw, so each forwards to its primary, throwing form
-// (`getJournalMode()` / `setJournalMode(_:)`, …) and records a failure in `lastPropertyError`
-// instead of trapping as DataLiteCore's `try!` did.
+// DataLiteCore's pragma properties (all six). A property cannot throw, so each forwards to its
+// primary, throwing form (`getJournalMode()` / `setJournalMode(_:)`, …) and records a failure in
+// `lastPropertyError` instead of trapping as DataLiteCore's `try!` did.
 
 extension Connection {
-    /// Reads a property through its throwing form, recording a failure in ``lastPropertyError``.
-    func reading<T>(_ fallback: T, _ body: () throws(SQLiteError) -> T) -> T {
-        do { return try body() } catch {
-            lastPropertyError = error
-            return fallback
-        }
-    }
-
-    /// Writes a property through its throwing form, recording a failure in ``lastPropertyError``.
-    func writing(_ body: () throws(SQLiteError) -> Void) {
-        do { try body() } catch { lastPropertyError = error }
-    }
-
     /// How long SQLite waits for a lock before failing with `SQLITE_BUSY`, in seconds
-    /// (SQLite.swift's and DataLiteCore's property for ``getBusyTimeout()`` and
+    /// (DataLiteCore's property for ``getBusyTimeout()`` and
     /// ``setBusyTimeout(_:)``, the primary spellings, which throw).
     ///
     /// A failure is recorded in ``lastPropertyError``.
@@ -59,7 +45,7 @@ extension Connection {
         set { writing { () throws(SQLiteError) in try setSynchronous(newValue) } }
     }
 
-    /// `PRAGMA user_version`, for schema migrations (SQLite.swift's and DataLiteCore's property
+    /// `PRAGMA user_version`, for schema migrations (DataLiteCore's property
     /// for ``getUserVersion()`` and ``setUserVersion(_:)``, the primary spellings).
     ///
     /// ```swift

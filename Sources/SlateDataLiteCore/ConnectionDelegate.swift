@@ -1,4 +1,5 @@
-/// An observer of a connection's changes, commits and rollbacks (DataLiteCore's delegate).
+/// An observer of a connection's changes, commits and rollbacks (DataLiteCore's delegate, given
+/// the connection as a ``ConnectionProtocol``; SlateCore's own is `ConnectionObserver`).
 ///
 /// Register with ``Connection/add(delegate:)``. Connections hold delegates weakly and call every
 /// registered one, in registration order. The callbacks run inside SQLite, on the thread using the
@@ -54,4 +55,21 @@ extension ConnectionDelegate {
     ///
     /// - Parameter connection: The connection that rolled back.
     public func connectionDidRollback(_ connection: ConnectionProtocol) {}
+}
+
+/// An observer of the SQL a connection runs (DataLiteCore's trace delegate, given the connection as
+/// a ``ConnectionProtocol``; SlateCore's own is `ConnectionTraceObserver`).
+///
+/// Register with ``Connection/add(trace:)``; connections hold trace delegates weakly.
+public protocol ConnectionTraceDelegate: AnyObject {
+    /// A traced statement's SQL as written and with its bound values inlined (DataLiteCore's name).
+    typealias Trace = (unexpandedSQL: String, expandedSQL: String)
+
+    /// Called when a statement starts running.
+    ///
+    /// - Parameters:
+    ///   - connection: The connection running the statement.
+    ///   - trace: The statement's SQL as written (`unexpandedSQL`, or a `-- TRIGGER name` comment
+    ///     when a trigger starts) and with its bound values inlined (`expandedSQL`).
+    func connection(_ connection: ConnectionProtocol, trace: Trace)
 }

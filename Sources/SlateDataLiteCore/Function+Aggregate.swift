@@ -59,12 +59,5 @@ extension Function {
         open func finalize() throws -> (any SQLiteRepresentable)? {
             throw SQLiteError.misuse("\(type(of: self)) must override finalize()")
         }
-
-        override class func makeDefinition() throws(SQLiteError) -> FunctionDefinition {
-            let type = self
-            return FunctionDefinition(
-                name: name, argumentCount: argc, options: options,
-                kind: .aggregate { ClassAggregateState(type.init()) })
-        }
     }
 }

@@ -45,12 +45,5 @@ extension Function {
             }
             return try invoke(args: Arguments(args, functionName: name))
         }
-
-        override class func makeDefinition() throws(SQLiteError) -> FunctionDefinition {
-            let type = self
-            return FunctionDefinition(
-                name: name, argumentCount: argc, options: options,
-                kind: .scalar { arguments in try type.invoke(args: arguments)?.checkedSQLiteValue() ?? .null })
-        }
     }
 }

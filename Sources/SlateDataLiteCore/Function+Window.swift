@@ -59,12 +59,5 @@ extension Function {
         open override func finalize() throws -> (any SQLiteRepresentable)? {
             try value()
         }
-
-        override class func makeDefinition() throws(SQLiteError) -> FunctionDefinition {
-            let type = self
-            return FunctionDefinition(
-                name: name, argumentCount: argc, options: options,
-                kind: .window { ClassAggregateState(type.init()) })
-        }
     }
 }

@@ -1,8 +1,52 @@
 // SQLite.swift's spellings of jobs `Connection` does under another primary name. Each is a thin
 // alias of the primary its documentation names, kept so that SQLite.swift code compiles after
-// changing `import SQLite` to `import Slate`.
+// changing `import SQLite` to `import SlateSQLiteSwift`.
 
 extension Connection {
+    /// Opens a connection, SQLite.swift-style: read-write (creating the database) unless
+    /// `readonly` is set, with `SQLITE_OPEN_URI` (SQLite.swift's initializer; the primary is
+    /// `Connection(_:options:)`).
+    ///
+    /// ```swift
+    /// let db = try Connection()            // in memory
+    /// let ro = try Connection(.uri("file.sqlite", parameters: [.mode(.readOnly)]))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - location: Where the database lives; in memory by default.
+    ///   - readonly: Whether to open for reading only.
+    /// - Throws: ``SQLiteError`` when the database cannot be opened.
+    public convenience init(_ location: Location = .inMemory, readonly: Bool) throws(SQLiteError) {
+        try self.init(location, options: readonly ? .readonly : [.readwrite, .create])
+    }
+
+    /// Opens a database file, SQLite.swift-style: read-write (creating the file) unless
+    /// `readonly` is set.
+    ///
+    /// - Parameters:
+    ///   - filename: The file's path.
+    ///   - readonly: Whether to open for reading only.
+    /// - Throws: ``SQLiteError`` when the database cannot be opened.
+    public convenience init(_ filename: String, readonly: Bool) throws(SQLiteError) {
+        try self.init(.file(path: filename), readonly: readonly)
+    }
+
+    /// How long SQLite waits for a lock before failing with `SQLITE_BUSY`, in seconds
+    /// (SQLite.swift's property for ``getBusyTimeout()`` and ``setBusyTimeout(_:)``, the primary
+    /// spellings, which throw). A failure is recorded in ``lastPropertyError``.
+    public var busyTimeout: Double {
+        get { reading(0) { () throws(SQLiteError) in try getBusyTimeout() } }
+        set { writing { () throws(SQLiteError) in try setBusyTimeout(newValue) } }
+    }
+
+    /// `PRAGMA user_version`, for schema migrations (SQLite.swift's property for
+    /// ``getUserVersion()`` and ``setUserVersion(_:)``, the primary spellings). A failure is
+    /// recorded in ``lastPropertyError``.
+    public var userVersion: Int32 {
+        get { reading(0) { () throws(SQLiteError) in try getUserVersion() } }
+        set { writing { () throws(SQLiteError) in try setUserVersion(newValue) } }
+    }
+
     /// SQLite.swift's name for ``TransactionType``, the primary spelling.
     public typealias TransactionMode = TransactionType
 
@@ -17,95 +61,6 @@ extension Connection {
     /// - Throws: ``SQLiteError`` from the first statement that fails.
     public func execute(_ SQL: String) throws(SQLiteError) {
         try execute(sql: SQL)
-    }
-
-    // MARK: prepare(_:_:): compile and bind
-
-    /// Prepares one statement and binds values to it, in order (SQLite.swift's spelling of
-    /// ``prepare(sql:options:)->Statement`` followed by binding).
-    ///
-    /// ```swift
-    /// let stmt = try db.prepare("INSERT INTO users (email) VALUES (?)")
-    /// try stmt.run("alice@mac.com")
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - statement: One SQL statement.
-    ///   - bindings: Values for its parameters; none leaves them unbound.
-    /// - Returns: The statement.
-    /// - Throws: ``SQLiteError`` when the SQL does not compile or the values do not bind.
-    public func prepare(_ statement: String, _ bindings: (any Binding)?...) throws(SQLiteError) -> Statement {
-        try prepare(statement, bindings)
-    }
-
-    /// Prepares one statement and binds an array of values to it, in order (SQLite.swift's
-    /// spelling of ``prepare(sql:options:)->Statement`` followed by binding).
-    ///
-    /// - Parameters:
-    ///   - statement: One SQL statement.
-    ///   - bindings: Values for its parameters; empty leaves them unbound.
-    /// - Returns: The statement.
-    /// - Throws: ``SQLiteError`` when the SQL does not compile or the values do not bind.
-    public func prepare(_ statement: String, _ bindings: [(any Binding)?]) throws(SQLiteError) -> Statement {
-        let prepared = try prepare(sql: statement)
-        if !bindings.isEmpty { try prepared.bindAll(bindings) }
-        return prepared
-    }
-
-    /// Prepares one statement and binds named values to it (SQLite.swift's spelling of
-    /// ``prepare(sql:options:)->Statement`` followed by binding).
-    ///
-    /// - Parameters:
-    ///   - statement: One SQL statement.
-    ///   - bindings: Values by parameter name (`":email"`).
-    /// - Returns: The statement.
-    /// - Throws: ``SQLiteError`` when the SQL does not compile or a name matches no parameter.
-    public func prepare(_ statement: String, _ bindings: [String: (any Binding)?]) throws(SQLiteError) -> Statement {
-        let prepared = try prepare(sql: statement)
-        try prepared.bindAll(bindings)
-        return prepared
-    }
-
-    // MARK: scalar(_:_:): one untyped value
-
-    /// Runs one statement and returns the first column of its first row, untyped (SQLite.swift's
-    /// spelling; the primary, ``scalar(_:_:_:)``, reads a Swift type and checks it).
-    ///
-    /// ```swift
-    /// let count = try db.scalar("SELECT count(*) FROM users") as? Int64
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - statement: One SQL statement.
-    ///   - bindings: Values for its parameters.
-    /// - Returns: `Int64`, `Double`, `String`, ``Blob``, or `nil` for NULL or no row.
-    /// - Throws: ``SQLiteError`` on failure.
-    public func scalar(_ statement: String, _ bindings: (any Binding)?...) throws(SQLiteError) -> (any Binding)? {
-        try scalar(statement, bindings)
-    }
-
-    /// Runs one statement with an array of values and returns the first column of its first row,
-    /// untyped (SQLite.swift's spelling; the primary is ``scalar(_:_:_:)``).
-    ///
-    /// - Parameters:
-    ///   - statement: One SQL statement.
-    ///   - bindings: Values for its parameters.
-    /// - Returns: `Int64`, `Double`, `String`, ``Blob``, or `nil` for NULL or no row.
-    /// - Throws: ``SQLiteError`` on failure.
-    public func scalar(_ statement: String, _ bindings: [(any Binding)?]) throws(SQLiteError) -> (any Binding)? {
-        try prepare(statement, bindings).scalar()
-    }
-
-    /// Runs one statement with named values and returns the first column of its first row,
-    /// untyped (SQLite.swift's spelling; the primary is ``scalar(_:_:_:)``).
-    ///
-    /// - Parameters:
-    ///   - statement: One SQL statement.
-    ///   - bindings: Values by parameter name.
-    /// - Returns: `Int64`, `Double`, `String`, ``Blob``, or `nil` for NULL or no row.
-    /// - Throws: ``SQLiteError`` on failure.
-    public func scalar(_ statement: String, _ bindings: [String: (any Binding)?]) throws(SQLiteError) -> (any Binding)? {
-        try prepare(statement, bindings).scalar()
     }
 }
 

@@ -1,11 +1,11 @@
 // SQLite.swift's hook closures: one closure per kind of event, replacing the previous one. The
-// primary spelling is a delegate (`Connection.add(delegate:)`, `Connection.add(trace:)`): any
+// primary spelling is an observer (`Connection.add(observer:)`, `Connection.add(trace:)`): any
 // number of them, held weakly. Both forms share the same C hooks, so they can be mixed.
 
 extension Connection {
     /// Sets (or, with `nil`, removes) a closure that receives the SQL of each statement as it
     /// starts, with its bound values inlined (SQLite.swift's logging; the primary spelling is a
-    /// trace delegate, ``add(trace:)``, which also receives the unexpanded SQL).
+    /// trace observer, `add(trace:)`, which also receives the unexpanded SQL).
     ///
     /// ```swift
     /// #if DEBUG
@@ -19,8 +19,8 @@ extension Connection {
     }
 
     /// Sets (or, with `nil`, removes) a closure called for each row inserted, updated or deleted
-    /// in a rowid table (SQLite.swift's spelling; the primary is a delegate's
-    /// ``ConnectionDelegate/connection(_:didUpdate:)``, registered with ``add(delegate:)``).
+    /// in a rowid table (SQLite.swift's spelling; the primary is an observer's
+    /// `connection(_:didUpdate:)`, registered with `add(observer:)`).
     ///
     /// The closure runs inside SQLite: it must not change this connection. It may run read-only
     /// queries; anything else throws `SQLITE_MISUSE`.
@@ -30,12 +30,17 @@ extension Connection {
     public func updateHook(
         _ callback: ((_ operation: Operation, _ db: String, _ table: String, _ rowid: Int64) -> Void)?
     ) {
-        connectionHooks?.updateCallback = callback
+        guard let callback else {
+            connectionHooks?.updateCallback = nil
+            return
+        }
+        connectionHooks?.updateCallback = { (action: SQLiteAction) in
+            callback(action.operation, action.database, action.table, action.rowID)
+        }
     }
 
     /// Sets (or, with `nil`, removes) a closure called before each commit; throwing vetoes it
-    /// (SQLite.swift's spelling; the primary is a delegate's
-    /// ``ConnectionDelegate/connectionWillCommit(_:)``).
+    /// (SQLite.swift's spelling; the primary is an observer's `connectionWillCommit(_:)`).
     ///
     /// A vetoed commit is rolled back, and the COMMIT (or the statement that was committing in
     /// autocommit mode) throws an ``SQLiteError`` with code `SQLITE_CONSTRAINT_COMMITHOOK` whose
@@ -49,7 +54,7 @@ extension Connection {
     }
 
     /// Sets (or, with `nil`, removes) a closure called after each rollback (SQLite.swift's
-    /// spelling; the primary is a delegate's ``ConnectionDelegate/connectionDidRollback(_:)``).
+    /// spelling; the primary is an observer's `connectionDidRollback(_:)`).
     /// It may run read-only queries on this connection; anything else throws `SQLITE_MISUSE`.
     ///
     /// - Parameter callback: Called after each rollback; replaces any previous rollback closure.
@@ -60,7 +65,7 @@ extension Connection {
 
 extension Connection {
     /// The kind of row change passed to ``Connection/updateHook(_:)`` (SQLite.swift's `Operation`;
-    /// delegates receive an ``SQLiteAction``, which also carries the database, table and rowid).
+    /// observers receive an ``SQLiteAction``, which also carries the database, table and rowid).
     public enum Operation: String, Hashable, Sendable, CaseIterable {
         /// `INSERT`.
         case insert = "INSERT"

@@ -1,1 +1,2 @@
+// SQLite.swiftly's spellings over SlateCore.
 @_exported import SlateCore

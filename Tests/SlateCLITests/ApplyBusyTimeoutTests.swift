@@ -24,7 +24,7 @@ struct ApplyBusyTimeoutTests {
         try lock.finish()
         let applied = try result.get()
         #expect(applied.status == 0, "\(applied.stderr)")
-        let db = try Connection(toExistingDatabaseAt: work.file("c.db"), readonly: true)
+        let db = try Connection(work.file("c.db"), options: .readonly)
         #expect(try db.scalar(String.self, "SELECT name FROM items WHERE id = 1") == "pen")
     }
 }

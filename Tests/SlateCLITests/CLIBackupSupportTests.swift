@@ -14,7 +14,7 @@ struct CLIBackupSupportTests {
         let destination = try Connection(destinationPath)
         try source.backup(to: destination)
         destination.close()
-        let check = try Connection(destinationPath, readonly: true)
+        let check = try Connection(destinationPath, options: .readonly)
         #expect(try check.scalar(String.self, "SELECT x FROM t") == "copied")
     }
 }

@@ -106,7 +106,7 @@ final class Workspace {
 /// `name TYPE` for each column of a table, read with `PRAGMA table_info` (SQLCipher's SQLite
 /// 3.15 has no `pragma_table_info` function).
 func declaredColumns(_ database: String, _ table: String) throws -> [String] {
-    let db = try Connection(toExistingDatabaseAt: database, readonly: true)
+    let db = try Connection(database, options: .readonly)
     return try db.prepare(sql: "PRAGMA table_info(\(SQLiteValue.quoteIdentifier(table)))").rows().map { row in
         "\(try row.get(1, as: String.self)) \(try row.get(2, as: String.self))"
     }

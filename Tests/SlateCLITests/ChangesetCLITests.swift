@@ -26,7 +26,7 @@ struct ChangesetCLITests {
 
     /// Every row of every table, each table's rows sorted, with their storage classes.
     func contents(_ path: String) throws -> [String: [[SQLiteValue]]] {
-        let db = try Connection(toExistingDatabaseAt: path, readonly: true)
+        let db = try Connection(path, options: .readonly)
         var contents: [String: [[SQLiteValue]]] = [:]
         for table in ["items", "tags", "pairs"] {
             contents[table] = try db.prepare(sql: "SELECT * FROM \(table)").rows().map(\.values).sorted { "\($0)" < "\($1)" }
@@ -261,7 +261,7 @@ struct ChangesetCLITests {
         let omit = try work.slate("apply", "c-omit.db", "x.changeset", "--on-conflict", "omit")
         #expect(omit.status == 0, "\(omit.stderr)")
         #expect(omit.stdout == "applied \(total - 3) of \(total) changes to c-omit.db; conflicts: 3 omitted (data: 1, notFound: 1, conflict: 1)\n")
-        let omitted = try Connection(toExistingDatabaseAt: work.file("c-omit.db"), readonly: true)
+        let omitted = try Connection(work.file("c-omit.db"), options: .readonly)
         #expect(try omitted.scalar(Double.self, "SELECT price FROM items WHERE id = 1") == 99)
         #expect(try omitted.scalar(String.self, "SELECT name FROM items WHERE id = 4") == "mine")
 

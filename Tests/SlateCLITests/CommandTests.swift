@@ -35,7 +35,7 @@ struct CommandTests {
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.contains("database: \(work.path)/slate-demo.sqlite"))
         }
-        let db = try Connection(toExistingDatabaseAt: work.file("slate-demo.sqlite"), readonly: true)
+        let db = try Connection(work.file("slate-demo.sqlite"), options: .readonly)
         #expect(try db.scalar(Int.self, "SELECT count(*) FROM sets") == 30)
         let memory = try CLIRunner.run(["demo", "--in-memory", "--sets", "5", "--parts", "5"], in: work.path, environment: ["TMPDIR": work.path + "/none"])
         #expect(memory.status == 0)
@@ -51,12 +51,12 @@ struct CommandTests {
         let refused = try work.slate("demo", "--path", "mine.db", "--sets", "10", "--parts", "5")
         #expect(refused.status == 1)
         #expect(refused.stderr == "slate: mine.db: a file already exists; the demo only creates new databases (give another --path, or --force to replace this file)\n")
-        let kept = try Connection(toExistingDatabaseAt: work.file("mine.db"), readonly: true)
+        let kept = try Connection(work.file("mine.db"), options: .readonly)
         #expect(try kept.scalar(String.self, "SELECT my_data FROM sets") == "precious")
         kept.close()
         let forced = try work.slate("demo", "--path", "mine.db", "--force", "--sets", "10", "--parts", "5")
         #expect(forced.status == 0, "\(forced.stderr)")
-        let replaced = try Connection(toExistingDatabaseAt: work.file("mine.db"), readonly: true)
+        let replaced = try Connection(work.file("mine.db"), options: .readonly)
         #expect(try replaced.scalar(Int.self, "SELECT count(*) FROM sets") == 10)
         let fresh = try work.slate("demo", "--path", "new.db", "--sets", "10", "--parts", "5")
         #expect(fresh.status == 0)
@@ -83,7 +83,7 @@ struct CommandTests {
         let copy = try work.slate("backup", "source.db", "copy.db", "--pages-per-step", "2")
         #expect(copy.status == 0, "\(copy.stderr)")
         #expect(copy.stdout.hasPrefix("copied "))
-        let copied = try Connection(toExistingDatabaseAt: work.file("copy.db"), readonly: true)
+        let copied = try Connection(work.file("copy.db"), options: .readonly)
         #expect(try copied.scalar(Int.self, "SELECT count(*) FROM sets") == 50)
         let again = try work.slate("backup", "source.db", "copy.db")
         #expect(again.status == 1)
@@ -104,7 +104,7 @@ struct CommandTests {
         #expect(!work.exists("copy.db"))
         try holder.execute(sql: "COMMIT")
         #expect(try work.slate("backup", "held.db", "copy.db", "-q").status == 0)
-        #expect(try Connection(toExistingDatabaseAt: work.file("copy.db"), readonly: true).scalar(Int.self, "SELECT count(*) FROM t") == 2)
+        #expect(try Connection(work.file("copy.db"), options: .readonly).scalar(Int.self, "SELECT count(*) FROM t") == 2)
     }
 
     @Test("check reports ok, or each broken foreign key with exit 1; schema prints the definitions")
@@ -144,7 +144,7 @@ struct CommandTests {
             return
         }
         #expect(into.status == 0, "\(into.stderr)")
-        #expect(try Connection(toExistingDatabaseAt: work.file("compact.db"), readonly: true).scalar(Int.self, "SELECT count(*) FROM t") == 10)
+        #expect(try Connection(work.file("compact.db"), options: .readonly).scalar(Int.self, "SELECT count(*) FROM t") == 10)
         let exists = try work.slate("vacuum", "app.db", "--into", "compact.db")
         #expect(exists.status == 1)
         #expect(exists.stderr == "slate: compact.db: a file already exists; vacuum --into writes a new file only\n")

@@ -11,7 +11,7 @@ struct DumpTests {
     /// Every table's rows as exact text (storage class and bytes; a REAL as its bits), the
     /// schema, and the header's version fields: equal snapshots are equal databases.
     static func snapshot(_ path: String) throws -> [String: [String]] {
-        let db = try Connection(toExistingDatabaseAt: path, readonly: true)
+        let db = try Connection(path, options: .readonly)
         var result: [String: [String]] = [:]
         result["(schema)"] = try db.prepare(sql: "SELECT type || ' ' || name || ' ' || tbl_name || ' ' || coalesce(sql, '') FROM sqlite_master ORDER BY name").rows()
             .map { try $0.get(0, as: String.self) }
@@ -208,7 +208,7 @@ struct DumpTests {
         let dump = try work.slate("dump", "reals.db")
         #expect(dump.status == 0, "\(dump.stderr)")
         #expect(try work.slate("query", "copy.db", "--write", stdin: dump.stdout).status == 0)
-        let copy = try Connection(toExistingDatabaseAt: work.file("copy.db"), readonly: true)
+        let copy = try Connection(work.file("copy.db"), options: .readonly)
         let read = try copy.prepare(sql: "SELECT x, typeof(x) FROM reals ORDER BY rowid").rows()
         #expect(read.count == values.count)
         var mismatches = 0

@@ -7,7 +7,7 @@ import Testing
 @Suite("CLI import CSV")
 struct ImportCSVTests {
     func rows(_ db: String, _ sql: String) throws -> [[SQLiteValue]] {
-        let connection = try Connection(toExistingDatabaseAt: db, readonly: true)
+        let connection = try Connection(db, options: .readonly)
         return try connection.prepare(sql: sql).rows().map(\.values)
     }
 

@@ -6,7 +6,7 @@ import Testing
 @Suite("CLI import JSON")
 struct ImportJSONTests {
     func rows(_ db: String, _ sql: String) throws -> [[SQLiteValue]] {
-        try Connection(toExistingDatabaseAt: db, readonly: true).prepare(sql: sql).rows().map(\.values)
+        try Connection(db, options: .readonly).prepare(sql: sql).rows().map(\.values)
     }
 
     @Test("a JSON array keeps each value's JSON type (integers and reals mixed are NUMERIC); nested values become JSON text; strings are never guessed")

@@ -154,8 +154,8 @@ struct OutputFormatTests {
         #expect(export.status == 0, "\(export.stderr)")
         let result = try work.slate("import", "copy.db", file, "--table", "items", "-q")
         #expect(result.status == 0, "\(result.stderr)")
-        let original = try Connection(toExistingDatabaseAt: work.file("source.db"), readonly: true).prepare(sql: "SELECT * FROM items ORDER BY id").rows()
-        let copy = try Connection(toExistingDatabaseAt: work.file("copy.db"), readonly: true).prepare(sql: "SELECT * FROM items ORDER BY id").rows()
+        let original = try Connection(work.file("source.db"), options: .readonly).prepare(sql: "SELECT * FROM items ORDER BY id").rows()
+        let copy = try Connection(work.file("copy.db"), options: .readonly).prepare(sql: "SELECT * FROM items ORDER BY id").rows()
         #expect(copy.map(\.values) == original.map(\.values))
         // Standard output gives the same bytes as the file.
         let piped = try work.slate("export", "source.db", "--sql", "SELECT * FROM items", "--format", format)

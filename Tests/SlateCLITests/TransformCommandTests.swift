@@ -4,7 +4,7 @@ import Testing
 
 /// Reads a database's rows in a test.
 func rows(in database: String, _ sql: String) throws -> [[SQLiteValue]] {
-    let connection = try Connection(toExistingDatabaseAt: database, readonly: true)
+    let connection = try Connection(database, options: .readonly)
     return try connection.prepare(sql: sql).rows().map(\.values)
 }
 
@@ -20,7 +20,7 @@ final class LockHolder {
 
     /// `exclusive` also keeps readers out (a rollback-journal database with pending changes).
     init(_ path: String, exclusive: Bool = false) throws {
-        connection = try Connection(toExistingDatabaseAt: path)
+        connection = try Connection(path, options: .readwrite)
         try connection.execute(sql: exclusive ? "BEGIN EXCLUSIVE" : "BEGIN IMMEDIATE")
         try connection.execute(sql: "CREATE TABLE lock_holder_scratch (x)")
     }

@@ -9,6 +9,16 @@ public func inMemoryDatabase(_ sql: String) throws -> Connection {
     return db
 }
 
+/// An in-memory database with a `sales (region, amount)` table of five rows: north 10 and NULL,
+/// south 5, 7 and 1 (the aggregate function tests' fixture).
+public func salesDatabase() throws -> Connection {
+    try inMemoryDatabase(
+        """
+        CREATE TABLE sales (region TEXT, amount INTEGER);
+        INSERT INTO sales VALUES ('north', 10), ('north', NULL), ('south', 5), ('south', 7), ('south', 1);
+        """)
+}
+
 /// Every row that `sql` returns, each as the values of its columns in order.
 public func rowValues(_ db: Connection, _ sql: String) throws -> [[SQLiteValue]] {
     try db.prepare(sql: sql).rows().map(\.values)

@@ -2,7 +2,7 @@ import SlateCore
 
 /// A connection delegate that only counts updates: every other requirement uses the protocol's
 /// default implementation.
-public final class UpdateCountingDelegate: ConnectionDelegate {
+public final class UpdateCountingDelegate: ConnectionObserver {
     /// How many updates the delegate has received.
     public private(set) var updates = 0
 
@@ -10,5 +10,5 @@ public final class UpdateCountingDelegate: ConnectionDelegate {
     public init() {}
 
     /// Counts one update.
-    public func connection(_ connection: ConnectionProtocol, didUpdate action: SQLiteAction) { updates += 1 }
+    public func connection(_ connection: Connection, didUpdate action: SQLiteAction) { updates += 1 }
 }

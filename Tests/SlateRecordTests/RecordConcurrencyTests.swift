@@ -38,7 +38,7 @@ struct RecordConcurrencyTests {
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             do {
                 let db = try Connection(.uri(path))
-                db.busyTimeout = 10
+                try db.setBusyTimeout(10)
                 for index in 0..<20 {
                     try Player(id: Int64(thread * 100 + index), name: "t\(thread)", score: nil).insert(db)
                     _ = try Player.fetchOne(db, key: Int64(thread * 100 + index))

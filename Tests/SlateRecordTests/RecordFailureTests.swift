@@ -151,7 +151,7 @@ struct RecordFailureTests {
         let writer = try Connection(.uri(path))
         try Player.createTable(writer)
         let other = try Connection(.uri(path))
-        other.busyTimeout = 0
+        try other.setBusyTimeout(0)
         try writer.execute(sql: "BEGIN IMMEDIATE")
         let busy = expectSQLiteError(SQLITE_BUSY) { try Player(id: 1, name: "Ann", score: nil).insert(other) }
         #expect(busy != nil)

@@ -33,8 +33,8 @@ func changesetRows(_ arguments: [String]) throws {
         print("\(step) rss_kb=\(statusKilobytes("VmRSS")) peak_kb=\(statusKilobytes("VmHWM")) changeset_bytes=\(bytes)")
     }
     let schema = "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, quantity INTEGER, payload BLOB)"
-    let source = try Connection(path: arguments[0] + "/source.sqlite", options: [.readwrite, .create])
-    let target = try Connection(path: arguments[0] + "/target.sqlite", options: [.readwrite, .create])
+    let source = try Connection(arguments[0] + "/source.sqlite", options: [.readwrite, .create])
+    let target = try Connection(arguments[0] + "/target.sqlite", options: [.readwrite, .create])
     for db in [source, target] {
         try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF; DROP TABLE IF EXISTS items; " + schema)
     }

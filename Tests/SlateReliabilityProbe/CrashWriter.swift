@@ -24,7 +24,7 @@ func crashWriter(_ arguments: [String]) throws {
         fail("journal mode must be wal, delete, truncate or persist; synchronous normal or full")
     }
 
-    let db = try Connection(path: path, options: [.readwrite, .create])
+    let db = try Connection(path, options: [.readwrite, .create])
     // Another kill may have left a hot journal: recovering it may wait for nobody, but never fail.
     try db.execute(sql: "PRAGMA busy_timeout = 5000")
     try db.execute(sql: "PRAGMA journal_mode = \(journalMode)")

@@ -57,7 +57,7 @@ func crossWatch(_ arguments: [String]) throws {
 
 /// The delay from each commit of a plain connection to the value reaching a values(in:) loop.
 private func measureLatency(_ writer: any DatabaseWriter, path: String, commits: Int) async throws -> [Double] {
-    let other = try Connection(path: path, options: [.readwrite])
+    let other = try Connection(path, options: [.readwrite])
     try other.setBusyTimeout(5)
     defer { other.close() }
     var iterator = ValueObservation.tracking { db in try db.scalar(Int.self, "SELECT count(*) FROM t") ?? 0 }

@@ -34,7 +34,7 @@ func streamRows(_ arguments: [String]) throws {
     guard arguments.count == 2, let rows = Int64(arguments[1]), rows >= 10 else {
         fail("usage: SlateReliabilityProbe stream PATH ROWS (at least 10)")
     }
-    let db = try Connection(path: arguments[0], options: [.readwrite, .create])
+    let db = try Connection(arguments[0], options: [.readwrite, .create])
     try db.execute(sql: "CREATE TABLE IF NOT EXISTS streamed(id INTEGER PRIMARY KEY, name TEXT NOT NULL, payload BLOB NOT NULL)")
     if try db.scalar(Int64.self, "SELECT count(*) FROM streamed") != rows {
         try db.execute(sql: "DELETE FROM streamed")

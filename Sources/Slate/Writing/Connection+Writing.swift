@@ -231,14 +231,14 @@ extension Connection {
     /// Runs work in a savepoint: released on success, rolled back on error.
     private func inSavepoint(_ work: () throws(SQLiteError) -> Void) throws(SQLiteError) {
         let name = "slate_write_\(UInt64.random(in: 0...UInt64.max))"
-        try execute(raw: "SAVEPOINT \"\(name)\"")
+        try execute(sql: "SAVEPOINT \"\(name)\"")
         do {
             try work()
         } catch {
-            try? execute(raw: "ROLLBACK TO SAVEPOINT \"\(name)\"")
-            try? execute(raw: "RELEASE SAVEPOINT \"\(name)\"")
+            try? execute(sql: "ROLLBACK TO SAVEPOINT \"\(name)\"")
+            try? execute(sql: "RELEASE SAVEPOINT \"\(name)\"")
             throw error
         }
-        try execute(raw: "RELEASE SAVEPOINT \"\(name)\"")
+        try execute(sql: "RELEASE SAVEPOINT \"\(name)\"")
     }
 }

@@ -60,7 +60,7 @@ struct BackupCommand: ParsableCommand {
     ) throws -> Int {
         let to: Connection
         do {
-            to = try Connection(toNewDatabaseAt: destination)
+            to = try Connection(destination, options: [.readwrite, .create, .exclusive])
         } catch {
             throw CLIError.database(destination, error)
         }

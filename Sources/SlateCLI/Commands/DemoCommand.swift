@@ -59,14 +59,14 @@ struct DemoCommand: ParsableCommand {
         }
         let db: Connection
         do {
-            if let file { db = try Connection(toNewDatabaseAt: file) } else { db = try Connection(.inMemory) }
+            if let file { db = try Connection(file, options: [.readwrite, .create, .exclusive]) } else { db = try Connection(.inMemory) }
         } catch {
             throw CLIError.database(file ?? ":memory:", error)
         }
         let report: CatalogDemo.Report
         do {
             if let file { try options.prepare(db, path: file) }
-            db.journalMode = .wal
+            if file != nil { try db.setJournalMode(.wal) }
             report = try CatalogDemo(setCount: sets, partCount: parts).run(on: db)
         } catch {
             db.close()

@@ -58,7 +58,7 @@ final class Importer {
     /// - Throws: ``CLIError`` naming the input and the record for data and constraint errors, or
     ///   the database for database errors.
     func run(_ source: any RecordSource, progress: ProgressBar) throws -> ImportCounts {
-        if db.isReadonly {
+        if db.isReadOnly {
             throw CLIError("\(databaseName): attempt to write a readonly database (no permission to change the file or its folder)")
         }
         do {
@@ -309,12 +309,13 @@ final class Importer {
 
     private func registerExactText() throws {
         guard !exactTextRegistered else { return }
-        try db.defineFunction("slate_exact_text", argumentCount: 1, deterministic: true) { arguments -> (any Binding)? in
-            switch arguments.first ?? nil {
-            case let value as Double: RealText.exactText(value)
-            case let value as Int64: String(value)
-            case let value?: value
-            case nil: nil
+        try db.createFunction("slate_exact_text", argumentCount: 1, options: .deterministic) { arguments -> (any SQLiteBindable)? in
+            switch arguments.values.first ?? .null {
+            case .real(let value): RealText.exactText(value)
+            case .int(let value): String(value)
+            case .text(let value): value
+            case .blob(let value): value
+            case .null: nil
             }
         }
         exactTextRegistered = true

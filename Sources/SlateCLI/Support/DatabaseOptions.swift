@@ -30,7 +30,7 @@ struct DatabaseOptions: ParsableArguments {
     ///
     /// - Throws: ``CLIError`` naming the file when it is missing, not a database, or the key is wrong.
     func openExisting(_ path: String, readonly: Bool) throws -> Connection {
-        let db = try withBusyRetry(path) { () throws(SQLiteError) in try Connection(toExistingDatabaseAt: path, readonly: readonly) }
+        let db = try withBusyRetry(path) { () throws(SQLiteError) in try Connection(path, options: readonly ? .readonly : .readwrite) }
         try prepare(db, path: path)
         return db
     }

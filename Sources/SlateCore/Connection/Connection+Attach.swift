@@ -10,7 +10,7 @@ extension Connection {
     /// ```
     ///
     /// URI locations are interpreted as URIs when SQLite allows URI filenames for this connection
-    /// (opened SQLite.swift-style with ``init(_:readonly:)-(Connection.Location,_)``, from a ``Location/uri(_:parameters:)``
+    /// (opened SQLite.swift-style with `init(_:readonly:)`, from a ``Location/uri(_:parameters:)``
     /// or with ``Options/uri``, or an SQLite built with `SQLITE_USE_URI`, as Debian's is).
     ///
     /// - Parameters:

@@ -7,7 +7,7 @@ import Foundation
 /// from several threads or tasks, give each its own connection.
 ///
 /// ```swift
-/// let db = try Connection(.inMemory)
+/// let db = try Connection()  // in memory
 /// try db.execute(sql: "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)")
 /// try db.run("INSERT INTO users (name) VALUES (?)", "Alice")
 /// let count = try db.scalar(Int64.self, "SELECT count(*) FROM users")  // 1
@@ -39,51 +39,86 @@ public final class Connection {
     /// Unchecked: the check costs 76 instructions per typed insert, W5 `c0 <- v0` +76 per row (Benchmarks/PROFILE.md, “Unsafe flags”).
     @usableFromInline @exclusivity(unchecked) var storage: [AnyObject?] = []
 
-    /// The last error that a non-throwing property (``userVersion``, ``busyTimeout``, …) hit.
+    /// The last error that a non-throwing property hit: the pragma properties of the
+    /// compatibility modules (`userVersion`, `busyTimeout`, …).
     ///
     /// Property setters cannot throw; rather than crash, they record their failure here. Use the
     /// throwing forms (``setUserVersion(_:)``, …) to handle errors where they happen.
-    public internal(set) var lastPropertyError: SQLiteError?
+    public package(set) var lastPropertyError: SQLiteError?
 
-    /// The last error that a non-throwing function registration hit: SQLite.swift's untyped
-    /// ``createFunction(_:argumentCount:deterministic:_:)`` and its `createAggregation` forms.
+    /// The last error that a non-throwing function registration hit: SlateSQLiteSwift's untyped
+    /// `createFunction(_:argumentCount:deterministic:_:)` and its `createAggregation` forms.
     ///
     /// Those keep SQLite.swift's signatures, which do not throw (SQLite.swift traps instead).
     /// Slate records the failure here, and a statement that then calls the function fails with
     /// `no such function` and the registration's cause in its ``SQLiteError/details``. A later
-    /// successful registration does not clear it. To handle the error where it happens, register
-    /// with ``defineFunction(_:argumentCount:deterministic:_:)`` or
-    /// ``defineAggregation(_:argumentCount:deterministic:initialValue:reduce:result:)``, which throw.
-    public internal(set) var lastFunctionRegistrationError: SQLiteError?
+    /// successful registration does not clear it. Slate's own ``createFunction(_:argumentCount:options:_:)``
+    /// and ``createAggregate(_:argumentCount:options:initialValue:step:inverse:result:)`` throw instead.
+    public package(set) var lastFunctionRegistrationError: SQLiteError?
 
     /// Failed non-throwing registrations by function name (ASCII case folded, as SQLite matches
     /// function names), until the name is registered or removed successfully.
     var failedFunctionRegistrations: [String: SQLiteError] = [:]
 
-    /// What ``usesExtendedErrorCodes`` reads back; extended codes stay on in SQLite regardless.
-    var reportsExtendedErrorCodes = true
+    /// What `usesExtendedErrorCodes` reads back; extended codes stay on in SQLite regardless.
+    package var reportsExtendedErrorCodes = true
 
-    /// Opens a connection.
+    /// Opens a connection: read-write, creating the database, unless `options` say otherwise.
     ///
     /// ```swift
-    /// let db = try Connection(location: .file(path: "app.sqlite"), options: [.readwrite, .create])
+    /// let db = try Connection()                                  // in memory
+    /// let app = try Connection(.file(path: "app.sqlite"))        // opens or creates the file
+    /// let existing = try Connection(.file(path: "app.sqlite"), options: .readwrite)  // must exist
+    /// let new = try Connection(.file(path: "new.sqlite"), options: [.readwrite, .create, .exclusive])
+    /// let ro = try Connection(.file(path: "app.sqlite"), options: .readonly)
+    /// ```
+    ///
+    /// The options say what you expect, and SQLite checks it when it opens the file, with no
+    /// window in which another process could change the answer: without ``Options/create`` the
+    /// database must exist; with ``Options/exclusive`` it must not (the file is created with
+    /// `O_CREAT | O_EXCL`). ``Options/uri`` is always added, so `file:` URIs work here and in
+    /// ``attach(_:as:)``, and the threading mode is ``Options/defaultThreading`` unless `options`
+    /// name one.
+    ///
+    /// - Parameters:
+    ///   - location: Where the database lives; in memory by default.
+    ///   - options: `SQLITE_OPEN_*` flags, and ``Options/exclusive``; read-write and create by
+    ///     default.
+    /// - Throws: ``SQLiteError`` when the database cannot be opened (`SQLITE_CANTOPEN`, also when
+    ///   it is missing without ``Options/create`` or exists with ``Options/exclusive``), or when
+    ///   the file is not a database (`SQLITE_NOTADB`).
+    public convenience init(_ location: Location = .inMemory, options: Options = [.readwrite, .create]) throws(SQLiteError) {
+        var flags = options
+        flags.insert(.uri)
+        if flags.isDisjoint(with: [.nomutex, .fullmutex]) { flags.formUnion(.defaultThreading) }
+        try self.init(location: location, options: flags, busyTimeoutMilliseconds: 0)
+    }
+
+    /// Opens a database file: read-write, creating it, unless `options` say otherwise (see
+    /// ``init(_:options:)-(Location,_)``).
+    ///
+    /// ```swift
+    /// let db = try Connection("app.sqlite")
     /// ```
     ///
     /// - Parameters:
-    ///   - location: Where the database lives.
-    ///   - options: `SQLITE_OPEN_*` flags. `.uri` is added for ``Location/uri(_:parameters:)``.
-    /// - Throws: ``SQLiteError`` when the database cannot be opened (`SQLITE_CANTOPEN`), or when
-    ///   the file is not a database (`SQLITE_NOTADB`).
-    public convenience init(location: Location, options: Options) throws(SQLiteError) {
-        try self.init(location: location, options: options, busyTimeoutMilliseconds: 0)
+    ///   - path: The file's path.
+    ///   - options: `SQLITE_OPEN_*` flags, and ``Options/exclusive``; read-write and create by
+    ///     default.
+    /// - Throws: ``SQLiteError`` when the database cannot be opened.
+    public convenience init(_ path: String, options: Options = [.readwrite, .create]) throws(SQLiteError) {
+        try self.init(.file(path: path), options: options)
     }
 
     /// Opens a connection whose busy timeout applies from the first read of the file: the
     /// schema check below would otherwise fail at once (`SQLITE_BUSY`) while another connection
     /// holds an exclusive lock, before the caller had any chance to set a timeout.
     ///
+    /// The options are used as given, except that ``Options/uri`` is added for a URI location
+    /// and read-write when neither mode is given (DataLiteCore's initializer opens this way).
+    ///
     /// - Parameter busyTimeoutMilliseconds: `sqlite3_busy_timeout`'s argument (0: fail at once).
-    init(location: Location, options: Options, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+    package init(location: Location, options: Options, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
         self.location = location
         var flags = options
         if location.isURI { flags.insert(.uri) }
@@ -95,11 +130,17 @@ public final class Connection {
         if !SQLiteFeature.openExtendedResultCodes.isAvailable { flags.remove(.exrescode) }
         let filename = location.filename
         try SQLiteError.checkNoNUL(filename, "the database file name")
+        let createdFile = flags.contains(.exclusive)
+        if createdFile {
+            try Self.createExclusively(location)
+            flags.remove(.exclusive)
+        }
         var db: OpaquePointer?
         let code = sqlite3_open_v2(filename, &db, flags.rawValue, nil)
         guard code == SQLITE_OK, let db else {
             let error = Self.openError(code: code, db: db, filename: filename, flags: flags)
             sqlite3_close_v2(db)
+            if createdFile { Self.removeCreatedFile(location) }
             throw error
         }
         sqlite3_extended_result_codes(db, 1)
@@ -118,47 +159,6 @@ public final class Connection {
             }
         }
         #endif
-    }
-
-    /// Opens a connection to a database file.
-    ///
-    /// - Parameters:
-    ///   - path: The file's path.
-    ///   - options: `SQLITE_OPEN_*` flags.
-    /// - Throws: ``SQLiteError`` when the database cannot be opened.
-    public convenience init(path: String, options: Options) throws(SQLiteError) {
-        try self.init(location: .file(path: path), options: options)
-    }
-
-    /// Opens a connection, SQLite.swift-style: read-write (creating the database) unless
-    /// `readonly` is set. Like SQLite.swift it opens with `SQLITE_OPEN_URI`, so `file:` URIs
-    /// work here and in ``attach(_:as:)`` even when the library was built without `USE_URI`.
-    ///
-    /// ```swift
-    /// let db = try Connection()            // in memory
-    /// let tmp = try Connection(.temporary)
-    /// let ro = try Connection(.uri("file.sqlite", parameters: [.mode(.readOnly)]))
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - location: Where the database lives; in memory by default.
-    ///   - readonly: Whether to open for reading only.
-    /// - Throws: ``SQLiteError`` when the database cannot be opened.
-    public convenience init(_ location: Location = .inMemory, readonly: Bool = false) throws(SQLiteError) {
-        try self.init(
-            location: location,
-            options: readonly ? [.readonly, .defaultThreading, .uri] : [.readwrite, .create, .defaultThreading, .uri])
-    }
-
-    /// Opens a database file, SQLite.swift-style: read-write (creating the file) unless
-    /// `readonly` is set, with `SQLITE_OPEN_URI` as SQLite.swift does.
-    ///
-    /// - Parameters:
-    ///   - filename: The file's path.
-    ///   - readonly: Whether to open for reading only.
-    /// - Throws: ``SQLiteError`` when the database cannot be opened.
-    public convenience init(_ filename: String, readonly: Bool = false) throws(SQLiteError) {
-        try self.init(.file(path: filename), readonly: readonly)
     }
 
     deinit {
@@ -228,9 +228,8 @@ extension Connection {
         return sqlite3_get_autocommit(handle) != 0
     }
 
-    /// Whether the main database is read-only (opened read-only, or a read-only file).
-    ///
-    /// DataLiteCore spells it `isReadonly`; `Statement` has ``Statement/isReadOnly`` too.
+    /// Whether the main database is read-only (opened read-only, or a read-only file), as
+    /// ``Statement/isReadOnly`` is for a statement.
     public var isReadOnly: Bool {
         guard let handle else { return true }
         return sqlite3_db_readonly(handle, "main") == 1
@@ -248,7 +247,7 @@ extension Connection {
         return slate_total_changes64(handle)
     }
 
-    /// The rowid of the most recent successful INSERT (SQLite.swift spells it `lastInsertRowid`).
+    /// The rowid of the most recent successful INSERT.
     public var lastInsertRowID: Int64 {
         guard let handle else { return 0 }
         return sqlite3_last_insert_rowid(handle)

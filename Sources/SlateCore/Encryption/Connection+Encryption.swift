@@ -136,7 +136,7 @@ extension Connection {
     /// connection is closed, or the pragma fails.
     ///
     /// - Parameter pragma: The pragma's name, a constant of Slate's.
-    func cipherPragmaText(_ pragma: String) -> String? {
+    package func cipherPragmaText(_ pragma: String) -> String? {
         guard let statement = try? prepare(sql: "PRAGMA " + pragma), (try? statement.step()) == true else {
             return nil
         }
@@ -159,7 +159,7 @@ extension SQLiteError {
     /// The error every encryption call throws in a build without the `SQLCipher` trait.
     ///
     /// - Parameter call: The API that was called, for the message.
-    static func encryptionUnavailable(for call: String) -> SQLiteError {
+    package static func encryptionUnavailable(for call: String) -> SQLiteError {
         .misuse(
             "\(call): Slate was built without encryption support (the linked library is SQLite "
                 + "\(SQLite.version), not SQLCipher); build with the SQLCipher package trait "
@@ -188,7 +188,7 @@ extension Connection {
     ///   - schema: The schema to key.
     ///   - migrate: Whether to run `PRAGMA cipher_migrate` between keying and the check, which
     ///     rewrites a database written by an older major version of SQLCipher (main only).
-    func applyKeyMaterial(_ material: [UInt8], schema: String, migrate: Bool = false) throws(SQLiteError) {
+    package func applyKeyMaterial(_ material: [UInt8], schema: String, migrate: Bool = false) throws(SQLiteError) {
         let db = try checkedHandle()
         let filename = try Self.schemaFilename(db, schema: schema)
         if Self.isPlaintextDatabase(at: filename) {
@@ -236,7 +236,7 @@ extension Connection {
 
     /// Re-encrypts a schema with the bytes `sqlite3_rekey_v2` takes (checked by the caller):
     /// ``rekey(_:name:)`` and SQLite.swift's `rekey(_:db:)`.
-    func rekeyDatabase(material: [UInt8], schema: String) throws(SQLiteError) {
+    package func rekeyDatabase(material: [UInt8], schema: String) throws(SQLiteError) {
         let db = try checkedHandle()
         let filename = try Self.schemaFilename(db, schema: schema)
         guard try hasCodec(schema: schema) else {

@@ -83,7 +83,7 @@ extension Connection.Key {
     ///   - code: The result code to fail with (see ``keyMaterial(failingWith:)``).
     /// - Throws: ``SQLiteError`` for an empty passphrase, which SQLCipher would treat as "no key"
     ///   and leave the data in plaintext, or one of 2 GiB or more.
-    static func passphraseMaterial(_ bytes: [UInt8], failingWith code: Int32 = SQLITE_MISUSE) throws(SQLiteError) -> [UInt8] {
+    package static func passphraseMaterial(_ bytes: [UInt8], failingWith code: Int32 = SQLITE_MISUSE) throws(SQLiteError) -> [UInt8] {
         guard !bytes.isEmpty else {
             throw SQLiteError(
                 code: code, message: "",
@@ -100,7 +100,7 @@ extension Connection.Key {
 extension Array where Element == UInt8 {
     /// Overwrites the bytes with zeros so key material does not linger in freed memory (best
     /// effort: the caller's `String` or `Data` still holds its own copy).
-    mutating func wipe() {
+    package mutating func wipe() {
         withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             memset(base, 0, buffer.count)
@@ -111,7 +111,7 @@ extension Array where Element == UInt8 {
 extension Connection.Key {
     /// `<prefix>'<hex digits>'`: the blob-literal spelling of a raw key, which SQLCipher's
     /// `PRAGMA key` and `sqlite3_key` both read (the prefix is `x` or `X`).
-    static func blobLiteral(_ data: Data, prefix: UInt8) -> [UInt8] {
+    package static func blobLiteral(_ data: Data, prefix: UInt8) -> [UInt8] {
         let hexDigits = Array("0123456789ABCDEF".utf8)
         var text: [UInt8] = [prefix, UInt8(ascii: "'")]
         text.reserveCapacity(3 + data.count * 2)

@@ -83,7 +83,7 @@ public struct SQLiteError: Error, Equatable, Hashable, Sendable, CustomStringCon
     ///
     /// - Parameter context: What Slate was doing, such as `cannot open /tmp/x.db`.
     /// - Returns: The error, with ``details`` set to `context: explanation`.
-    func explained(_ context: String) -> SQLiteError {
+    package func explained(_ context: String) -> SQLiteError {
         SQLiteError(code: code.rawValue, message: message, details: "\(context): \(explanation)", sql: sql, offset: offset)
     }
 
@@ -97,7 +97,7 @@ public struct SQLiteError: Error, Equatable, Hashable, Sendable, CustomStringCon
     ///   - code: The result code the failed call returned.
     ///   - db: The connection handle, whose error message and offset are read.
     ///   - sql: The SQL text involved, if any.
-    init(code: Int32, db: OpaquePointer?, sql: String? = nil) {
+    package init(code: Int32, db: OpaquePointer?, sql: String? = nil) {
         var message = ""
         var offset: Int?
         if let db {
@@ -185,25 +185,25 @@ extension SQLiteError {
 
     /// An error for a call that would be SQLite API misuse, with an explanation.
     @usableFromInline
-    static func misuse(_ details: String, sql: String? = nil) -> SQLiteError {
+    package static func misuse(_ details: String, sql: String? = nil) -> SQLiteError {
         SQLiteError(code: SQLITE_MISUSE, details: details, sql: sql)
     }
 
     /// An error for a value that cannot be converted to or from a column's type.
     @usableFromInline
-    static func mismatch(_ details: String, sql: String? = nil) -> SQLiteError {
+    package static func mismatch(_ details: String, sql: String? = nil) -> SQLiteError {
         SQLiteError(code: SQLITE_MISMATCH, details: details, sql: sql)
     }
 
     /// An error for an out-of-range index or value.
     @usableFromInline
-    static func range(_ details: String, sql: String? = nil) -> SQLiteError {
+    package static func range(_ details: String, sql: String? = nil) -> SQLiteError {
         SQLiteError(code: SQLITE_RANGE, details: details, sql: sql)
     }
 
     /// A generic SQL error with an explanation.
     @usableFromInline
-    static func error(_ details: String, sql: String? = nil) -> SQLiteError {
+    package static func error(_ details: String, sql: String? = nil) -> SQLiteError {
         SQLiteError(code: SQLITE_ERROR, details: details, sql: sql)
     }
 }

@@ -1,126 +1,58 @@
-// SQLite.swift-style closure-based aggregations and window functions.
+// Aggregates and window functions from closures: a state per group of rows, folded row by row.
 
 extension Connection {
-    /// Creates (or replaces) an aggregate function that folds each group's rows into a value.
+    /// Creates (or replaces) an aggregate function, or a window function when `inverse` is given.
     ///
     /// ```swift
-    /// db.createAggregation(
-    ///     "customConcat", argumentCount: 1, initialValue: "",
-    ///     reduce: { last, args in last + " " + (args[0] as? String ?? "") },
+    /// try db.createAggregate(
+    ///     "product", argumentCount: 1, initialValue: 1.0,
+    ///     step: { product, args in product * (try args.get(0, as: Double.self)) },
     ///     result: { $0 })
-    /// let all = try db.scalar("SELECT customConcat(email) FROM users") as? String
-    /// ```
+    /// // SELECT product(x) FROM t
     ///
-    /// Each group starts from a new `initialValue` (the expression is evaluated per group, so a
-    /// class instance is not shared between groups). A group of no rows yields
-    /// `result(initialValue)`.
-    ///
-    /// SQLite.swift's signature, which does not throw. Where SQLite.swift traps (a closed
-    /// connection, a name longer than 255 bytes, an argument count SQLite refuses), Slate records
-    /// the error in ``lastFunctionRegistrationError``; a statement that then calls the aggregate
-    /// fails with `no such function`, and the registration's cause in its details. New code that
-    /// wants the error at once calls
-    /// ``defineAggregation(_:argumentCount:deterministic:initialValue:reduce:result:)``.
-    ///
-    /// - Parameters:
-    ///   - functionName: The SQL name.
-    ///   - argumentCount: The number of arguments, or `nil` for any number.
-    ///   - deterministic: Whether the result depends only on the rows (`SQLITE_DETERMINISTIC`).
-    ///   - initialValue: The accumulator before the first row.
-    ///   - reduce: Combines the accumulator with one row's arguments (`Int64`, `Double`,
-    ///     `String`, ``Blob`` or `nil`).
-    ///   - result: Turns the final accumulator into the SQL result. Errors thrown by the
-    ///     closures fail the statement running the aggregate, with their description as the
-    ///     message.
-    public func createAggregation<T>(
-        _ functionName: String, argumentCount: UInt? = nil, deterministic: Bool = false,
-        initialValue: @autoclosure @escaping () -> T,
-        reduce: @escaping (T, [(any Binding)?]) throws -> T,
-        result: @escaping (T) throws -> (any Binding)?
-    ) {
-        recordingRegistrationFailure(of: functionName) { () throws(SQLiteError) in
-            try defineAggregation(
-                functionName, argumentCount: argumentCount, deterministic: deterministic,
-                initialValue: initialValue(), reduce: reduce, result: result)
-        }
-    }
-
-    /// Creates (or replaces) an aggregate function that folds each group's rows into a value,
-    /// throwing when it cannot be registered (the throwing form of
-    /// ``createAggregation(_:argumentCount:deterministic:initialValue:reduce:result:)``).
-    ///
-    /// ```swift
-    /// try db.defineAggregation(
-    ///     "customConcat", argumentCount: 1, initialValue: "",
-    ///     reduce: { last, args in last + " " + (args[0] as? String ?? "") },
-    ///     result: { $0 })
-    /// ```
-    ///
-    /// Each group starts from a new `initialValue` (the expression is evaluated per group). A
-    /// group of no rows yields `result(initialValue)`.
-    ///
-    /// - Parameters:
-    ///   - functionName: The SQL name.
-    ///   - argumentCount: The number of arguments, or `nil` for any number.
-    ///   - deterministic: Whether the result depends only on the rows (`SQLITE_DETERMINISTIC`).
-    ///   - initialValue: The accumulator before the first row.
-    ///   - reduce: Combines the accumulator with one row's arguments (`Int64`, `Double`,
-    ///     `String`, ``Blob`` or `nil`).
-    ///   - result: Turns the final accumulator into the SQL result.
-    /// - Throws: ``SQLiteError`` for a bad name or argument count, a function replaced while a
-    ///   statement is running, or a closed connection. Errors thrown by the closures fail the
-    ///   statement running the aggregate, with their description as the message.
-    public func defineAggregation<T>(
-        _ functionName: String, argumentCount: UInt? = nil, deterministic: Bool = false,
-        initialValue: @autoclosure @escaping () -> T,
-        reduce: @escaping (T, [(any Binding)?]) throws -> T,
-        result: @escaping (T) throws -> (any Binding)?
-    ) throws(SQLiteError) {
-        try register(
-            FunctionDefinition(
-                name: functionName, argumentCount: try Self.argumentCount(argumentCount),
-                options: deterministic ? .deterministic : [],
-                kind: .aggregate {
-                    ReducingAggregateState(initial: initialValue(), reduce: reduce, remove: nil, result: result)
-                }))
-    }
-
-    /// Creates (or replaces) an aggregate that can also be used as a window function
-    /// (`sqlite3_create_window_function`, SQLite 3.25 or newer).
-    ///
-    /// ```swift
-    /// try db.createWindowFunction(
+    /// try db.createAggregate(
     ///     "sumInt", argumentCount: 1, initialValue: Int64(0),
-    ///     step: { sum, args in sum + (args[0] as? Int64 ?? 0) },
-    ///     inverse: { sum, args in sum - (args[0] as? Int64 ?? 0) },
-    ///     value: { $0 })
-    /// // SELECT x, sumInt(x) OVER (ORDER BY x ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM t
+    ///     step: { sum, args in sum + (args[0] ?? 0) },
+    ///     inverse: { sum, args in sum - (args[0] ?? 0) },
+    ///     result: { $0 })
+    /// // SELECT sumInt(x) OVER (ORDER BY x ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM t
     /// ```
     ///
+    /// Each group (or window partition) starts from a new `initialValue`: the expression is
+    /// evaluated per group, so a class instance is not shared between groups. A group of no rows
+    /// yields `result(initialValue)`.
+    ///
     /// - Parameters:
-    ///   - functionName: The SQL name.
+    ///   - function: The SQL name.
     ///   - argumentCount: The number of arguments, or `nil` for any number.
-    ///   - deterministic: Whether the result depends only on the rows (`SQLITE_DETERMINISTIC`).
-    ///   - initialValue: The accumulator of an empty frame, evaluated per partition.
-    ///   - step: Adds a row entering the frame to the accumulator.
-    ///   - inverse: Removes the oldest row, leaving the frame, from the accumulator.
-    ///   - value: Turns the accumulator into the SQL result for the current frame (also the
-    ///     result when the function is used as a plain aggregate).
-    /// - Throws: ``SQLiteError`` when SQLite is older than 3.25, for a bad name or argument
-    ///   count, a function replaced while a statement is running, or a closed connection.
-    public func createWindowFunction<T>(
-        _ functionName: String, argumentCount: UInt? = nil, deterministic: Bool = false,
-        initialValue: @autoclosure @escaping () -> T,
-        step: @escaping (T, [(any Binding)?]) throws -> T,
-        inverse: @escaping (T, [(any Binding)?]) throws -> T,
-        value: @escaping (T) throws -> (any Binding)?
+    ///   - options: How SQLite may use the function.
+    ///   - initialValue: The state before the first row.
+    ///   - step: Adds one row's arguments to the state.
+    ///   - inverse: Removes the oldest row, leaving a window frame, from the state; with it the
+    ///     function is also a window function (`sqlite3_create_window_function`, SQLite 3.25 or
+    ///     newer).
+    ///   - result: The SQL result for the state: the group's, or the current frame's.
+    /// - Throws: ``SQLiteError`` for a bad name or argument count, a window function on SQLite
+    ///   older than 3.25, a function replaced while a statement is running, or a closed
+    ///   connection. Errors thrown by the closures fail the statement running the aggregate, with
+    ///   their description as the message.
+    public func createAggregate<State>(
+        _ function: String, argumentCount: Int32? = nil, options: Function.Options = [],
+        initialValue: @autoclosure @escaping () -> State,
+        step: @escaping (State, Function.Arguments) throws -> State,
+        inverse: ((State, Function.Arguments) throws -> State)? = nil,
+        result: @escaping (State) throws -> (any SQLiteBindable)?
     ) throws(SQLiteError) {
+        let count = argumentCount ?? -1
+        guard count >= -1 else { throw Self.badArgumentCount(Int(count)) }
+        let makeState: () -> any AggregateState = {
+            ReducingAggregateState(
+                initial: initialValue(), reduce: step, remove: inverse,
+                result: { state in try result(state)?.checkedSQLiteValue() ?? .null })
+        }
         try register(
             FunctionDefinition(
-                name: functionName, argumentCount: try Self.argumentCount(argumentCount),
-                options: deterministic ? .deterministic : [],
-                kind: .window {
-                    ReducingAggregateState(initial: initialValue(), reduce: step, remove: inverse, result: value)
-                }))
+                name: function, argumentCount: count, options: options,
+                kind: inverse == nil ? .aggregate(makeState) : .window(makeState)))
     }
 }

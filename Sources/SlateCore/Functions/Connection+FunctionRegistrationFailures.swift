@@ -1,11 +1,11 @@
-// SQLite.swift's untyped `createFunction` and its `createAggregation` forms do not throw, and
+// SQLite.swift's untyped `createFunction` and its `createAggregation` forms (SlateSQLiteSwift) do not throw, and
 // SQLite.swift traps when SQLite refuses one. Slate keeps the signatures but neither traps nor
 // stays silent: the failure is kept on the connection (`lastFunctionRegistrationError`) and by
 // name, so that a statement calling the function reports why it does not exist.
 
 extension Connection {
     /// Runs a registration, recording its failure instead of throwing it.
-    func recordingRegistrationFailure(of name: String, _ register: () throws(SQLiteError) -> Void) {
+    package func recordingRegistrationFailure(of name: String, _ register: () throws(SQLiteError) -> Void) {
         do {
             try register()
         } catch {

@@ -1,99 +1,17 @@
-// Registering user-defined SQL functions: DataLiteCore's class-based `add(function:)` and
-// SQLite.swift's closure-based `createFunction`.
+// Registering user-defined SQL functions from closures: `createFunction` for scalar functions
+// (aggregates and window functions are `createAggregate`, in Connection+Aggregations.swift).
+// SQLite.swift's untyped forms are in SlateSQLiteSwift, DataLiteCore's class-based `add(function:)`
+// in SlateDataLiteCore; all go through `register(_:)`.
 
 extension Connection {
-    /// Registers a class-based function (DataLiteCore): a ``Function/Scalar``,
-    /// ``Function/Aggregate`` or ``Function/Window`` subclass.
+    /// Creates (or replaces) a SQL function from a closure over its arguments.
     ///
     /// ```swift
-    /// try db.add(function: Function.Regexp.self)
-    /// let rows = try db.prepare("SELECT name FROM users WHERE email REGEXP ?", "[a-z]+@example\\.com")
-    /// ```
-    ///
-    /// Registering a function with the same name and number of arguments replaces it. The
-    /// function stays registered until removed or until the connection closes.
-    ///
-    /// - Parameter function: The subclass.
-    /// - Throws: ``SQLiteError`` for `Function` itself, a bad name or argument count, a window
-    ///   function on SQLite older than 3.25, a function replaced while a statement is running
-    ///   (`SQLITE_BUSY`), or a closed connection.
-    public func add(function: Function.Type) throws(SQLiteError) {
-        try register(function.makeDefinition())
-    }
-
-    /// Removes a class-based function registered with ``add(function:)``.
-    ///
-    /// - Parameter function: The subclass; its ``Function/name`` and ``Function/argc`` say
-    ///   which function to remove.
-    /// - Throws: ``SQLiteError`` when a statement is running (`SQLITE_BUSY`) or the connection is
-    ///   closed. Removing a function that is not registered does nothing.
-    public func remove(function: Function.Type) throws(SQLiteError) {
-        try removeFunction(function.name, argumentCount: function.argc)
-    }
-
-    /// Creates (or replaces) a SQL function from a closure over SQLite.swift's untyped values.
-    ///
-    /// ```swift
-    /// db.createFunction("typeConformsTo", argumentCount: 2, deterministic: true) { args in
-    ///     guard let uti = args[0] as? String, let other = args[1] as? String else { return nil }
-    ///     return uti.hasPrefix(other)
+    /// try db.createFunction("initials", argumentCount: 1, options: .deterministic) { args in
+    ///     let name: String? = args[0]
+    ///     return name.map { String($0.prefix(1)) }
     /// }
     /// ```
-    ///
-    /// SQLite.swift's signature, which does not throw. Where SQLite.swift traps (a closed
-    /// connection, a name longer than 255 bytes, an argument count SQLite refuses), Slate records
-    /// the error in ``lastFunctionRegistrationError``; a statement that then calls the function
-    /// fails with `no such function`, and the registration's cause in its details. New code that
-    /// wants the error at once calls ``defineFunction(_:argumentCount:deterministic:_:)``.
-    ///
-    /// - Parameters:
-    ///   - function: The SQL name.
-    ///   - argumentCount: The number of arguments, or `nil` for any number.
-    ///   - deterministic: Whether the result depends only on the arguments (`SQLITE_DETERMINISTIC`).
-    ///   - block: The function's code. Arguments are `Int64`, `Double`, `String`, ``Blob`` or
-    ///     `nil`; return any bindable value or `nil`. An error it throws fails the statement with
-    ///     the error's description.
-    public func createFunction(
-        _ function: String, argumentCount: UInt? = nil, deterministic: Bool = false,
-        _ block: @escaping (_ args: [(any Binding)?]) throws -> (any Binding)?
-    ) {
-        recordingRegistrationFailure(of: function) { () throws(SQLiteError) in
-            try defineFunction(function, argumentCount: argumentCount, deterministic: deterministic, block)
-        }
-    }
-
-    /// Creates (or replaces) a SQL function from a closure over SQLite.swift's untyped values,
-    /// throwing when it cannot be registered (the throwing form of
-    /// ``createFunction(_:argumentCount:deterministic:_:)``).
-    ///
-    /// ```swift
-    /// try db.defineFunction("typeConformsTo", argumentCount: 2, deterministic: true) { args in
-    ///     guard let uti = args[0] as? String, let other = args[1] as? String else { return nil }
-    ///     return uti.hasPrefix(other)
-    /// }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - function: The SQL name.
-    ///   - argumentCount: The number of arguments, or `nil` for any number.
-    ///   - deterministic: Whether the result depends only on the arguments (`SQLITE_DETERMINISTIC`).
-    ///   - block: The function's code. Arguments are `Int64`, `Double`, `String`, ``Blob`` or
-    ///     `nil`; return any bindable value or `nil`. An error it throws fails the statement with
-    ///     the error's description.
-    /// - Throws: ``SQLiteError`` for a bad name (longer than 255 bytes, or holding a NUL) or
-    ///   argument count, a function replaced while a statement is running, or a closed connection.
-    public func defineFunction(
-        _ function: String, argumentCount: UInt? = nil, deterministic: Bool = false,
-        _ block: @escaping (_ args: [(any Binding)?]) throws -> (any Binding)?
-    ) throws(SQLiteError) {
-        try register(
-            FunctionDefinition(
-                name: function, argumentCount: try Self.argumentCount(argumentCount),
-                options: deterministic ? .deterministic : [],
-                kind: .scalar { arguments in SQLiteValue(binding: try block(arguments.bindings)) }))
-    }
-
-    /// Creates (or replaces) a SQL function from a closure over typed arguments.
     ///
     /// - Parameters:
     ///   - function: The SQL name.
@@ -203,8 +121,9 @@ extension Connection {
                 }))
     }
 
-    /// Removes a SQL function created with `createFunction`, `createAggregation`,
-    /// `createWindowFunction` or ``add(function:)``; its closure is released at once.
+    /// Removes a SQL function created with ``createFunction(_:argumentCount:options:_:)`` or
+    /// ``createAggregate(_:argumentCount:options:initialValue:step:inverse:result:)`` (or a
+    /// compatibility module's spelling of them); its closure is released at once.
     ///
     /// Afterwards SQL calling it fails to compile with "no such function" (unless SQLite has a
     /// built-in function of that name, which becomes visible again).
@@ -219,7 +138,7 @@ extension Connection {
     }
 
     /// Removes the function of a name and argument count (-1 for any).
-    func removeFunction(_ name: String, argumentCount: Int32) throws(SQLiteError) {
+    package func removeFunction(_ name: String, argumentCount: Int32) throws(SQLiteError) {
         let db = try checkedHandle()
         try SQLiteError.checkNoNUL(name, "the function name")
         let code = sqlite3_create_function_v2(db, name, argumentCount, SQLITE_UTF8, nil, nil, nil, nil, nil)
@@ -230,7 +149,7 @@ extension Connection {
     }
 
     /// Hands a function definition to SQLite, which then owns one retain of it.
-    func register(_ definition: FunctionDefinition) throws(SQLiteError) {
+    package func register(_ definition: FunctionDefinition) throws(SQLiteError) {
         let db = try checkedHandle()
         try SQLiteError.checkNoNUL(definition.name, "the function name")
         guard definition.argumentCount >= -1 else { throw Self.badArgumentCount(Int(definition.argumentCount)) }
@@ -268,8 +187,8 @@ extension Connection {
         forgetFailedRegistration(of: definition.name)
     }
 
-    /// SQLite.swift's optional unsigned argument count as SQLite's (-1 for any).
-    static func argumentCount(_ count: UInt?) throws(SQLiteError) -> Int32 {
+    /// An optional unsigned argument count as SQLite's (-1 for any).
+    package static func argumentCount(_ count: UInt?) throws(SQLiteError) -> Int32 {
         guard let count else { return -1 }
         guard let narrow = Int32(exactly: count) else { throw badArgumentCount(Int(clamping: count)) }
         return narrow

@@ -71,9 +71,6 @@ extension Function {
             return converted
         }
 
-        /// The arguments as SQLite.swift's untyped values (`Int64`, `Double`, `String`, ``Blob``, `nil`).
-        public var bindings: [(any Binding)?] { values.map(\.binding) }
-
         /// The arguments as SQL literals, for logging.
         public var description: String { "(" + values.map(\.sqliteLiteral).joined(separator: ", ") + ")" }
     }

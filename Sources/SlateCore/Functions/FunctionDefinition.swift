@@ -5,9 +5,9 @@
 /// destroy callback, which SQLite calls when the function is replaced or removed, when the
 /// connection finally closes, or when registration fails. So it lives exactly as long as SQLite
 /// can call it, however many statements run in between.
-final class FunctionDefinition {
+package final class FunctionDefinition {
     /// How the function computes its result.
-    enum Kind {
+    package enum Kind {
         /// A scalar function: arguments in, one value out.
         case scalar((Function.Arguments) throws -> SQLiteValue)
         /// An aggregate: a fresh state per group, stepped once per row, then finalized.
@@ -25,7 +25,7 @@ final class FunctionDefinition {
     /// How the function computes its result.
     let kind: Kind
 
-    init(name: String, argumentCount: Int32, options: Function.Options, kind: Kind) {
+    package init(name: String, argumentCount: Int32, options: Function.Options, kind: Kind) {
         self.name = name
         self.argumentCount = argumentCount
         self.options = options

@@ -1,7 +1,6 @@
-// Delegates for changes, commits, rollbacks and traced SQL (the primary spelling, DataLiteCore's),
-// and the busy handler. SQLite.swift's hook closures (`trace`, `updateHook`, `commitHook`,
-// `rollbackHook`) are in Compatibility/SQLiteSwift; both forms share one set of C hooks per
-// connection.
+// Observers of changes, commits, rollbacks and traced SQL, and the busy handler. SQLite.swift's
+// hook closures (`trace`, `updateHook`, `commitHook`, `rollbackHook`) are in SlateSQLiteSwift and
+// DataLiteCore's delegates in SlateDataLiteCore; all share one set of C hooks per connection.
 
 extension Connection {
     /// This connection's hook listeners, created on first use; `nil` once closed.
@@ -9,11 +8,11 @@ extension Connection {
     /// They live with the SQLite handle, not with this object: a statement that outlives the
     /// connection object can still fire the hooks, whose context must then still exist.
     /// The hooks object, only if something created it already (no allocation otherwise).
-    var existingConnectionHooks: ConnectionHooks? {
+    package var existingConnectionHooks: ConnectionHooks? {
         connectionHandle.contexts[ObjectIdentifier(ConnectionHooks.self)] as? ConnectionHooks
     }
 
-    var connectionHooks: ConnectionHooks? {
+    package var connectionHooks: ConnectionHooks? {
         let key = ObjectIdentifier(ConnectionHooks.self)
         if let existing = connectionHandle.contexts[key] as? ConnectionHooks { return existing }
         guard let handle else { return nil }
@@ -22,47 +21,46 @@ extension Connection {
         return created
     }
 
-    // MARK: Delegates
+    // MARK: Observers
 
-    /// Registers a delegate for row changes, commits and rollbacks.
+    /// Registers an observer of row changes, commits and rollbacks.
     ///
-    /// The connection holds delegates weakly: a released delegate stops being called. Several
-    /// delegates may be registered; adding one twice has no effect. SQLite's hooks are installed
-    /// while at least one delegate (or hook closure) listens. Does nothing once the connection
-    /// is closed.
+    /// The connection holds observers weakly: a released observer stops being called. Several
+    /// observers may be registered; adding one twice has no effect. SQLite's hooks are installed
+    /// while at least one observer listens. Does nothing once the connection is closed.
     ///
     /// ```swift
     /// let log = AuditLog()
-    /// db.add(delegate: log)
+    /// db.add(observer: log)
     /// try db.run("INSERT INTO users (name) VALUES ('Ada')")  // log sees .insert(db: "main", table: "users", rowID: 1)
     /// ```
     ///
-    /// - Parameter delegate: The delegate, called on the thread that uses the connection.
-    public func add(delegate: any ConnectionDelegate) {
-        connectionHooks?.add(delegate: delegate)
+    /// - Parameter observer: The observer, called on the thread that uses the connection.
+    public func add(observer: any ConnectionObserver) {
+        connectionHooks?.add(delegate: observer)
     }
 
-    /// Unregisters a delegate; safe to call from the delegate's own callbacks.
+    /// Unregisters an observer; safe to call from the observer's own callbacks.
     ///
-    /// - Parameter delegate: The delegate to remove; nothing happens if it is not registered.
-    public func remove(delegate: any ConnectionDelegate) {
-        connectionHooks?.remove(delegate: delegate)
+    /// - Parameter observer: The observer to remove; nothing happens if it is not registered.
+    public func remove(observer: any ConnectionObserver) {
+        connectionHooks?.remove(delegate: observer)
     }
 
-    /// Registers a delegate that sees each statement's SQL as it starts (`sqlite3_trace_v2`).
+    /// Registers an observer that sees each statement's SQL as it starts (`sqlite3_trace_v2`).
     ///
-    /// Held weakly, like ``add(delegate:)``. Does nothing once the connection is closed.
+    /// Held weakly, like ``add(observer:)``. Does nothing once the connection is closed.
     ///
-    /// - Parameter delegate: The trace delegate.
-    public func add(trace delegate: any ConnectionTraceDelegate) {
-        connectionHooks?.add(trace: delegate)
+    /// - Parameter observer: The trace observer.
+    public func add(trace observer: any ConnectionTraceObserver) {
+        connectionHooks?.add(trace: observer)
     }
 
-    /// Unregisters a trace delegate; safe to call from the delegate's own callback.
+    /// Unregisters a trace observer; safe to call from its own callback.
     ///
-    /// - Parameter delegate: The trace delegate to remove.
-    public func remove(trace delegate: any ConnectionTraceDelegate) {
-        connectionHooks?.remove(trace: delegate)
+    /// - Parameter observer: The trace observer to remove.
+    public func remove(trace observer: any ConnectionTraceObserver) {
+        connectionHooks?.remove(trace: observer)
     }
 
     // MARK: Progress

@@ -7,7 +7,7 @@
 /// callbacks run inside SQLite on that thread and must not use the connection.
 package protocol ConnectionActivityObserver: AnyObject {
     /// A row was inserted, updated or deleted (`sqlite3_update_hook`).
-    func connectionDidChange(operation: Connection.Operation, database: String, table: String)
+    func connectionDidChange(_ action: SQLiteAction)
     /// A transaction is about to commit (`sqlite3_commit_hook`); it may still fail or be vetoed.
     func connectionWillCommit()
     /// A transaction was rolled back (`sqlite3_rollback_hook`).
@@ -24,7 +24,7 @@ package protocol ConnectionActivityObserver: AnyObject {
 }
 
 extension ConnectionActivityObserver {
-    package func connectionDidChange(operation: Connection.Operation, database: String, table: String) {}
+    package func connectionDidChange(_ action: SQLiteAction) {}
     package func connectionWillCommit() {}
     package func connectionDidRollback() {}
     package func connectionStatementDidStart(_ statement: OpaquePointer) {}

@@ -6,15 +6,15 @@
 /// only while at least one delegate or closure listens, and uninstalled when the last one goes
 /// (or before the connection closes). Callbacks iterate over a snapshot of the listeners, so a
 /// delegate may add or remove delegates, itself included, while it is being called.
-final class ConnectionHooks: ConnectionCloseObserver {
-    /// A weakly held ``ConnectionDelegate``.
+package final class ConnectionHooks: ConnectionCloseObserver {
+    /// A weakly held ``ConnectionObserver``.
     struct WeakDelegate {
-        weak var value: (any ConnectionDelegate)?
+        weak var value: (any ConnectionObserver)?
     }
 
-    /// A weakly held ``ConnectionTraceDelegate``.
+    /// A weakly held ``ConnectionTraceObserver``.
     struct WeakTraceDelegate {
-        weak var value: (any ConnectionTraceDelegate)?
+        weak var value: (any ConnectionTraceObserver)?
     }
 
     /// The connection passed to delegates; weak because the connection owns this object (and
@@ -31,14 +31,16 @@ final class ConnectionHooks: ConnectionCloseObserver {
     /// Slate's own listeners (``ConnectionActivityObserver``), held strongly.
     private(set) var activityObservers: [any ConnectionActivityObserver] = []
 
-    var updateCallback: ((_ operation: Connection.Operation, _ db: String, _ table: String, _ rowid: Int64) -> Void)? {
-        didSet { refresh() }
-    }
-    var commitCallback: (() throws -> Void)? { didSet { refresh() } }
-    var rollbackCallback: (() -> Void)? { didSet { refresh() } }
-    var traceCallback: ((String) -> Void)? { didSet { refresh() } }
+    /// The single update closure (SlateSQLiteSwift's `updateHook`).
+    package var updateCallback: ((SQLiteAction) -> Void)? { didSet { refresh() } }
+    /// The single commit closure (SlateSQLiteSwift's `commitHook`).
+    package var commitCallback: (() throws -> Void)? { didSet { refresh() } }
+    /// The single rollback closure (SlateSQLiteSwift's `rollbackHook`).
+    package var rollbackCallback: (() -> Void)? { didSet { refresh() } }
+    /// The single trace closure (SlateSQLiteSwift's `trace`), given the expanded SQL.
+    package var traceCallback: ((String) -> Void)? { didSet { refresh() } }
     /// The busy closure. Unlike the other hooks it is (re)installed every time it is set, because
-    /// `sqlite3_busy_timeout` (``Connection/busyTimeout``) silently replaces it in C.
+    /// `sqlite3_busy_timeout` (`busyTimeout`) silently replaces it in C.
     var busyCallback: ((Int) -> Bool)? {
         didSet {
             guard let db else { return }
@@ -100,14 +102,14 @@ final class ConnectionHooks: ConnectionCloseObserver {
 
     // MARK: Listeners
 
-    func add(delegate: any ConnectionDelegate) {
+    func add(delegate: any ConnectionObserver) {
         compact()
         guard !delegates.contains(where: { $0.value === delegate }) else { return }
         delegates.append(WeakDelegate(value: delegate))
         refresh()
     }
 
-    func remove(delegate: any ConnectionDelegate) {
+    func remove(delegate: any ConnectionObserver) {
         delegates.removeAll { $0.value == nil || $0.value === delegate }
         refresh()
     }
@@ -125,14 +127,14 @@ final class ConnectionHooks: ConnectionCloseObserver {
         refresh()
     }
 
-    func add(trace delegate: any ConnectionTraceDelegate) {
+    func add(trace delegate: any ConnectionTraceObserver) {
         compact()
         guard !traceDelegates.contains(where: { $0.value === delegate }) else { return }
         traceDelegates.append(WeakTraceDelegate(value: delegate))
         refresh()
     }
 
-    func remove(trace delegate: any ConnectionTraceDelegate) {
+    func remove(trace delegate: any ConnectionTraceObserver) {
         traceDelegates.removeAll { $0.value == nil || $0.value === delegate }
         refresh()
     }
@@ -146,13 +148,13 @@ final class ConnectionHooks: ConnectionCloseObserver {
     }
 
     /// The live delegates, in registration order; released ones are dropped on the way.
-    private func liveDelegates() -> [any ConnectionDelegate] {
+    private func liveDelegates() -> [any ConnectionObserver] {
         let live = delegates.compactMap(\.value)
         if live.count != delegates.count { compact() }
         return live
     }
 
-    private func liveTraceDelegates() -> [any ConnectionTraceDelegate] {
+    private func liveTraceDelegates() -> [any ConnectionTraceObserver] {
         let live = traceDelegates.compactMap(\.value)
         if live.count != traceDelegates.count { compact() }
         return live
@@ -268,7 +270,7 @@ final class ConnectionHooks: ConnectionCloseObserver {
         return handle.refusingUse({ progressCallback() }, readsAllowed: false) ? 1 : 0
     }
 
-    func connectionWillClose(_ db: OpaquePointer) {
+    package func connectionWillClose(_ db: OpaquePointer) {
         delegates.removeAll()
         traceDelegates.removeAll()
         activityObservers.removeAll()
@@ -299,29 +301,21 @@ final class ConnectionHooks: ConnectionCloseObserver {
     private func notifyUpdate(
         operation: Int32, database: UnsafePointer<CChar>?, table: UnsafePointer<CChar>?, rowid: Int64
     ) {
-        let kind: Connection.Operation
-        switch operation {
-        case SQLITE_INSERT: kind = .insert
-        case SQLITE_UPDATE: kind = .update
-        case SQLITE_DELETE: kind = .delete
-        default: return
-        }
         let databaseName = database.map { String(cString: $0) } ?? "main"
         let tableName = table.map { String(cString: $0) } ?? ""
-        for observer in activityObservers {
-            observer.connectionDidChange(operation: kind, database: databaseName, table: tableName)
+        let action: SQLiteAction
+        switch operation {
+        case SQLITE_INSERT: action = .insert(db: databaseName, table: tableName, rowID: rowid)
+        case SQLITE_UPDATE: action = .update(db: databaseName, table: tableName, rowID: rowid)
+        case SQLITE_DELETE: action = .delete(db: databaseName, table: tableName, rowID: rowid)
+        default: return
         }
+        for observer in activityObservers { observer.connectionDidChange(action) }
         let listeners = liveDelegates()
         if let connection, !listeners.isEmpty {
-            let action: SQLiteAction
-            switch kind {
-            case .insert: action = .insert(db: databaseName, table: tableName, rowID: rowid)
-            case .update: action = .update(db: databaseName, table: tableName, rowID: rowid)
-            case .delete: action = .delete(db: databaseName, table: tableName, rowID: rowid)
-            }
             for delegate in listeners { delegate.connection(connection, didUpdate: action) }
         }
-        updateCallback?(kind, databaseName, tableName, rowid)
+        updateCallback?(action)
     }
 
     /// Asks every listener whether to commit; returns non-zero (rollback) at the first veto, after

@@ -1,7 +1,7 @@
-/// A row change reported by SQLite's update hook (DataLiteCore's `SQLiteAction`).
+/// A row change reported by SQLite's update hook, as a ``ConnectionObserver`` receives it.
 ///
 /// ```swift
-/// func connection(_ connection: ConnectionProtocol, didUpdate action: SQLiteAction) {
+/// func connection(_ connection: Connection, didUpdate action: SQLiteAction) {
 ///     if case .insert(let db, let table, let rowID) = action { print("new row \(rowID) in \(db).\(table)") }
 /// }
 /// ```

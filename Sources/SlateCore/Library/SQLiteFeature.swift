@@ -58,7 +58,7 @@ extension SQLite {
     ///
     /// - Parameter number: A version as ``versionNumber`` counts it.
     /// - Returns: The major, minor and patch numbers.
-    static func versionParts(_ number: Int32) -> (major: Int, minor: Int, point: Int) {
+    package static func versionParts(_ number: Int32) -> (major: Int, minor: Int, point: Int) {
         let number = Int(number)
         return (number / 1_000_000, number / 1000 % 1000, number % 1000)
     }

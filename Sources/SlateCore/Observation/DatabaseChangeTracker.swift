@@ -146,9 +146,10 @@ final class DatabaseChangeTracker: ConnectionActivityObserver, ConnectionCloseOb
 
     // MARK: ConnectionActivityObserver
 
-    func connectionDidChange(operation: Connection.Operation, database: String, table: String) {
-        let key = DatabaseRegion.key(database: database, table: table)
-        let rows = operation != .update
+    func connectionDidChange(_ action: SQLiteAction) {
+        let key = DatabaseRegion.key(database: action.database, table: action.table)
+        let rows: Bool
+        if case .update = action { rows = false } else { rows = true }
         if changedTables[key] != true { changedTables[key] = rows || (changedTables[key] ?? false) }
     }
 

@@ -87,7 +87,7 @@ extension Connection {
 
     /// Runs `sqlite3_wal_checkpoint_v2` and returns its code and raw counts (-1 outside WAL
     /// mode), for callers that treat `SQLITE_BUSY` as an outcome.
-    func runCheckpoint(_ mode: CheckpointMode, database: String?) throws(SQLiteError)
+    package func runCheckpoint(_ mode: CheckpointMode, database: String?) throws(SQLiteError)
         -> (code: Int32, db: OpaquePointer, log: Int, checkpointed: Int)
     {
         let db = try checkedHandle()

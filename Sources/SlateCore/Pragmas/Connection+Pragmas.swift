@@ -182,7 +182,7 @@ extension Connection {
 
     /// Asks for a journal mode and returns the one SQLite reports, without treating a refusal
     /// (WAL in memory, on a network file system) as an error: for callers that fall back.
-    func requestJournalMode(_ value: JournalMode) throws(SQLiteError) -> JournalMode {
+    package func requestJournalMode(_ value: JournalMode) throws(SQLiteError) -> JournalMode {
         let cursor = try prepare(sql: "PRAGMA journal_mode = \(value.rawValue)").cursor()
         if let row = try cursor.next(), let mode = try row.get(0, as: JournalMode?.self) { return mode }
         return try getJournalMode()

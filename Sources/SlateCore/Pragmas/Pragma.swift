@@ -35,7 +35,7 @@ public struct Pragma: RawRepresentable, Hashable, Sendable, ExpressibleByStringL
     public static let walAutoCheckpoint: Pragma = "wal_autocheckpoint"
 
     /// The pragma as SQL (`"schema".name`), or an error if the name is not a plain identifier.
-    func sql() throws(SQLiteError) -> String {
+    package func sql() throws(SQLiteError) -> String {
         let parts = rawValue.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let name = parts.last, Self.isIdentifier(name) else {
             throw SQLiteError.misuse("invalid PRAGMA name \(SQLiteValue.quote(rawValue)): expected a name such as user_version or main.user_version")

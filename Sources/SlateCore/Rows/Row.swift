@@ -15,8 +15,8 @@
 ///   what ``Statement/rows()`` and SQLite.swift-style `for row in try db.prepare(query)` give.
 ///
 /// The other row shapes are the spellings of the libraries Slate stands in for, in
-/// `Compatibility/`: DataLiteCore's ``SQLiteRow`` (an ordered column → value map, also the named
-/// parameters of ``Statement/bind(_:)-(SQLiteRow)``) and SQLite.swift's `Statement.CurrentRow`
+/// `Compatibility/`: DataLiteCore's `SQLiteRow` (an ordered column → value map, also the named
+/// parameters of `bind(_:)`) and SQLite.swift's `Statement.CurrentRow`
 /// and `[Binding?]` rows.
 public struct Row: Hashable, Sendable, CustomStringConvertible {
     /// The column names and their lookup table, shared by every row of a statement.

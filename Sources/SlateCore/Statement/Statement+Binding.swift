@@ -106,7 +106,7 @@ extension Statement {
     }
 
     /// Binds SQLite.swift-style positional values, checking that their number matches.
-    func bindAll(_ values: [(any Binding)?]) throws(SQLiteError) {
+    package func bindAll(_ values: [(any SQLiteBindable)?]) throws(SQLiteError) {
         try checkOpen()
         let count = parameterCount()
         guard values.count == Int(count) else {
@@ -124,7 +124,7 @@ extension Statement {
     }
 
     /// Binds SQLite.swift-style named values (keys with their prefix, such as `":email"`).
-    func bindAll(_ values: [String: (any Binding)?]) throws(SQLiteError) {
+    package func bindAll(_ values: [String: (any SQLiteBindable)?]) throws(SQLiteError) {
         try checkOpen()
         resetHandle()
         for (name, value) in values {

@@ -1,6 +1,7 @@
-// SQLite.swift's statement API: variadic binding, run, scalar and iteration over `[Binding?]`.
-// The primary spellings are DataLiteCore's: `bind(_:at:)` / `bind(_:by:)` per parameter,
-// `step()` / `reset()` / `executeToCompletion()`, and a `Cursor` (`cursor()`) to read rows.
+// SQLite.swift's statement API: variadic binding, run, scalar and iteration over untyped values.
+// The primary spellings are `bind(_:at:)` / `bind(_:by:)` per parameter, `step()` / `reset()` /
+// `executeToCompletion()`, and a `Cursor` (`cursor()`) to read rows. (Still in SlateCore: most of
+// the test suites read rows this way; its move to SlateSQLiteSwift is the next step of issue 29.)
 
 extension Statement: Sequence, IteratorProtocol {
     /// Starts a `for row in statement` loop from the first row, keeping the bound values
@@ -20,7 +21,7 @@ extension Statement: Sequence, IteratorProtocol {
     /// - Returns: The statement, for chaining.
     /// - Throws: ``SQLiteError`` when the number of values does not match the parameters.
     @discardableResult
-    public func bind(_ values: (any Binding)?...) throws(SQLiteError) -> Statement {
+    public func bind(_ values: (any SQLiteBindable)?...) throws(SQLiteError) -> Statement {
         try bind(values)
     }
 
@@ -30,7 +31,7 @@ extension Statement: Sequence, IteratorProtocol {
     /// - Returns: The statement, for chaining.
     /// - Throws: ``SQLiteError`` when the number of values does not match the parameters.
     @discardableResult
-    public func bind(_ values: [(any Binding)?]) throws(SQLiteError) -> Statement {
+    public func bind(_ values: [(any SQLiteBindable)?]) throws(SQLiteError) -> Statement {
         try bindAll(values)
         return self
     }
@@ -42,7 +43,7 @@ extension Statement: Sequence, IteratorProtocol {
     /// - Returns: The statement, for chaining.
     /// - Throws: ``SQLiteError`` when a name matches no parameter.
     @discardableResult
-    public func bind(_ values: [String: (any Binding)?]) throws(SQLiteError) -> Statement {
+    public func bind(_ values: [String: (any SQLiteBindable)?]) throws(SQLiteError) -> Statement {
         try bindAll(values)
         return self
     }
@@ -54,7 +55,7 @@ extension Statement: Sequence, IteratorProtocol {
     /// - Returns: The statement, for chaining.
     /// - Throws: ``SQLiteError`` on failure.
     @discardableResult
-    public func run(_ bindings: (any Binding)?...) throws(SQLiteError) -> Statement {
+    public func run(_ bindings: (any SQLiteBindable)?...) throws(SQLiteError) -> Statement {
         try run(bindings)
     }
 
@@ -64,7 +65,7 @@ extension Statement: Sequence, IteratorProtocol {
     /// - Returns: The statement, for chaining.
     /// - Throws: ``SQLiteError`` on failure.
     @discardableResult
-    public func run(_ bindings: [(any Binding)?]) throws(SQLiteError) -> Statement {
+    public func run(_ bindings: [(any SQLiteBindable)?]) throws(SQLiteError) -> Statement {
         if !bindings.isEmpty { try bindAll(bindings) }
         try executeToCompletion()
         return self
@@ -76,7 +77,7 @@ extension Statement: Sequence, IteratorProtocol {
     /// - Returns: The statement, for chaining.
     /// - Throws: ``SQLiteError`` on failure.
     @discardableResult
-    public func run(_ bindings: [String: (any Binding)?]) throws(SQLiteError) -> Statement {
+    public func run(_ bindings: [String: (any SQLiteBindable)?]) throws(SQLiteError) -> Statement {
         try bindAll(bindings)
         try executeToCompletion()
         return self
@@ -88,7 +89,7 @@ extension Statement: Sequence, IteratorProtocol {
     /// - Parameter bindings: Values for the statement's parameters; none keeps the current ones.
     /// - Returns: `Int64`, `Double`, `String`, ``Blob``, or `nil` for NULL or no row.
     /// - Throws: ``SQLiteError`` on failure.
-    public func scalar(_ bindings: (any Binding)?...) throws(SQLiteError) -> (any Binding)? {
+    public func scalar(_ bindings: (any SQLiteBindable)?...) throws(SQLiteError) -> (any SQLiteBindable)? {
         try scalar(bindings)
     }
 
@@ -98,7 +99,7 @@ extension Statement: Sequence, IteratorProtocol {
     /// - Parameter bindings: Values for the statement's parameters.
     /// - Returns: `Int64`, `Double`, `String`, ``Blob``, or `nil` for NULL or no row.
     /// - Throws: ``SQLiteError`` on failure.
-    public func scalar(_ bindings: [(any Binding)?]) throws(SQLiteError) -> (any Binding)? {
+    public func scalar(_ bindings: [(any SQLiteBindable)?]) throws(SQLiteError) -> (any SQLiteBindable)? {
         if !bindings.isEmpty { try bindAll(bindings) }
         resetHandle()
         defer { resetHandle() }
@@ -111,9 +112,9 @@ extension Statement: Sequence, IteratorProtocol {
     /// - Parameter bindings: Values by parameter name.
     /// - Returns: `Int64`, `Double`, `String`, ``Blob``, or `nil` for NULL or no row.
     /// - Throws: ``SQLiteError`` on failure.
-    public func scalar(_ bindings: [String: (any Binding)?]) throws(SQLiteError) -> (any Binding)? {
+    public func scalar(_ bindings: [String: (any SQLiteBindable)?]) throws(SQLiteError) -> (any SQLiteBindable)? {
         try bindAll(bindings)
-        return try scalar([(any Binding)?]())
+        return try scalar([(any SQLiteBindable)?]())
     }
 
     /// Steps to the next row and returns its values, throwing on failure (SQLite.swift; the
@@ -123,14 +124,14 @@ extension Statement: Sequence, IteratorProtocol {
     ///   the statement is done, and again on every later call until ``reset()`` (SQLite would
     ///   restart the statement).
     /// - Throws: ``SQLiteError`` on failure.
-    public func failableNext() throws(SQLiteError) -> [(any Binding)?]? {
+    public func failableNext() throws(SQLiteError) -> [(any SQLiteBindable)?]? {
         guard try advance() else { return nil }
         return (0..<columnCount()).map { columnValue(at: $0).binding }
     }
 
     /// Steps to the next row for `for row in statement`. An error ends the loop and is kept in
     /// ``iterationError``; use ``failableNext()`` to have it thrown.
-    public func next() -> [(any Binding)?]? {
+    public func next() -> [(any SQLiteBindable)?]? {
         do {
             iterationError = nil
             return try failableNext()
@@ -196,7 +197,7 @@ extension Statement {
         /// for NULL.
         ///
         /// - Parameter index: The 0-based column.
-        public subscript(index: Int) -> (any Binding)? {
+        public subscript(index: Int) -> (any SQLiteBindable)? {
             statement.columnValue(at: Int32(clamping: index)).binding
         }
     }

@@ -102,13 +102,13 @@ public final class Statement {
     }
 
     /// Whether `sqlite3_step` is running the statement (see ``RunState/stepping``).
-    @inlinable var isStepping: Bool { runState == .stepping }
+    @inlinable package var isStepping: Bool { runState == .stepping }
 
     /// The error that ended the last `for row in statement` loop early, if any.
     ///
     /// `Sequence` iteration cannot throw, so an error stops the loop and is recorded here.
     /// Prefer ``failableNext()`` or ``cursor()``, which throw.
-    public internal(set) var iterationError: SQLiteError?
+    public package(set) var iterationError: SQLiteError?
 
     /// Flags for `sqlite3_prepare_v3`.
     public struct Options: OptionSet, Hashable, Sendable {
@@ -191,7 +191,7 @@ public final class Statement {
     /// Steps for an iterator: `false` once the run has ended (see ``iterationEnded``), without
     /// stepping again; a failure ends the run too.
     @inlinable @inline(__always)
-    func advance() throws(SQLiteError) -> Bool {
+    package func advance() throws(SQLiteError) -> Bool {
         if iterationEnded { return false }
         do {
             if try step() { return true }
@@ -214,7 +214,7 @@ public final class Statement {
     /// The error for stepping, resetting or unbinding the statement while it runs (see
     /// ``isStepping``).
     @usableFromInline
-    func runningError() -> SQLiteError {
+    package func runningError() -> SQLiteError {
         .misuse(
             "the statement is running (a custom function, collation or hook it called is using it): "
                 + "it cannot be stepped, reset or have its bindings cleared until its step returns; "
@@ -243,7 +243,7 @@ public final class Statement {
     /// commit hook runs (see ``ConnectionHandle/refusingUse(_:readsAllowed:)``): the step or bind
     /// that follows is refused instead.
     @inlinable
-    func resetHandle() {
+    package func resetHandle() {
         guard !isStepping, connectionHandle.accessOwner != ConnectionHandle.insideCommitHook else { return }
         sqlite3_reset(handle)
         runState = .ready

@@ -66,7 +66,7 @@ struct BackupTests {
         #expect(reports.map(\.remainingPages) == reports.map(\.remainingPages).sorted(by: >))
         #expect(reports.last?.remainingPages == 0)
         target.close()
-        let reopened = try Connection(path, readonly: true)
+        let reopened = try Connection(path, options: .readonly)
         #expect(try rowCount(reopened) == 300)
     }
 
@@ -104,14 +104,14 @@ struct BackupTests {
 
         let source = try Connection()
         try makeSource(source)
-        let target = try Connection(path, readonly: true)
+        let target = try Connection(path, options: .readonly)
         let error = #expect(throws: SQLiteError.self) { try source.backup(to: target) }
         #expect(error?.code.matches(SQLITE_READONLY) == true)
         #expect(error?.category == .readOnly)
         #expect(error?.explanation.contains("backup") == true)
         target.close()
 
-        let check = try Connection(path, readonly: true)
+        let check = try Connection(path, options: .readonly)
         #expect(try check.scalar(String.self, "SELECT x FROM existing") == "keep me")
         #expect(throws: SQLiteError.self) { try rowCount(check) }
     }

@@ -25,7 +25,7 @@ struct ChangesetBusyTimeoutTests {
         let db = try Connection(path)
         try db.execute(sql: changesetSchema)
         let changes = try changeset()
-        db.busyTimeout = 60  // far longer than the lock is held: no timing decides the outcome
+        try db.setBusyTimeout(60)  // far longer than the lock is held: no timing decides the outcome
         let lock = try TimedWriteLock(path, milliseconds: 200)
         let result = Result { try db.apply(changes) }
         try lock.finish()
@@ -42,7 +42,7 @@ struct ChangesetBusyTimeoutTests {
         let db = try Connection(path)
         try db.execute(sql: changesetSchema)
         let changes = try changeset()
-        db.busyTimeout = 60
+        try db.setBusyTimeout(60)
         let lock = try TimedWriteLock(path, milliseconds: 200)
         let result = Result { try db.apply(changes) { _ in .abort } }
         try lock.finish()

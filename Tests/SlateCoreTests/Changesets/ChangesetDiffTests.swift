@@ -218,7 +218,7 @@ struct ChangesetDiffTests {
         #expect(try Data(contentsOf: folder.fileURL("a.db")) == before)
 
         // A read-only main database works too: the scratch tables live in temp.
-        let readonly = try Connection(folder.path("a.db"), readonly: true)
+        let readonly = try Connection(folder.path("a.db"), options: .readonly)
         try readonly.attach(.uri(folder.path("b.db"), parameters: [.mode(.readOnly)]), as: "b")
         #expect(try readonly.diff(from: "main", to: "b").changeset == diff.changeset)
     }

@@ -81,7 +81,7 @@ struct ConcurrencyAtomicWriteTests {
         let pool = try directory.makePool("checkpoint.sqlite", schema: "CREATE TABLE t (x); INSERT INTO t VALUES (1)")
         let path = directory.path("checkpoint.sqlite")
         // Holds the write lock, so that a FULL checkpoint elsewhere waits with the checkpoint lock held.
-        let blocker = try Connection(path: path, options: [.readwrite])
+        let blocker = try Connection(path, options: [.readwrite])
         try blocker.beginTransaction(.immediate)
         let checkpointing = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
@@ -93,7 +93,7 @@ struct ConcurrencyAtomicWriteTests {
                 if !signalled { checkpointing.signal() }  // never leave the test waiting
                 finished.signal()
             }
-            guard let other = try? Connection(path: path, options: [.readwrite]) else { return }
+            guard let other = try? Connection(path, options: [.readwrite]) else { return }
             other.busyHandler { _ in
                 if !signalled {
                     signalled = true

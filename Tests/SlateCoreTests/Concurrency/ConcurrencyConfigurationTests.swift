@@ -29,7 +29,7 @@ struct ConcurrencyConfigurationTests {
         configuration.foreignKeysEnabled = false
         configuration.prepareDatabase { db in
             prepared.record(db.isReadOnly ? "reader" : "writer")
-            try db.defineFunction("answer", argumentCount: 0) { _ in Int64(42) }
+            try db.createFunction("answer", argumentCount: 0, options: []) { _ in Int64(42) }
         }
         let pool = try DatabasePool(path: directory.path("settings.sqlite"), configuration: configuration)
         #expect(try pool.write { db in try db.getJournalMode() } == .wal)

@@ -13,8 +13,8 @@ struct ConnectionTests {
             try Connection(.inMemory),
             try Connection(.temporary),
             try Connection(directory.path("a.sqlite")),
-            try Connection(location: .file(path: directory.path("b.sqlite")), options: [.readwrite, .create]),
-            try Connection(path: directory.path("c.sqlite"), options: [.readwrite, .create, .nomutex])
+            try Connection(.file(path: directory.path("b.sqlite")), options: [.readwrite, .create]),
+            try Connection(directory.path("c.sqlite"), options: [.readwrite, .create, .nomutex])
         ]
         for db in connections {
             try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1)")
@@ -35,13 +35,13 @@ struct ConnectionTests {
                 == "file:external.sqlite?mode=ro")
         #expect(Connection.Location.uri("plain.sqlite").filename == "plain.sqlite")
         #expect(
-            Connection.Location.uri("x", parameters: [.nolock(true), .immutable(false), .vfs("unix"), .modeOf("/tmp/a b"), .powersafeOverwrite(true)]).filename
+            Connection.Location.uri("x", parameters: [.noLock(true), .immutable(false), .vfs("unix"), .modeOf("/tmp/a b"), .powersafeOverwrite(true)]).filename
                 == "file:x?nolock=1&immutable=0&vfs=unix&modeof=/tmp/a%20b&psow=1")
 
         let writer = try Connection(.uri(path, parameters: [.mode(.readWriteCreate)]))
         try writer.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (42)")
         let reader = try Connection(.uri(path, parameters: [.mode(.readOnly)]))
-        #expect(reader.isReadonly)
+        #expect(reader.isReadOnly)
         #expect(try reader.scalar("SELECT x FROM t") as? Int64 == 42)
         let error = sqliteError { try reader.run("INSERT INTO t VALUES (1)") }
         #expect(error?.category == .readOnly)
@@ -51,7 +51,7 @@ struct ConnectionTests {
     func missingReadOnly() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("missing.sqlite")
-        let error = sqliteError { _ = try Connection(path, readonly: true) }
+        let error = sqliteError { _ = try Connection(path, options: .readonly) }
         #expect(error?.code == SQLITE_CANTOPEN)
         #expect(error?.explanation.contains(path) == true)
         #expect(error?.category == .io)
@@ -82,37 +82,32 @@ struct ConnectionTests {
     }
     #endif
 
-    @Test("create-new intent refuses an existing file and creates a missing one")
+    @Test("options: [.readwrite, .create, .exclusive] refuses an existing file and creates a missing one")
     func createNewIntent() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("new.sqlite")
-        let db = try Connection(toNewDatabaseAt: path)
+        let db = try Connection(path, options: [.readwrite, .create, .exclusive])
         try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1)")
         db.close()
 
-        let error = sqliteError { _ = try Connection(toNewDatabaseAt: path) }
+        let error = sqliteError { _ = try Connection(path, options: [.readwrite, .create, .exclusive]) }
         #expect(error?.code == SQLITE_CANTOPEN)
         #expect(error?.explanation.contains("already exists") == true)
         // The existing database is intact.
-        let reopened = try Connection(toExistingDatabaseAt: path)
-        #expect(try reopened.scalar("SELECT count(*) FROM t") as? Int64 == 1)
-
-        let url = directory.url.appendingPathComponent("by-url.sqlite")
-        _ = try Connection(toNewDatabaseAt: url)
-        #expect(FileManager.default.fileExists(atPath: url.path))
-        #expect(sqliteError { _ = try Connection(toNewDatabaseAt: url) }?.code == SQLITE_CANTOPEN)
-        #expect(sqliteError { _ = try Connection(toNewDatabaseAt: URL(string: "https://example.com/db")!) } != nil)
+        let reopened = try Connection(path, options: .readwrite)
+        #expect(try reopened.scalar(Int64.self, "SELECT count(*) FROM t") == 1)
+        // Only a file can be created exclusively.
+        #expect(sqliteError { _ = try Connection(.inMemory, options: [.readwrite, .create, .exclusive]) }?.code == SQLITE_MISUSE)
     }
 
-    @Test("open-existing intent refuses a missing file without creating it")
+    @Test("options without .create refuse a missing file without creating it")
     func openExistingIntent() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("absent.sqlite")
-        let error = sqliteError { _ = try Connection(toExistingDatabaseAt: path) }
+        let error = sqliteError { _ = try Connection(path, options: .readwrite) }
         #expect(error?.code == SQLITE_CANTOPEN)
         #expect(!FileManager.default.fileExists(atPath: path))
-        let urlError = sqliteError { _ = try Connection(toExistingDatabaseAt: URL(fileURLWithPath: path), readonly: true) }
-        #expect(urlError?.code == SQLITE_CANTOPEN)
+        #expect(sqliteError { _ = try Connection(path, options: .readonly) }?.code == SQLITE_CANTOPEN)
     }
 
     @Test("every call after close() throws a clear error instead of crashing")
@@ -146,11 +141,11 @@ struct ConnectionTests {
     func state() throws {
         let db = try Connection()
         #expect(db.isAutocommit)
-        #expect(!db.isReadonly)
+        #expect(!db.isReadOnly)
         try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, x)")
         try db.run("INSERT INTO t (x) VALUES (1), (2), (3)")
         #expect(db.changes == 3)
-        #expect(db.lastInsertRowid == 3)
+        #expect(db.lastInsertRowID == 3)
         try db.run("UPDATE t SET x = x + 1 WHERE id > 1")
         #expect(db.changes == 2)
         #expect(db.totalChanges == 5)

@@ -59,7 +59,7 @@ struct ConcurrencyArticleTests {
         var configuration = Configuration()
         configuration.busyTimeout = 10
         configuration.prepareDatabase { db in
-            try db.defineFunction("answer", argumentCount: 0) { _ in Int64(42) }
+            try db.createFunction("answer", argumentCount: 0, options: []) { _ in Int64(42) }
         }
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         let answer = try queue.read { db in try db.scalar(Int.self, "SELECT answer()") }   // 42

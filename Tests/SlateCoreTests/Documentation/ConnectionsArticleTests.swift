@@ -16,16 +16,16 @@ struct ConnectionsArticleTests {
         let scratch = try Connection()                                    // in memory
         let file = try Connection(.file(path: path))                      // created if missing
         let snapshot = try Connection(.uri(path, parameters: [.mode(.readOnly)]))
-        print(snapshot.isReadonly)                                        // true
-        #expect(snapshot.isReadonly)
-        #expect(!file.isReadonly)
+        print(snapshot.isReadOnly)                                        // true
+        #expect(snapshot.isReadOnly)
+        #expect(!file.isReadOnly)
 
-        let created = try Connection(toNewDatabaseAt: newPath)        // fails if anything is there
+        let created = try Connection(newPath, options: [.readwrite, .create, .exclusive])  // fails if anything is there
         created.close()
-        let existing = try Connection(toExistingDatabaseAt: newPath)  // fails if nothing is there
+        let existing = try Connection(newPath, options: .readwrite)                       // fails if nothing is there
         #expect(!existing.isClosed)
-        #expect(sqliteError { _ = try Connection(toNewDatabaseAt: newPath) }?.code == SQLITE_CANTOPEN)
-        #expect(sqliteError { _ = try Connection(toExistingDatabaseAt: directory.path("missing.sqlite")) }?.code
+        #expect(sqliteError { _ = try Connection(newPath, options: [.readwrite, .create, .exclusive]) }?.code == SQLITE_CANTOPEN)
+        #expect(sqliteError { _ = try Connection(directory.path("missing.sqlite"), options: .readwrite) }?.code
             == SQLITE_CANTOPEN)
 
         try file.setJournalMode(.wal)
@@ -33,17 +33,13 @@ struct ConnectionsArticleTests {
         try file.setBusyTimeout(2.5)                  // seconds
         try file.setUserVersion(3)
         let pageSize: Int? = try file.get(pragma: "page_size")
-        file.userVersion = 4                          // the property form
-        print(file.lastPropertyError as Any)          // nil: it worked
-        #expect(file.lastPropertyError == nil)
+        try file.setUserVersion(4)
         #expect(try file.getJournalMode() == .wal)
         #expect(try file.getUserVersion() == 4)
         #expect(try file.getBusyTimeout() == 2.5)
         #expect((pageSize ?? 0) > 0)
-        // The throwing form reports what the database refused; the property records it.
+        // The throwing form reports what the database refused.
         #expect(sqliteError { try scratch.setJournalMode(.wal) } != nil)
-        scratch.journalMode = .wal
-        #expect(scratch.lastPropertyError != nil)
 
         try scratch.attach(.file(path: path), as: "archive")
         try scratch.execute(sql: "CREATE TABLE archive.notes (body TEXT)")

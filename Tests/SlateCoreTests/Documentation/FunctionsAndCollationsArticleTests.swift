@@ -5,18 +5,6 @@ import SlateCore
 import SlateCoreTestSupport
 import Testing
 
-/// An aggregate from `SlateCore.docc/FunctionsAndCollations.md`, as written.
-final class Longest: Function.Aggregate {
-    override class var name: String { "longest" }
-    override class var argc: Int32 { 1 }
-    private var best: String?
-    override func step(args: Function.Arguments) throws {
-        guard let text: String = args[0] else { return }
-        if text.count > (best?.count ?? -1) { best = text }
-    }
-    override func finalize() throws -> (any SQLiteRepresentable)? { best }
-}
-
 /// The examples of `SlateCore.docc/FunctionsAndCollations.md`, run as written.
 @Suite("Functions and collations article")
 struct FunctionsAndCollationsArticleTests {
@@ -39,21 +27,29 @@ struct FunctionsAndCollationsArticleTests {
         // A NULL argument for a non-optional type fails the call with a clear error.
         #expect(sqliteError { _ = try db.scalar(String.self, "SELECT slugify(NULL)") } != nil)
 
-        db.createFunction(String(repeating: "f", count: 256)) { _ in nil }
-        print(db.lastFunctionRegistrationError?.code == SQLITE_MISUSE)   // true
-        try db.defineFunction("answer", argumentCount: 0) { _ in Int64(42) }
-        #expect(db.lastFunctionRegistrationError?.code == SQLITE_MISUSE)
+        try db.createFunction("answer", argumentCount: 0, options: .deterministic) { _ in Int64(42) }
         #expect(try db.scalar(Int64.self, "SELECT answer()") == 42)
+        do throws(SQLiteError) {
+            try db.createFunction(String(repeating: "f", count: 256), argumentCount: 0, options: []) { _ in nil }
+        } catch {
+            print(error.code == SQLITE_MISUSE)   // true: the name is too long
+        }
 
-        db.createAggregation("product", argumentCount: 1, initialValue: Int64(1),
-                             reduce: { product, args in product * (args[0] as? Int64 ?? 1) },
-                             result: { $0 })
+        try db.createAggregate("product", argumentCount: 1, initialValue: Int64(1),
+                               step: { product, args in product * (args[0] ?? 1) },
+                               result: { $0 })
         let product = try db.scalar(Int64.self, "SELECT product(n) FROM numbers")
         #expect(product == 24)
 
-        try db.add(function: Longest.self)
+        try db.createAggregate("longest", argumentCount: 1, initialValue: String?.none,
+                               step: { best, args in
+                                   guard let text: String = args[0] else { return best }
+                                   return text.count > (best?.count ?? -1) ? text : best
+                               },
+                               result: { $0 })
         let longest = try db.scalar(String.self, "SELECT longest(name) FROM sets")
         #expect(longest == "Monorail Transport")
+
 
         try db.createCollation("LENGTH") { lhs, rhs in
             lhs.count == rhs.count ? .orderedSame : (lhs.count < rhs.count ? .orderedAscending : .orderedDescending)

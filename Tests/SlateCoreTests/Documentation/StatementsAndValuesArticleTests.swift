@@ -28,9 +28,9 @@ struct StatementsAndValuesArticleTests {
             """)
         try db.run("INSERT INTO sets (name, year) VALUES (?, ?)", "Yellow Castle", 1978)
         let newest = try db.scalar(Int.self, "SELECT max(year) FROM sets")   // 1979
-        print(db.lastInsertRowid, db.changes)                                 // 2 1
+        print(db.lastInsertRowID, db.changes)                                 // 2 1
         #expect(newest == 1979)
-        #expect(db.lastInsertRowid == 2 && db.changes == 1)
+        #expect(db.lastInsertRowID == 2 && db.changes == 1)
 
         let insert = try db.prepare(sql: "INSERT INTO sets (name, year) VALUES (:name, :year)")
         for (name, year) in [("Blacktron Renegade", 1987), ("Monorail Transport", 1987)] {

@@ -20,7 +20,7 @@ struct EncryptionBuildCompatibilityTests {
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
 
         let error = try #require(throws: SQLiteError.self) {
-            try Connection(location: .file(path: link), options: [.readwrite, .nofollow])
+            try Connection(.file(path: link), options: [.readwrite, .nofollow])
         }
         if SQLite.versionNumber < 3_031_000 {
             #expect(error.explanation.contains("SQLITE_OPEN_NOFOLLOW"))
@@ -30,7 +30,7 @@ struct EncryptionBuildCompatibilityTests {
             #expect(error.code == SQLITE_CANTOPEN)
         }
         // Without the flag the link opens, so the failure above is the flag's doing.
-        let viaLink = try Connection(location: .file(path: link), options: [.readwrite])
+        let viaLink = try Connection(.file(path: link), options: [.readwrite])
         #expect(try viaLink.scalar("SELECT count(*) FROM t") as? Int64 == 0)
     }
 

@@ -41,7 +41,7 @@ struct ErrorMessageTests {
     @Test func openingFailuresKeepSQLitesTextAndNameTheFileInDetails() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("missing/sub/db.sqlite")
-        let error = #expect(throws: SQLiteError.self) { try Connection(path: path, options: [.readwrite]) }
+        let error = #expect(throws: SQLiteError.self) { try Connection(path, options: [.readwrite]) }
         #expect(error?.message == "unable to open database file")
         #expect(error?.details?.contains(path) == true)
         #expect(error?.description.contains(path) == true)
@@ -67,19 +67,19 @@ struct ErrorMessageTests {
     }
 
     @Test func aCommitVetoIsSQLitesConstraintWithTheHooksReason() throws {
-        final class Veto: ConnectionDelegate {
+        final class Veto: ConnectionObserver {
             struct Refused: Error, CustomStringConvertible { var description: String { "not today" } }
-            func connectionWillCommit(_ connection: any ConnectionProtocol) throws { throw Refused() }
+            func connectionWillCommit(_ connection: Connection) throws { throw Refused() }
         }
         let db = try Connection(.inMemory)
         try db.execute(sql: "CREATE TABLE t (x)")
         let veto = Veto()
-        db.add(delegate: veto)
+        db.add(observer: veto)
         let error = #expect(throws: SQLiteError.self) { try db.execute(sql: "INSERT INTO t VALUES (1)") }
         #expect(error?.code == SQLITE_CONSTRAINT_COMMITHOOK)
         #expect(error?.message == "constraint failed")
         #expect(error?.details?.contains("not today") == true)
-        db.remove(delegate: veto)
+        db.remove(observer: veto)
         #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == 0)
     }
 

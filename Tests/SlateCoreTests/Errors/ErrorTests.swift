@@ -9,7 +9,7 @@ struct ErrorTests {
         let db = try Connection()
         try db.execute(sql: "CREATE TABLE users (email TEXT UNIQUE)")
         try db.run("INSERT INTO users (email) VALUES ('ada@example.com')")
-        return try #require(sqliteError { try db.execute(raw: "INSERT INTO users(email) VALUES ('ada@example.com')") })
+        return try #require(sqliteError { try db.exec("INSERT INTO users(email) VALUES ('ada@example.com')") })
     }
 
     @Test("the seed documentation's switch matches extended codes by their primary code")

@@ -43,14 +43,14 @@ struct VacuumTests {
         try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES ('copied')")
         let copyPath = folder.path("copy.sqlite")
         try db.vacuum(into: copyPath)
-        let copy = try Connection(copyPath, readonly: true)
+        let copy = try Connection(copyPath, options: .readonly)
         #expect(try copy.scalar(String.self, "SELECT x FROM t") == "copied")
         copy.close()
 
         try db.run("INSERT INTO t VALUES ('newer')")
         let error = #expect(throws: SQLiteError.self) { try db.vacuum(into: copyPath) }
         #expect(error?.explanation.contains("already exists") == true)
-        let unchanged = try Connection(copyPath, readonly: true)
+        let unchanged = try Connection(copyPath, options: .readonly)
         #expect(try unchanged.scalar(Int64.self, "SELECT count(*) FROM t") == 1)
     }
 

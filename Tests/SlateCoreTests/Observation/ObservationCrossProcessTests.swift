@@ -23,7 +23,7 @@ struct ObservationCrossProcessTests {
         #expect(try await iterator.next() == 0)
         // Not through `writer`: a plain connection, as another process would write.
         let path = try #require(kind == .pool ? (writer as? DatabasePool)?.path : (writer as? DatabaseQueue)?.path)
-        let other = try Connection(path: path, options: [.readwrite])
+        let other = try Connection(path, options: [.readwrite])
         try other.setBusyTimeout(5)
         try other.execute(sql: "INSERT INTO t VALUES (1), (2)")
         other.close()

@@ -301,18 +301,24 @@ struct ValueObservationTests {
 
     @Test("user hooks and delegates keep working next to observations", arguments: WriterKind.allCases)
     func userHooksCoexist(kind: WriterKind) throws {
-        final class Counter: ConnectionDelegate, @unchecked Sendable {
+        final class Counter: ConnectionObserver, @unchecked Sendable {
             var updates = 0, commits = 0
-            func connection(_ connection: ConnectionProtocol, didUpdate action: SQLiteAction) { updates += 1 }
-            func connectionWillCommit(_ connection: ConnectionProtocol) throws { commits += 1 }
+            func connection(_ connection: Connection, didUpdate action: SQLiteAction) { updates += 1 }
+            func connectionWillCommit(_ connection: Connection) throws { commits += 1 }
+        }
+        final class CommitCounter: ConnectionObserver, @unchecked Sendable {
+            let counter: FetchCounter
+            init(_ counter: FetchCounter) { self.counter = counter }
+            func connectionWillCommit(_ connection: Connection) throws { counter.increment() }
         }
         let directory = try TemporaryDirectory()
         let writer = try setUp(kind, directory)
         let delegate = Counter()
         let hookCommits = FetchCounter()
+        let commitCounter = CommitCounter(hookCommits)
         try writer.writeWithoutTransaction { db in
-            db.add(delegate: delegate)
-            db.commitHook { hookCommits.increment() }
+            db.add(observer: delegate)
+            db.add(observer: commitCounter)
         }
         let first = ObservationLog<Int>()
         let second = ObservationLog<String?>()
@@ -333,8 +339,8 @@ struct ValueObservationTests {
         try writer.writeWithoutTransaction { db in
             #expect(delegate.updates == 3)
             #expect(delegate.commits == 3)
-            db.remove(delegate: delegate)
-            db.commitHook(nil)
+            db.remove(observer: delegate)
+            db.remove(observer: commitCounter)
         }
         #expect(hookCommits.value == 3)
     }

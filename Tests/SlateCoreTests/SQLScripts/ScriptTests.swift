@@ -98,20 +98,4 @@ struct ScriptTests {
         #expect(sqliteError { _ = try SQLScript(contentsOf: directory.url.appendingPathComponent("nope.sql")) }?.code == SQLITE_CANTOPEN)
     }
 
-    @Test("execute(raw:) and SQLite.swift's execute(_:) run scripts too")
-    func rawAndSQLiteSwift() throws {
-        let db = try Connection()
-        try db.execute(raw: "CREATE TABLE t (x); INSERT INTO t VALUES (1);")
-        try db.execute(
-            """
-            BEGIN TRANSACTION;
-            INSERT INTO t VALUES (2);
-            PRAGMA user_version = 1;
-            COMMIT TRANSACTION;
-            """)
-        #expect(try db.scalar("SELECT sum(x) FROM t") as? Int64 == 3)
-        #expect(db.userVersion == 1)
-        let error = sqliteError { try db.execute(raw: "INSERT INTO nowhere VALUES (1)") }
-        #expect(error?.explanation.contains("no such table") == true)
-    }
 }

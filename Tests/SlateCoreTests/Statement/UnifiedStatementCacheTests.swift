@@ -24,7 +24,7 @@ struct UnifiedStatementCacheTests {
         return nil
     }
 
-    @Test("keys of different kinds never find each other's statements", .enabled(if: RecycledStatementTests.reuses, "this SQLite stamps no schema (sqlite3_db_name, 3.39): nothing released is kept"))
+    @Test("keys of different kinds never find each other's statements", .enabled(if: LinkedSQLite.reusesStatements, "this SQLite stamps no schema (sqlite3_db_name, 3.39): nothing released is kept"))
     func keysOfDifferentKindsDoNotCollide() throws {
         let db = try Connection()
         let cache = StatementCache(capacity: 10)
@@ -49,7 +49,7 @@ struct UnifiedStatementCacheTests {
         #expect(Self.found(cache.lookup(.sql(SQLText("SELECT 1 ")))) == nil)
     }
 
-    @Test("the least recently used entry leaves first, whatever its kind", .enabled(if: RecycledStatementTests.reuses, "this SQLite stamps no schema (sqlite3_db_name, 3.39): nothing released is kept"))
+    @Test("the least recently used entry leaves first, whatever its kind", .enabled(if: LinkedSQLite.reusesStatements, "this SQLite stamps no schema (sqlite3_db_name, 3.39): nothing released is kept"))
     func evictionIsOnePolicyForEveryKind() throws {
         let db = try Connection()
         let cache = StatementCache(capacity: 3)
@@ -110,7 +110,7 @@ struct UnifiedStatementCacheTests {
         #expect(try select.step())
     }
 
-    @Test("a released compiled form is handed out once, and only under the schema it was compiled under", .enabled(if: RecycledStatementTests.reuses, "this SQLite stamps no schema (sqlite3_db_name, 3.39): nothing released is kept"))
+    @Test("a released compiled form is handed out once, and only under the schema it was compiled under", .enabled(if: LinkedSQLite.reusesStatements, "this SQLite stamps no schema (sqlite3_db_name, 3.39): nothing released is kept"))
     func releasedFormsFollowTheSchemaStamp() throws {
         let db = try Connection()
         let cache = StatementCache(capacity: 4)

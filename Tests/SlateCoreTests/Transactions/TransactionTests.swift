@@ -85,7 +85,7 @@ struct TransactionTests {
         #expect(try count(db) == 0)
         let rowid = try db.transaction { () throws -> Int64 in
             try db.run("INSERT INTO users (email) VALUES ('b@x')")
-            return db.lastInsertRowid
+            return db.lastInsertRowID
         }
         #expect(rowid == 1)
     }

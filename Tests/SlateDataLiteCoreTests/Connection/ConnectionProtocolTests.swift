@@ -1,5 +1,5 @@
 import Foundation
-import SlateCore
+import SlateDataLiteCore
 import Testing
 
 /// App code written against the protocols only, as an app would to be testable.

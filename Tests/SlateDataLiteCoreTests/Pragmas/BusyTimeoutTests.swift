@@ -1,5 +1,5 @@
 import Foundation
-import SlateCore
+import SlateDataLiteCore
 import SlateCoreTestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import SlateCore
+import SlateDataLiteCore
 import Testing
 
 /// Regression: `set(pragma:value:)` read a PRAGMA's value back through a temporary statement

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SlateCore
+import SlateDataLiteCore
 import SlateCoreTestSupport
 
 /// Issue 19: a custom function or collation runs inside `sqlite3_step`, so it can use its own

@@ -48,7 +48,7 @@ struct CrashLoopTests {
 
     static func inspect(_ path: String) throws -> Survivor? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let db = try Connection(path: path, options: [.readwrite])
+        let db = try Connection(path, options: [.readwrite])
         defer { db.close() }
         let check = try db.scalar(String.self, "PRAGMA integrity_check")
         #expect(check == "ok", "integrity_check after a kill: \(check ?? "nil")")

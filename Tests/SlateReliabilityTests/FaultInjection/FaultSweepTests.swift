@@ -14,7 +14,7 @@ struct FaultSweepTests {
     /// The earlier commits every sweep starts from: 120 rows in 4 transactions, an index, and a
     /// user_version, spread over several pages.
     static func makeDatabase(at path: String, journalMode: String) throws {
-        let db = try Connection(path: path, options: [.readwrite, .create])
+        let db = try Connection(path, options: [.readwrite, .create])
         defer { db.close() }
         try db.execute(sql: "PRAGMA journal_mode = \(journalMode)")
         try db.execute(
@@ -150,7 +150,7 @@ struct FaultSweepTests {
             name: "InsertStatement bulk load of 500 rows (\(journalMode))",
             prepare: { folder in
                 try Self.makeDatabase(at: folder.path("db.sqlite"), journalMode: journalMode)
-                let db = try Connection(path: folder.path("db.sqlite"), options: [.readwrite])
+                let db = try Connection(folder.path("db.sqlite"), options: [.readwrite])
                 try db.createTable(description)
             },
             run: { folder, vfs in
@@ -239,11 +239,11 @@ struct FaultSweepTests {
             name: "backup(to:) over an older database",
             prepare: { folder in
                 try Self.makeDatabase(at: folder.path("source.sqlite"), journalMode: "delete")
-                let target = try Connection(path: folder.path("db.sqlite"), options: [.readwrite, .create])
+                let target = try Connection(folder.path("db.sqlite"), options: [.readwrite, .create])
                 try target.execute(sql: "CREATE TABLE old(x); INSERT INTO old VALUES (1), (2), (3);")
             },
             run: { folder, vfs in
-                let source = try Connection(path: folder.path("source.sqlite"), options: [.readwrite])
+                let source = try Connection(folder.path("source.sqlite"), options: [.readwrite])
                 defer { source.close() }
                 let target = try vfs.open(folder.path("db.sqlite"))
                 defer { target.close() }
@@ -304,7 +304,7 @@ struct EncryptedFaultSweepTests {
     static func keyedState(_ folder: TemporaryDirectory) throws -> String {
         var opened: [String] = []
         for (label, key) in [("old key", oldKey), ("new key", newKey)] {
-            let db = try Connection(path: folder.path("db.sqlite"), options: [.readwrite])
+            let db = try Connection(folder.path("db.sqlite"), options: [.readwrite])
             defer { db.close() }
             // `apply` checks the key by reading the database: a wrong key throws SQLITE_NOTADB.
             guard (try? db.apply(key)) != nil,
@@ -323,7 +323,7 @@ struct EncryptedFaultSweepTests {
         let sweep = FaultSweep(
             name: "SQLCipher rekey (\(journalMode))",
             prepare: { folder in
-                let db = try Connection(path: folder.path("db.sqlite"), options: [.readwrite, .create])
+                let db = try Connection(folder.path("db.sqlite"), options: [.readwrite, .create])
                 defer { db.close() }
                 try db.apply(Self.oldKey)
                 try db.execute(sql: "PRAGMA journal_mode = \(journalMode)")

@@ -39,7 +39,7 @@ struct FaultVFSTests {
             #expect(counts.openFiles == 1)  // the database; its journal is closed after each commit
             vfs.resetCounts()
             // Another connection, through the default VFS, is not counted.
-            let plain = try Connection(path: folder.path("db.sqlite"), options: [.readwrite])
+            let plain = try Connection(folder.path("db.sqlite"), options: [.readwrite])
             try plain.execute(sql: "INSERT INTO t VALUES (2)")
             plain.close()
             #expect(vfs.counts.writes == 0)
@@ -53,12 +53,12 @@ struct FaultVFSTests {
         let folder = try TemporaryDirectory()
         #expect(throws: SQLiteError.self) {
             _ = try Connection(
-                location: .uri(folder.path("x.sqlite"), parameters: [.vfs("no-such-vfs")]),
+                .uri(folder.path("x.sqlite"), parameters: [.vfs("no-such-vfs")]),
                 options: [.readwrite, .create])
         }
         let name = "slate-fault-lifetime-\(UUID().uuidString)"
         let handle = try #require(slate_fault_vfs_create(name))
-        let db = try Connection(location: .uri(folder.path("x.sqlite"), parameters: [.vfs(name)]), options: [.readwrite, .create])
+        let db = try Connection(.uri(folder.path("x.sqlite"), parameters: [.vfs(name)]), options: [.readwrite, .create])
         try db.execute(sql: "CREATE TABLE t(x)")
         #expect(slate_fault_vfs_destroy(handle) == SQLITE_MISUSE)
         db.close()
@@ -154,7 +154,7 @@ struct FaultVFSTests {
         }
         #expect(vfs.openFiles == 0)
         vfs.disarm()
-        let reopened = try Connection(path: folder.path("db.sqlite"), options: [.readwrite])
+        let reopened = try Connection(folder.path("db.sqlite"), options: [.readwrite])
         defer { reopened.close() }
         #expect(try reopened.scalar(String.self, "PRAGMA integrity_check") == "ok")
         #expect(try reopened.scalar(String.self, "SELECT group_concat(x) FROM t") == "1")

@@ -58,7 +58,7 @@ func databaseState(of connection: Connection) throws -> String {
 func databaseState(atPath path: String, prepare: (Connection) throws -> Void = { _ in }) throws -> String? {
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     guard size > 0 else { return nil }
-    let connection = try Connection(path: path, options: [.readwrite])
+    let connection = try Connection(path, options: [.readwrite])
     defer { connection.close() }
     try prepare(connection)
     return try databaseState(of: connection)

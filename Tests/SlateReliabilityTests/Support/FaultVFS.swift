@@ -78,7 +78,7 @@ final class FaultVFS {
 
     /// Opens `path` through this VFS, creating it if needed.
     func open(_ path: String) throws(SQLiteError) -> Connection {
-        try Connection(location: location(path), options: [.readwrite, .create])
+        try Connection(location(path), options: [.readwrite, .create])
     }
 
     var counts: slate_fault_counts { slate_fault_vfs_counts(handle) }

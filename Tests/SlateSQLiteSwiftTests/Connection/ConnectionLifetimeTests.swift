@@ -1,5 +1,5 @@
 import Foundation
-import SlateCore
+import SlateSQLiteSwift
 import SlateCoreTestSupport
 import Testing
 
@@ -41,7 +41,7 @@ import Testing
         var commits = 0
         var traced = 0
         let weak = try released { db in
-            db.add(delegate: delegate)
+            db.add(observer: delegate)
             db.updateHook { _, _, _, _ in closureUpdates += 1 }
             db.commitHook { commits += 1 }
             db.rollbackHook {}
@@ -62,7 +62,9 @@ import Testing
             db.createFunction("twice", argumentCount: 1, deterministic: true) { args in
                 (args[0] as? Int64).map { $0 * 2 }
             }
-            try db.add(function: Function.Regexp.self)
+            try db.createFunction("regexp", argumentCount: 2, options: .deterministic) { args in
+                try args.get(1, as: String.self).range(of: try args.get(0, as: String.self), options: .regularExpression) != nil
+            }
             try db.createCollation("reversed") { lhs, rhs in
                 lhs == rhs ? .orderedSame : (lhs < rhs ? .orderedDescending : .orderedAscending)
             }

@@ -21,7 +21,7 @@ struct DocumentationExampleTests {
     func gettingStartedThroughDeleting() throws {
         let log = Log()
         let db = try Connection()
-        try db.execute("""
+        try db.execute(sql: """
             CREATE TABLE users (id INTEGER PRIMARY KEY NOT NULL, email TEXT UNIQUE NOT NULL, name TEXT,
                                 balance REAL NOT NULL DEFAULT 0, verified INTEGER NOT NULL DEFAULT 0, manager_id INTEGER);
             CREATE TABLE counters (id INTEGER PRIMARY KEY, count INTEGER NOT NULL DEFAULT 0);
@@ -175,7 +175,7 @@ struct DocumentationExampleTests {
 
     @Test func customTypesAndFunctions() throws {
         let db = try Connection()
-        try db.execute("CREATE TABLE posts (id INTEGER PRIMARY KEY, published_at TEXT NOT NULL)")
+        try db.execute(sql: "CREATE TABLE posts (id INTEGER PRIMARY KEY, published_at TEXT NOT NULL)")
         let posts = Table("posts")
         let published_at = Expression<Date>("published_at")
         try db.run(posts.insert(published_at <- Date(timeIntervalSince1970: 3600)))

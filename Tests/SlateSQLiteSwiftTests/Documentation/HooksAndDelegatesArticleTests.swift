@@ -1,18 +1,18 @@
 // swift-format-ignore-file
 // (This file mirrors the documentation's code blocks line for line: it keeps their layout.)
 import Foundation
-import SlateCore
+import SlateSQLiteSwift
 import SlateCoreTestSupport
 import Testing
 
-/// A delegate from `SlateCore.docc/HooksAndDelegates.md`, as written.
-final class ChangeLog: ConnectionDelegate {
+/// An observer from `SlateCore.docc/HooksAndDelegates.md`, as written.
+final class ChangeLog: ConnectionObserver {
     var changes: [String] = []
     var allowCommits = true
-    func connection(_ connection: ConnectionProtocol, didUpdate action: SQLiteAction) {
-        changes.append("\(action.operation.rawValue) \(action.table) \(action.rowID)")
+    func connection(_ connection: Connection, didUpdate action: SQLiteAction) {
+        changes.append("\(action.table) \(action.rowID)")
     }
-    func connectionWillCommit(_ connection: ConnectionProtocol) throws {
+    func connectionWillCommit(_ connection: Connection) throws {
         guard allowCommits else { throw CocoaError(.userCancelled) }
     }
 }
@@ -25,14 +25,14 @@ struct HooksAndDelegatesArticleTests {
         try db.execute(sql: "CREATE TABLE notes (body TEXT)")
 
         let log = ChangeLog()
-        db.add(delegate: log)
+        db.add(observer: log)
         try db.run("INSERT INTO notes (body) VALUES ('hello')")
-        print(log.changes)                            // ["INSERT notes 1"]
+        print(log.changes)                            // ["notes 1"]
         log.allowCommits = false
         let vetoed = try? db.run("INSERT INTO notes (body) VALUES ('refused')")
         print(vetoed == nil)                          // true: nothing was written
-        db.remove(delegate: log)
-        #expect(log.changes.first == "INSERT notes 1")
+        db.remove(observer: log)
+        #expect(log.changes.first == "notes 1")
         #expect(vetoed == nil)
         #expect(try db.scalar(Int.self, "SELECT count(*) FROM notes") == 1)
 
@@ -51,7 +51,7 @@ struct HooksAndDelegatesArticleTests {
         try db.execute(sql: "CREATE TABLE notes (body TEXT)")
         let log = ChangeLog()
         log.allowCommits = false
-        db.add(delegate: log)
+        db.add(observer: log)
         let error = sqliteError { try db.run("INSERT INTO notes (body) VALUES ('refused')") }
         #expect(error?.code == SQLITE_CONSTRAINT_COMMITHOOK)
         #expect(try db.scalar(Int.self, "SELECT count(*) FROM notes") == 0)

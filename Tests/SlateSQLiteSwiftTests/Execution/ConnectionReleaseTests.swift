@@ -80,7 +80,7 @@ struct ConnectionReleaseTests {
         let delegate = UpdateCountingDelegate()
         var updates = 0
         let weak = try Self.released { db in
-            db.add(delegate: delegate)
+            db.add(observer: delegate)
             db.updateHook { _, _, _, _ in updates += 1 }
             db.commitHook {}
             db.trace { _ in }

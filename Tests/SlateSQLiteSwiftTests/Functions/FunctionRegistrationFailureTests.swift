@@ -1,4 +1,4 @@
-import SlateCore
+import SlateSQLiteSwift
 import SlateCoreTestSupport
 import Testing
 

@@ -1,10 +1,10 @@
 import Foundation
-import SlateCore
+import SlateSQLiteSwift
 import SlateCoreTestSupport
 import Testing
 
 /// Records every callback it receives; optionally vetoes commits or removes itself.
-private final class RecordingDelegate: ConnectionDelegate {
+private final class RecordingDelegate: ConnectionObserver {
     var actions: [SQLiteAction] = []
     var commits = 0
     var rollbacks = 0
@@ -12,26 +12,26 @@ private final class RecordingDelegate: ConnectionDelegate {
     /// When set, the delegate unregisters itself from this connection on its first update.
     weak var removeSelfFrom: Connection?
 
-    func connection(_ connection: ConnectionProtocol, didUpdate action: SQLiteAction) {
+    func connection(_ connection: Connection, didUpdate action: SQLiteAction) {
         actions.append(action)
         if let owner = removeSelfFrom {
-            owner.remove(delegate: self)
+            owner.remove(observer: self)
         }
     }
 
-    func connectionWillCommit(_ connection: ConnectionProtocol) throws {
+    func connectionWillCommit(_ connection: Connection) throws {
         commits += 1
         if let veto { throw veto }
     }
 
-    func connectionDidRollback(_ connection: ConnectionProtocol) {
+    func connectionDidRollback(_ connection: Connection) {
         rollbacks += 1
     }
 }
 
-private final class RecordingTraceDelegate: ConnectionTraceDelegate {
+private final class RecordingTraceDelegate: ConnectionTraceObserver {
     var traces: [(unexpandedSQL: String, expandedSQL: String)] = []
-    func connection(_ connection: ConnectionProtocol, trace: (unexpandedSQL: String, expandedSQL: String)) {
+    func connection(_ connection: Connection, trace: (unexpandedSQL: String, expandedSQL: String)) {
         traces.append(trace)
     }
 }
@@ -58,7 +58,7 @@ struct HooksTests {
     @Test func updateDelegateSeesInsertUpdateDeleteWithDatabaseTableAndRowid() throws {
         let db = try makeDatabase()
         let delegate = RecordingDelegate()
-        db.add(delegate: delegate)
+        db.add(observer: delegate)
         try db.run("INSERT INTO items (id, name) VALUES (7, 'a')")
         try db.run("UPDATE items SET name = 'b' WHERE id = 7")
         try db.run("DELETE FROM items WHERE id = 7")
@@ -82,7 +82,7 @@ struct HooksTests {
         let db = try makeDatabase()
         let delegate = RecordingDelegate()
         delegate.veto = LedgerNotBalanced(difference: 3)
-        db.add(delegate: delegate)
+        db.add(observer: delegate)
 
         // Explicit transaction: COMMIT fails with the veto's description, and nothing is kept.
         try db.beginTransaction()
@@ -124,7 +124,7 @@ struct HooksTests {
     @Test func rollbackDelegateSeesExplicitRollbacks() throws {
         let db = try makeDatabase()
         let delegate = RecordingDelegate()
-        db.add(delegate: delegate)
+        db.add(observer: delegate)
         try db.beginTransaction()
         try db.run("INSERT INTO items (name) VALUES ('temp')")
         try db.rollbackTransaction()
@@ -137,13 +137,13 @@ struct HooksTests {
         let db = try makeDatabase()
         let first = RecordingDelegate()
         let second = UpdateCountingDelegate()  // only updates: defaults for the rest
-        db.add(delegate: first)
-        db.add(delegate: second)
-        db.add(delegate: first)
+        db.add(observer: first)
+        db.add(observer: second)
+        db.add(observer: first)
         try db.run("INSERT INTO items (name) VALUES ('a')")
         #expect(first.actions.count == 1)
         #expect(second.updates == 1)
-        db.remove(delegate: first)
+        db.remove(observer: first)
         try db.run("INSERT INTO items (name) VALUES ('b')")
         #expect(first.actions.count == 1)
         #expect(second.updates == 2)
@@ -156,17 +156,17 @@ struct HooksTests {
         do {
             let temporary = RecordingDelegate()
             released = temporary
-            db.add(delegate: temporary)
+            db.add(observer: temporary)
             try db.run("INSERT INTO items (name) VALUES ('seen')")
             #expect(temporary.actions.count == 1)
         }
         #expect(released == nil)  // the connection did not keep it alive
 
-        db.add(delegate: survivor)
+        db.add(observer: survivor)
         try db.run("INSERT INTO items (name) VALUES ('after')")
         #expect(survivor.actions == [.insert(db: "main", table: "items", rowID: 2)])
 
-        db.remove(delegate: survivor)
+        db.remove(observer: survivor)
         try db.run("INSERT INTO items (name) VALUES ('unheard')")
         #expect(survivor.actions.count == 1)
         // With no listener left, the C hooks are uninstalled: SQLite reports no previous context.
@@ -181,7 +181,7 @@ struct HooksTests {
         let handle = try #require(db.sqliteHandle)
         do {
             let delegate = RecordingDelegate()
-            db.add(delegate: delegate)
+            db.add(observer: delegate)
             // sqlite3_*_hook returns the context it replaces: non-nil proves a hook was installed.
             #expect(sqlite3_update_hook(handle, nil, nil) != nil)
             #expect(sqlite3_commit_hook(handle, nil, nil) != nil)
@@ -190,8 +190,8 @@ struct HooksTests {
         let fresh = try makeDatabase()
         let freshHandle = try #require(fresh.sqliteHandle)
         let delegate = RecordingDelegate()
-        fresh.add(delegate: delegate)
-        fresh.remove(delegate: delegate)
+        fresh.add(observer: delegate)
+        fresh.remove(observer: delegate)
         #expect(sqlite3_update_hook(freshHandle, nil, nil) == nil)
         #expect(sqlite3_commit_hook(freshHandle, nil, nil) == nil)
     }
@@ -201,8 +201,8 @@ struct HooksTests {
         let leaving = RecordingDelegate()
         leaving.removeSelfFrom = db
         let staying = RecordingDelegate()
-        db.add(delegate: leaving)
-        db.add(delegate: staying)
+        db.add(observer: leaving)
+        db.add(observer: staying)
         try db.execute(sql: "INSERT INTO items (name) VALUES ('one'), ('two')")
         try db.run("INSERT INTO items (name) VALUES ('three')")
         #expect(leaving.actions.count == 1)
@@ -301,10 +301,10 @@ struct HooksTests {
         let db = try makeDatabase()
         let delegate = RecordingDelegate()
         var closureUpdates = 0
-        db.add(delegate: delegate)
+        db.add(observer: delegate)
         db.updateHook { _, _, _, _ in closureUpdates += 1 }
         try db.run("INSERT INTO items (name) VALUES ('a')")
-        db.remove(delegate: delegate)
+        db.remove(observer: delegate)
         try db.run("INSERT INTO items (name) VALUES ('b')")
         #expect(delegate.actions.count == 1)
         #expect(closureUpdates == 2)  // removing the last delegate kept the closure's hook
@@ -329,7 +329,7 @@ struct HooksTests {
         #expect(tries == [0, 1, 2, 3])
 
         // busyTimeout replaces the handler in SQLite; setting a closure again reinstates it.
-        waiter.busyTimeout = 0
+        try waiter.setBusyTimeout(0)
         tries.removeAll()
         #expect(throws: SQLiteError.self) { try waiter.run("INSERT INTO t VALUES (2)") }
         #expect(tries.isEmpty)
@@ -373,10 +373,10 @@ struct HooksTests {
     @Test func registeringOnAClosedConnectionDoesNothing() throws {
         let db = try makeDatabase()
         let delegate = RecordingDelegate()
-        db.add(delegate: delegate)
+        db.add(observer: delegate)
         db.close()
-        db.add(delegate: delegate)
-        db.remove(delegate: delegate)
+        db.add(observer: delegate)
+        db.remove(observer: delegate)
         db.trace { _ in }
         db.busyHandler { _ in true }
         #expect(throws: SQLiteError.self) { try db.run("INSERT INTO items (name) VALUES ('x')") }
@@ -386,7 +386,7 @@ struct HooksTests {
     @Test func closingWithStatementsAliveUninstallsHooksBeforeTheHandleCloses() throws {
         let db = try makeDatabase()
         let delegate = RecordingDelegate()
-        db.add(delegate: delegate)
+        db.add(observer: delegate)
         let statement = try db.prepare("INSERT INTO items (name) VALUES ('late')")
         let handle = try #require(db.sqliteHandle)
         db.close()

@@ -1,5 +1,5 @@
 import Foundation
-import SlateCore
+import SlateSQLiteSwift
 import SlateCoreTestSupport
 import Testing
 

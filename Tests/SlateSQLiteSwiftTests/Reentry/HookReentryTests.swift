@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SlateCore
+import SlateSQLiteSwift
 import SlateCoreTestSupport
 
 /// Issue 19: SQLite's commit, rollback and update hooks and its busy handler run in the middle of
@@ -196,32 +197,29 @@ struct HookReentryTests {
     // MARK: Delegates
 
     /// A delegate that tries a use of the connection it is given in every callback.
-    final class MeddlingDelegate: ConnectionDelegate {
+    final class MeddlingDelegate: ConnectionObserver {
         let record = Record()
         let use: Use
         init(use: Use) { self.use = use }
 
-        func run(_ name: String, _ connection: ConnectionProtocol) {
-            record.attempt(name) {
-                guard let db = connection as? Connection else { throw SQLiteError(code: -1, message: "not a Connection") }
-                try use.perform(on: db)
-            }
+        func run(_ name: String, _ connection: Connection) {
+            record.attempt(name) { try use.perform(on: connection) }
         }
 
-        func connection(_ connection: ConnectionProtocol, didUpdate action: SQLiteAction) { run("update", connection) }
-        func connectionWillCommit(_ connection: ConnectionProtocol) throws { run("commit", connection) }
-        func connectionDidRollback(_ connection: ConnectionProtocol) { run("rollback", connection) }
+        func connection(_ connection: Connection, didUpdate action: SQLiteAction) { run("update", connection) }
+        func connectionWillCommit(_ connection: Connection) throws { run("commit", connection) }
+        func connectionDidRollback(_ connection: Connection) { run("rollback", connection) }
     }
 
     @Test(arguments: Use.allCases)
     func delegatesUsingTheirConnectionAreRefusedWhatTheirHookForbids(_ use: Use) throws {
         let db = try Self.makeDatabase()
         let delegate = MeddlingDelegate(use: use)
-        db.add(delegate: delegate)
+        db.add(observer: delegate)
         try db.run("INSERT INTO items (name) VALUES ('a')")
         try db.transaction { try db.run("UPDATE items SET name = 'b'") }
         try db.execute(sql: "BEGIN; DELETE FROM items WHERE id = 1; ROLLBACK")
-        db.remove(delegate: delegate)
+        db.remove(observer: delegate)
         #expect(delegate.record.allRefused("commit"), "\(delegate.record.errors)")
         for name in ["update", "rollback"] {
             if use.isRead {
@@ -362,11 +360,11 @@ struct HookReentryTests {
     /// A delegate of a queue's connection that asks the queue for a read while a write commits:
     /// refused at once (a nested read would otherwise run on the committing connection).
     @Test func queueDelegateAskingForAReadDuringCommitIsRefused() throws {
-        final class Reader: ConnectionDelegate, @unchecked Sendable {
+        final class Reader: ConnectionObserver, @unchecked Sendable {
             weak var queue: DatabaseQueue?
             var errors: [SQLiteError] = []
             var values: [Int64] = []
-            func connectionWillCommit(_ connection: ConnectionProtocol) throws {
+            func connectionWillCommit(_ connection: Connection) throws {
                 do {
                     if let value = try queue?.read({ db in try db.scalar(Int64.self, "SELECT count(*) FROM items") ?? -1 }) {
                         values.append(value)
@@ -382,7 +380,7 @@ struct HookReentryTests {
             reader.queue = queue
             try queue.write { db in
                 try db.execute(sql: "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT)")
-                db.add(delegate: reader)
+                db.add(observer: reader)
             }
             try queue.write { db in try db.run("INSERT INTO items (name) VALUES ('a')") }
             try queue.write { db in try db.run("INSERT INTO items (name) VALUES ('b')") }

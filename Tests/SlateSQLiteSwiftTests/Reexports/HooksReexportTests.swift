@@ -1,4 +1,4 @@
-import Slate
+import SlateSQLiteSwift
 import Testing
 
 /// `import Slate` alone gives access to SlateCore's connection-level features.

@@ -1,5 +1,5 @@
 import Foundation
-import SlateCore
+import SlateSQLiteSwift
 import SlateCoreTestSupport
 import Testing
 
@@ -26,7 +26,7 @@ struct NULByteTests {
         #expect(try Self.tables(db) == [])
         // The same through SQLite.swift's spelling, sqlite3_exec and SQLScript.
         #expect(Self.isNULError(sqliteError { try db.execute("CREATE TABLE a(x);\0CREATE TABLE b(y);") }, at: 18))
-        #expect(Self.isNULError(sqliteError { try db.execute(raw: "CREATE TABLE a(x);\0CREATE TABLE b(y);") }, at: 18))
+        #expect(Self.isNULError(sqliteError { try db.exec("CREATE TABLE a(x);\0CREATE TABLE b(y);") }, at: 18))
         let script = SQLScript(string: "CREATE TABLE a(x);\0CREATE TABLE b(y);")
         #expect(Self.isNULError(sqliteError { try db.execute(sql: script) }, at: 18))
         #expect(try Self.tables(db) == [])
@@ -77,7 +77,7 @@ struct NULByteTests {
                 INSERT INTO t VALUES ('x\0y; DROP TABLE t;');
                 INSERT INTO t DEFAULT VALUES;
                 """)
-        try db.execute(raw: "INSERT INTO t VALUES ('raw\0')")
+        try db.exec("INSERT INTO t VALUES ('raw\0')")
         let stored = try db.prepare(sql: "SELECT x, length(CAST(x AS BLOB)) FROM t ORDER BY rowid").rows()
         #expect(stored.map { $0[0] } == [.text("x\0y; DROP TABLE t;"), .text("d\0"), .text("raw\0")])
         #expect(stored.map { $0[1] } == [.int(18), .int(2), .int(4)])
@@ -98,7 +98,7 @@ struct NULByteTests {
         // Files: a NUL would open, attach or write the file named by the part before it.
         let truncated = directory.path("db")
         #expect(sqliteError { _ = try Connection(truncated + "\0.sqlite") }?.explanation.contains("NUL") == true)
-        #expect(sqliteError { _ = try Connection(toNewDatabaseAt: truncated + "\0.sqlite") }?.explanation.contains("NUL") == true)
+        #expect(sqliteError { _ = try Connection(truncated + "\0.sqlite", options: [.readwrite, .create, .exclusive]) }?.explanation.contains("NUL") == true)
         #expect(sqliteError { try db.attach(.file(path: truncated + "\0x"), as: "other") }?.explanation.contains("NUL") == true)
         #expect(sqliteError { try db.attach(.inMemory, as: "a\0b") }?.explanation.contains("NUL") == true)
         #expect(sqliteError { try db.vacuum(into: truncated + "\0x") }?.explanation.contains("NUL") == true)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SlateCore
+import SlateSQLiteSwift
 import SlateCoreTestSupport
 import Testing
 
@@ -12,7 +13,7 @@ struct RecycledStatementTests {
     /// Reuse needs `sqlite3_txn_state` (SQLite 3.34) to know that a transaction has read, and
     /// `sqlite3_db_name` (3.39) to know that no other database is attached; older builds
     /// (SQLCipher's 3.15) compile every statement afresh.
-    static let reuses = SQLite.versionNumber >= 3_039_000
+    static let reuses = LinkedSQLite.reusesStatements
 
     func makeQueue(_ directory: TemporaryDirectory, _ name: String = "recycled.sqlite") throws -> DatabaseQueue {
         let queue = try DatabaseQueue(path: directory.path(name))

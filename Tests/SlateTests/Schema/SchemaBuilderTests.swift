@@ -159,7 +159,7 @@ struct SchemaBuilderTests: UsersFixture {
         #expect(both == #"CREATE TABLE "likes" ("user_id" INTEGER NOT NULL, FOREIGN KEY ("user_id") REFERENCES "users" ("id") ON UPDATE CASCADE ON DELETE RESTRICT)"#)
 
         let db = try Connection()
-        db.foreignKeys = true
+        try db.setForeignKeys(true)
         try db.run(users.create { t in t.column(id, primaryKey: true) })
         try db.run(sql)
         try db.run(both)
@@ -197,7 +197,7 @@ struct SchemaBuilderTests: UsersFixture {
         }
         #expect(sql == #"CREATE TABLE "offices" ("code" TEXT NOT NULL, "region" TEXT NOT NULL, "suffix" TEXT CHECK ("suffix" IN ('JR', 'SR')) DEFAULT ('SR'), "name" TEXT UNIQUE CHECK ("suffix" IS NOT NULL) COLLATE NOCASE, "balance" REAL PRIMARY KEY NOT NULL CHECK ("balance" >= 0.0) DEFAULT (abs(-1)), FOREIGN KEY ("code", "region") REFERENCES "regions" ("code", "region") ON DELETE CASCADE)"#)
         let db = try Connection()
-        db.foreignKeys = true
+        try db.setForeignKeys(true)
         try db.run(
             regions.create { t in
                 t.column(code)

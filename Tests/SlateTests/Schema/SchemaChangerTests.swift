@@ -387,30 +387,30 @@ struct SchemaChangerTests: UsersFixture {
         let path = folder.path("migrations.sqlite")
 
         func migrate(_ db: Connection) throws {
-            if db.userVersion == 0 {
+            if (try db.getUserVersion()) == 0 {
                 try db.run(
                     users.create { t in
                         t.column(id, primaryKey: true)
                         t.column(email, unique: true)
                     })
-                db.userVersion = 1
+                try db.setUserVersion(1)
             }
-            if db.userVersion == 1 {
+            if (try db.getUserVersion()) == 1 {
                 try db.run(users.addColumn(name))
-                db.userVersion = 2
+                try db.setUserVersion(2)
             }
         }
 
         do {
             let db = try Connection(path)
-            #expect(db.userVersion == 0)
+            #expect((try db.getUserVersion()) == 0)
             try migrate(db)
-            #expect(db.userVersion == 2)
+            #expect((try db.getUserVersion()) == 2)
             try db.run(users.insert(email <- "alice@mac.com", name <- "Alice"))
         }
         // Reopening runs no migration twice: the version is stored in the file.
         let db = try Connection(path)
-        #expect(db.userVersion == 2)
+        #expect((try db.getUserVersion()) == 2)
         try migrate(db)
         #expect(try db.schema.columnDefinitions(table: "users").map(\.name) == ["id", "email", "name"])
         #expect(try db.pluck(users)?.get(name) == "Alice")

@@ -56,7 +56,7 @@ struct CachedWriteFailureTests: ItemsFixture {
 
     @Test func readOnlyConnectionThrowsReadonly() throws {
         try withDatabase { path in
-            let db = try Connection(path, readonly: true)
+            let db = try Connection(path, options: .readonly)
             for _ in 0..<2 {  // the second time through the cached shapes
                 do {
                     try db.run(items.insert(a <- 1, b <- "one"))
