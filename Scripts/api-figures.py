@@ -98,16 +98,34 @@ def main():
     for name, overloads in sorted(registering.items()):
         print(f"  {name}: {len(overloads)} overload(s)")
 
+    # The generic parameters each type declares: a method's other generic parameters are its own.
+    type_generics = {
+        tuple(symbol["pathComponents"]): {parameter["name"] for parameter in symbol.get("swiftGenerics", {}).get("parameters", [])}
+        for symbol in symbols.values() if "functionSignature" not in symbol}
     groups = collections.defaultdict(list)
     for usr, symbol in symbols.items():
         signature = symbol.get("functionSignature")
         if signature is None or symbol["kind"]["identifier"] in ("swift.init",):
             continue
+        # A protocol's default implementation, shown again on each conforming type, is one
+        # declaration, not an overload.
+        if "::SYNTHESIZED::" in usr:
+            continue
         parameters = tuple(text(parameter.get("declarationFragments")) for parameter in signature.get("parameters", []))
         parent = tuple(symbol["pathComponents"][:-1])
-        groups[(parent, symbol["names"]["title"], parameters)].append(symbol)
+        # Overloads in extensions with different `where` clauses never apply to the same value, so
+        # the compiler and DocC tell them apart by their constraints.
+        # A method's own generic parameters count as return-type overloading (the caller picks
+        # them by the type it asks for), so only the other constraints tell overloads apart.
+        generics = symbol.get("swiftGenerics", {})
+        inherited = type_generics.get(parent, set())
+        own = {parameter["name"] for parameter in generics.get("parameters", []) if parameter["name"] not in inherited}
+        constraints = tuple(sorted(
+            f"{c.get('lhs')} {c.get('kind')} {c.get('rhs')}" for c in generics.get("constraints", [])
+            if c.get("lhs", "").split(".")[0] not in own))
+        groups[(parent, symbol["names"]["title"], parameters, constraints)].append(symbol)
     clashes = []
-    for (parent, title, _), overloads in sorted(groups.items()):
+    for (parent, title, _, _), overloads in sorted(groups.items()):
         returns = {text(symbol["functionSignature"].get("returns")) for symbol in overloads}
         if len(overloads) > 1 and len(returns) > 1:
             clashes.append(f"  {'.'.join(parent + (title,))}: returns " + " | ".join(sorted(returns)))

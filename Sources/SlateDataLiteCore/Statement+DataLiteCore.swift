@@ -2,6 +2,18 @@
 // statement once per row of named parameters. The primary reads are `Cursor` and `RowView`.
 
 extension Statement {
+    /// The value of a column of the current row, converted to the type the caller asks for
+    /// (DataLiteCore's `let name: String? = statement.columnValue(at: 0)`): SlateCore's
+    /// `columnValue(at:as:)`, which reads the column without an
+    /// intermediate `SQLiteValue`.
+    ///
+    /// - Parameter index: The 0-based column index.
+    /// - Returns: The value, or `nil` when the column is NULL or does not convert exactly.
+    @inlinable
+    public func columnValue<T: SQLiteRepresentable>(at index: Int32) -> T? {
+        columnValue(at: index, as: T.self)
+    }
+
     /// Binds every column of a row to the parameter of the same name (`c` → `:c`).
     ///
     /// - Parameter row: The values, by column name.

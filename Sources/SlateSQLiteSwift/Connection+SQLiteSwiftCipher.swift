@@ -314,7 +314,7 @@ extension Connection {
         let answer: String?
         do {
             let statement = try prepare(sql: "PRAGMA \(name) = \(value)")
-            answer = try statement.step() ? statement.columnValue(at: 0) : nil
+            answer = try statement.step() ? statement.columnValue(at: 0, as: String.self) : nil
         } catch {
             // The statement's SQL may hold a secret: report the error without it.
             throw SQLiteError(code: error.code.rawValue, message: error.message, details: "\(call): \(shown) failed: \(error.message)")

@@ -19,7 +19,7 @@ struct ConnectionIntentTests {
         #expect(error?.explanation.contains("already exists") == true)
         // The existing database is intact.
         let reopened = try Connection(toExistingDatabaseAt: path)
-        #expect(try reopened.scalar("SELECT count(*) FROM t") as? Int64 == 1)
+        #expect(try reopened.scalar(Int64.self, "SELECT count(*) FROM t") == 1)
 
         let url = directory.url.appendingPathComponent("by-url.sqlite")
         _ = try Connection(toNewDatabaseAt: url)

@@ -42,14 +42,14 @@ struct CheckCommand: ParsableCommand {
         var problems: [String] = []
         let integrity = try db.prepare(sql: "PRAGMA integrity_check")
         while try integrity.step() {
-            let line: String = integrity.columnValue(at: 0) ?? ""
+            let line: String = integrity.columnValue(at: 0, as: String.self) ?? ""
             if line != "ok" { problems.append("integrity: " + line) }
         }
         let foreignKeys = try db.prepare(sql: "PRAGMA foreign_key_check")
         while try foreignKeys.step() {
-            let table: String = foreignKeys.columnValue(at: 0) ?? "?"
-            let rowid: Int64? = foreignKeys.columnValue(at: 1)
-            let parent: String = foreignKeys.columnValue(at: 2) ?? "?"
+            let table: String = foreignKeys.columnValue(at: 0, as: String.self) ?? "?"
+            let rowid: Int64? = foreignKeys.columnValue(at: 1, as: Int64.self)
+            let parent: String = foreignKeys.columnValue(at: 2, as: String.self) ?? "?"
             problems.append("foreign key: \(table) row \(rowid.map(String.init) ?? "(without rowid)") refers to a missing row of \(parent)")
         }
         return problems

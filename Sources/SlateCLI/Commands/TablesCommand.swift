@@ -31,7 +31,7 @@ struct TablesCommand: ParsableCommand {
             var names: [String] = []
             let list = try db.prepare(sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")
             while try list.step() {
-                let name: String = list.columnValue(at: 0) ?? ""
+                let name: String = list.columnValue(at: 0, as: String.self) ?? ""
                 names.append(name)
             }
             // One statement for the whole listing, so every output format works on it.

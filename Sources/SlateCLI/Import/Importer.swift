@@ -195,7 +195,7 @@ final class Importer {
         do {
             let statement = try db.prepare(sql: "SELECT count(*) FROM \(SQLiteValue.quoteIdentifier(settings.table))")
             guard try statement.step() else { return 0 }
-            let count: Int64 = statement.columnValue(at: 0) ?? 0
+            let count: Int64 = statement.columnValue(at: 0, as: Int64.self) ?? 0
             return Int(count)
         } catch {
             throw CLIError.database(databaseName, error)
@@ -208,8 +208,8 @@ final class Importer {
             let statement = try db.prepare(sql: "PRAGMA table_info(\(SQLiteValue.quoteIdentifier(settings.table)))")
             var key: [(Int64, String)] = []
             while try statement.step() {
-                let position: Int64 = statement.columnValue(at: 5) ?? 0
-                if position > 0 { key.append((position, statement.columnValue(at: 1) ?? "")) }
+                let position: Int64 = statement.columnValue(at: 5, as: Int64.self) ?? 0
+                if position > 0 { key.append((position, statement.columnValue(at: 1, as: String.self) ?? "")) }
             }
             return key.sorted { $0.0 < $1.0 }.map(\.1)
         } catch {
@@ -223,8 +223,8 @@ final class Importer {
             let statement = try db.prepare(sql: "PRAGMA table_info(\(SQLiteValue.quoteIdentifier(settings.table)))")
             var result: [(name: String, declared: String)] = []
             while try statement.step() {
-                let name: String = statement.columnValue(at: 1) ?? ""
-                let declared: String = statement.columnValue(at: 2) ?? ""
+                let name: String = statement.columnValue(at: 1, as: String.self) ?? ""
+                let declared: String = statement.columnValue(at: 2, as: String.self) ?? ""
                 result.append((name, declared))
             }
             return result.isEmpty ? nil : result

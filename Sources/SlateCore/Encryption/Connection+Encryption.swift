@@ -140,7 +140,7 @@ extension Connection {
         guard let statement = try? prepare(sql: "PRAGMA " + pragma), (try? statement.step()) == true else {
             return nil
         }
-        return statement.columnValue(at: 0)
+        return statement.columnValue(at: 0, as: String.self)
     }
 
     /// The file behind a schema: `""` for in-memory and temporary databases.
@@ -212,7 +212,7 @@ extension Connection {
         let result: String?
         do {
             let pragma = try prepare(sql: "PRAGMA \(SQLiteValue.quoteIdentifier(schema)).cipher_migrate")
-            result = try pragma.step() ? pragma.columnValue(at: 0) : nil
+            result = try pragma.step() ? pragma.columnValue(at: 0, as: String.self) : nil
         } catch {
             guard error.code == SQLITE_NOTADB else { throw error }
             throw Self.wrongKeyError(schema: schema, filename: filename, action: "migrate", underlying: error)

@@ -37,7 +37,7 @@ enum DatabaseEraser {
         try statement.bind(type, at: 1)
         var names: [String] = []
         while try statement.step() {
-            if let name: String = statement.columnValue(at: 0) { names.append(name) }
+            if let name: String = statement.columnValue(at: 0, as: String.self) { names.append(name) }
         }
         try statement.reset()
         return names

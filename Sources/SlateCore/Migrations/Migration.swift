@@ -32,10 +32,10 @@ struct Migration: Sendable {
         let check = try db.prepare(sql: "PRAGMA foreign_key_check")
         var violations: [String] = []
         while try check.step() {
-            let table: String = check.columnValue(at: 0) ?? "?"
-            let parent: String = check.columnValue(at: 2) ?? "?"
+            let table: String = check.columnValue(at: 0, as: String.self) ?? "?"
+            let parent: String = check.columnValue(at: 2, as: String.self) ?? "?"
             let row: String
-            if let rowid: Int64 = check.columnValue(at: 1) {
+            if let rowid: Int64 = check.columnValue(at: 1, as: Int64.self) {
                 row = "row \(rowid) of table \(SQLiteValue.quoteIdentifier(table))"
             } else {
                 row = "a row of table \(SQLiteValue.quoteIdentifier(table))"  // WITHOUT ROWID tables have no rowid

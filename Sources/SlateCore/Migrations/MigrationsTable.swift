@@ -22,7 +22,7 @@ enum MigrationsTable {
         let statement = try db.prepare(sql: "SELECT identifier FROM \(source)")
         var identifiers: Set<String> = []
         while try statement.step() {
-            if let identifier: String = statement.columnValue(at: 0) { identifiers.insert(identifier) }
+            if let identifier: String = statement.columnValue(at: 0, as: String.self) { identifiers.insert(identifier) }
         }
         try statement.reset()
         return identifiers

@@ -19,7 +19,7 @@ struct SchemaFingerprint: Equatable {
         try statement.bind(MigrationsTable.grdbName, at: 2)
         var objects: [String] = []
         while try statement.step() {
-            let columns: [String] = (0..<4).map { (column: Int32) -> String in statement.columnValue(at: column) ?? "NULL" }
+            let columns: [String] = (0..<4).map { (column: Int32) -> String in statement.columnValue(at: column, as: String.self) ?? "NULL" }
             objects.append(columns.joined(separator: "\t"))
         }
         try statement.reset()

@@ -356,10 +356,12 @@ public final class Statement {
 
     /// The value of a column of the current row, converted to a Swift type.
     ///
-    /// - Parameter index: The 0-based column index.
+    /// - Parameters:
+    ///   - index: The 0-based column index.
+    ///   - type: The type to convert to.
     /// - Returns: The value, or `nil` when the column is NULL or does not convert exactly.
     @inlinable
-    public func columnValue<T: SQLiteRepresentable>(at index: Int32) -> T? {
+    public func columnValue<T: SQLiteRepresentable>(at index: Int32, as type: T.Type) -> T? {
         T(sqliteStatement: handle, column: index)
     }
 }

@@ -92,7 +92,7 @@ struct BackupTests {
         try backup.step()
         try backup.finish()
         #expect(try target.scalar(String.self, "SELECT body FROM restored.docs") == "old")
-        #expect(throws: SQLiteError.self) { try target.scalar("SELECT body FROM main.docs") }
+        #expect(throws: SQLiteError.self) { try target.scalar(SQLiteValue.self, "SELECT body FROM main.docs") }
     }
 
     @Test func backupIntoAReadOnlyDestinationFailsAndLeavesItIntact() throws {

@@ -39,7 +39,7 @@ struct ConcurrencyEscapeTests {
         let statement = try queue.read { db in try db.prepare(sql: "SELECT x FROM t WHERE x > ?") }
         #expect(sqliteError { _ = try statement.step() }?.explanation.contains(Self.outside) == true)
         #expect(sqliteError { try statement.reset() }?.code == SQLITE_MISUSE)
-        #expect(sqliteError { try statement.bind(0) }?.code == SQLITE_MISUSE)
+        #expect(sqliteError { try statement.bind(0, at: 1) }?.code == SQLITE_MISUSE)
         let cached = try queue.write { db in try db.cachedStatement(sql: "INSERT INTO t VALUES (3)") }
         #expect(sqliteError { _ = try cached.step() }?.code == SQLITE_MISUSE)
         #expect(try queue.read { db in try db.scalar(Int.self, "SELECT count(*) FROM t") } == 2)

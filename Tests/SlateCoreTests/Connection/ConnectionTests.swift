@@ -18,7 +18,7 @@ struct ConnectionTests {
         ]
         for db in connections {
             try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1)")
-            #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == 1)
+            #expect(try db.scalar(Int64.self, "SELECT count(*) FROM t") == 1)
         }
         #expect(FileManager.default.fileExists(atPath: directory.path("a.sqlite")))
     }
@@ -42,7 +42,7 @@ struct ConnectionTests {
         try writer.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (42)")
         let reader = try Connection(.uri(path, parameters: [.mode(.readOnly)]))
         #expect(reader.isReadOnly)
-        #expect(try reader.scalar("SELECT x FROM t") as? Int64 == 42)
+        #expect(try reader.scalar(Int64.self, "SELECT x FROM t") == 42)
         let error = sqliteError { try reader.run("INSERT INTO t VALUES (1)") }
         #expect(error?.category == .readOnly)
     }
@@ -159,7 +159,7 @@ struct ConnectionTests {
     func versionFacts() throws {
         #expect(SQLite.versionNumber >= 3_015_000)
         #expect(SQLite.version.hasPrefix("3."))
-        #expect(try Connection().scalar("SELECT sqlite_version()") as? String == SQLite.version)
+        #expect(try Connection().scalar(String.self, "SELECT sqlite_version()") == SQLite.version)
         #expect(!SQLite.compileOptions.isEmpty)
         #expect(SQLite.hasCompileOption("THREADSAFE=1") || SQLite.hasCompileOption("THREADSAFE=2") || SQLite.hasCompileOption("THREADSAFE=0"))
         #expect(throws: SQLiteError.self) { try SQLite.require("time travel", version: 99_000_000) }

@@ -33,7 +33,7 @@ struct InterruptTests {
             }
             finished.signal()
         }
-        let error = #expect(throws: SQLiteError.self) { _ = try db.scalar(endlessQuery) }
+        let error = #expect(throws: SQLiteError.self) { _ = try db.scalar(SQLiteValue.self, endlessQuery) }
         flag.stop()
         finished.wait()
         #expect(error?.code.matches(SQLITE_INTERRUPT) == true)

@@ -43,7 +43,7 @@ struct StatementsAndValuesArticleTests {
         try select.bind(1987, at: 1)
         var names: [String] = []
         while try select.step() {
-            let name: String? = select.columnValue(at: 0)
+            let name = select.columnValue(at: 0, as: String.self)
             print(name ?? "-")
             names.append(name ?? "-")
         }

@@ -31,7 +31,7 @@ struct EncryptionBuildCompatibilityTests {
         }
         // Without the flag the link opens, so the failure above is the flag's doing.
         let viaLink = try Connection(.file(path: link), options: [.readwrite])
-        #expect(try viaLink.scalar("SELECT count(*) FROM t") as? Int64 == 0)
+        #expect(try viaLink.scalar(Int64.self, "SELECT count(*) FROM t") == 0)
     }
 
     @Test("SQLITE_PREPARE_NO_VTAB refuses a virtual table, or names the version it needs")
@@ -43,12 +43,12 @@ struct EncryptionBuildCompatibilityTests {
             #expect(error.explanation.contains("3.28.0"))
         } else {
             let statement = try db.prepare(sql: "SELECT 1", options: .noVtab)
-            #expect(try statement.scalar() as? Int64 == 1)
+            #expect(try statement.cursor().next()?.get(0, as: Int64.self) == 1)
             let error = try #require(throws: SQLiteError.self) {
                 try db.prepare(sql: "SELECT * FROM pragma_table_list", options: .noVtab)
             }
             #expect(error.code == SQLITE_ERROR)
         }
-        #expect(try db.prepare(sql: "SELECT 2").scalar() as? Int64 == 2)
+        #expect(try db.prepare(sql: "SELECT 2").cursor().next()?.get(0, as: Int64.self) == 2)
     }
 }

@@ -74,7 +74,7 @@ struct EncryptionTests {
     @Test("SQLite.isSQLCipher tells which library the build links")
     func libraryMatchesTrait() throws {
         let db = try Connection()
-        let cipherVersion = try db.scalar("PRAGMA cipher_version") as? String
+        let cipherVersion = try db.scalar(String.self, "PRAGMA cipher_version")
         #if SQLCipher
         #expect(SQLite.isSQLCipher)
         #expect(cipherVersion?.isEmpty == false)
@@ -157,8 +157,8 @@ struct EncryptionTests {
         let db = try Connection(file.location)
         try db.apply(secret)
         #expect(try db.isEncrypted())
-        #expect(try db.scalar("SELECT count(*) FROM notes") as? Int64 == 50)
-        #expect(try db.scalar("SELECT body FROM notes WHERE id = 1") as? String == "\(marker) #0")
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM notes") == 50)
+        #expect(try db.scalar(String.self, "SELECT body FROM notes WHERE id = 1") == "\(marker) #0")
         #expect(try db.scalar(Int32.self, "PRAGMA user_version") == 7)
     }
 
@@ -188,7 +188,7 @@ struct EncryptionTests {
         #expect(throws: SQLiteError.self) { try db.execute(sql: "INSERT INTO notes(body) VALUES ('x')") }
         // The connection can still be given the right key.
         try db.apply(secret)
-        #expect(try db.scalar("SELECT count(*) FROM notes") as? Int64 == 50)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM notes") == 50)
         db.close()
         #expect(file.bytes() == before, "the file changed")
     }
@@ -207,7 +207,7 @@ struct EncryptionTests {
         #expect(throws: SQLiteError.self) { try db.execute(sql: "CREATE TABLE other(a)") }
         // The key can still be applied after the failed reads.
         try db.apply(secret)
-        #expect(try db.scalar("SELECT count(*) FROM notes") as? Int64 == 50)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM notes") == 50)
         db.close()
         #expect(file.bytes() == before, "the file changed")
     }
@@ -222,7 +222,7 @@ struct EncryptionTests {
             let db = try Connection(file.location)
             try db.apply(secret)
             try db.rekey(newKey)
-            #expect(try db.scalar("SELECT count(*) FROM notes") as? Int64 == 50)
+            #expect(try db.scalar(Int64.self, "SELECT count(*) FROM notes") == 50)
             try db.run("INSERT INTO notes(body) VALUES (?)", "\(marker) after rekey")
         }
         #expect(!file.contains(marker))
@@ -234,8 +234,8 @@ struct EncryptionTests {
 
         let db = try Connection(file.location)
         try db.apply(newKey)
-        #expect(try db.scalar("SELECT count(*) FROM notes") as? Int64 == 51)
-        #expect(try db.scalar("SELECT body FROM notes ORDER BY id DESC LIMIT 1") as? String == "\(marker) after rekey")
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM notes") == 51)
+        #expect(try db.scalar(String.self, "SELECT body FROM notes ORDER BY id DESC LIMIT 1") == "\(marker) after rekey")
     }
 
     @Test("Rekey refuses a database without a key and leaves it readable")
@@ -247,7 +247,7 @@ struct EncryptionTests {
         #expect(error.code == SQLITE_MISUSE)
         #expect(error.explanation.contains("not encrypted"))
         #expect(error.explanation.contains("exportEncrypted"))
-        #expect(try db.scalar("SELECT body FROM notes") as? String == "kept")
+        #expect(try db.scalar(String.self, "SELECT body FROM notes") == "kept")
         db.close()
         #expect(file.contains(plaintextHeader))
     }
@@ -284,7 +284,7 @@ struct EncryptionTests {
         let reopened = try Connection(file.location)
         #expect(throws: SQLiteError.self) { try reopened.apply(.rawKey(Data(repeating: 0x5B, count: 32))) }
         try reopened.apply(rawKey)
-        #expect(try reopened.scalar("SELECT count(*) FROM notes") as? Int64 == 50)
+        #expect(try reopened.scalar(Int64.self, "SELECT count(*) FROM notes") == 50)
     }
 
     @Test("An empty passphrase is an error everywhere, and nothing is written")
@@ -323,13 +323,13 @@ struct EncryptionTests {
         }
         let before = file.bytes()
         let db = try Connection(file.location)
-        #expect(try db.scalar("SELECT count(*) FROM notes") as? Int64 == 1)  // schema already read
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM notes") == 1)  // schema already read
         let error = try #require(throws: SQLiteError.self) { try db.apply(secret) }
         #expect(error.code == SQLITE_NOTADB)
         #expect(error.explanation.contains("plaintext"))
         #expect(error.explanation.contains("exportEncrypted"))
         try db.run("INSERT INTO notes VALUES (?)", "second")
-        #expect(try db.scalar("SELECT count(*) FROM notes") as? Int64 == 2)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM notes") == 2)
         db.close()
         #expect(file.contains(plaintextHeader))
         #expect(file.bytes().count == before.count)
@@ -363,7 +363,7 @@ struct EncryptionTests {
         try db.attach(file.location, as: "vault", key: "correct horse battery staple")
         #expect(try db.isEncrypted(name: "vault"))
         #expect(try db.isEncrypted() == false)
-        #expect(try db.scalar("SELECT count(*) FROM vault.notes") as? Int64 == 50)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM vault.notes") == 50)
         try db.execute(sql: "DETACH DATABASE vault")
         db.close()
         #expect(file.bytes() == before, "the file changed")
@@ -385,7 +385,7 @@ struct EncryptionTests {
         #expect(!file.contains(plaintextHeader))
         let db = try Connection(file.location)
         try db.apply(secret)
-        #expect(try db.scalar("SELECT body FROM notes") as? String == marker)
+        #expect(try db.scalar(String.self, "SELECT body FROM notes") == marker)
     }
 
     @Test("Attach with a key refuses a plaintext file, naming the cause")
@@ -426,9 +426,9 @@ struct EncryptionTests {
         #expect(!target.contains(plaintextHeader))
         let copy = try Connection(target.location)
         try copy.apply(secret)
-        #expect(try copy.scalar("SELECT count(*) FROM notes") as? Int64 == 20)
-        #expect(try copy.scalar("SELECT body FROM notes WHERE id = 20") as? String == "\(marker) #19")
-        #expect(try copy.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'notes_body'") as? Int64 == 1)
+        #expect(try copy.scalar(Int64.self, "SELECT count(*) FROM notes") == 20)
+        #expect(try copy.scalar(String.self, "SELECT body FROM notes WHERE id = 20") == "\(marker) #19")
+        #expect(try copy.scalar(Int64.self, "SELECT count(*) FROM sqlite_master WHERE name = 'notes_body'") == 1)
         #expect(try copy.scalar(Int32.self, "PRAGMA user_version") == 3)
     }
 
@@ -474,7 +474,7 @@ struct EncryptionTests {
         }
         #expect(try db.isEncrypted() == false)
         #expect(try schemaNames(db) == ["main"])
-        #expect(try db.scalar("SELECT body FROM notes") as? String == marker)
+        #expect(try db.scalar(String.self, "SELECT body FROM notes") == marker)
         db.close()
         #expect(file.bytes() == before, "the file changed")
         #expect(!target.exists)

@@ -80,7 +80,7 @@ struct ErrorMessageTests {
         #expect(error?.message == "constraint failed")
         #expect(error?.details?.contains("not today") == true)
         db.remove(observer: veto)
-        #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == 0)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM t") == 0)
     }
 
     @Test func detailsEqualToTheMessageAreDropped() {

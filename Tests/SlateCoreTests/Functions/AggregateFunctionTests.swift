@@ -32,7 +32,7 @@ struct AggregateFunctionTests {
         try db.createAggregate(
             "joined", argumentCount: 1, initialValue: "",
             step: { text, args in text + (args[0] as String? ?? "") }, result: { $0 })
-        #expect(try db.scalar("SELECT joined(region) FROM sales WHERE 0") as? String == "")
+        #expect(try db.scalar(String.self, "SELECT joined(region) FROM sales WHERE 0") == "")
     }
 
     @Test func everyGroupStateIsReleased() throws {
@@ -48,13 +48,13 @@ struct AggregateFunctionTests {
             result: { $0.values.joined(separator: ",") })
         let rows = try db.prepare(sql: "SELECT region, collect(CAST(amount AS TEXT)) FROM sales WHERE amount IS NOT NULL GROUP BY region ORDER BY region")
         var results: [String] = []
-        while try rows.step() { results.append(rows.columnValue(at: 1) ?? "") }
+        while try rows.step() { results.append(rows.columnValue(at: 1, as: String.self) ?? "") }
         #expect(results == ["10", "5,7,1"])
         #expect(accumulators.made.count == 2)  // one per group
         #expect(accumulators.alive == 0)
 
         // A statement stopped by an error, and one abandoned half-way, release their state too.
-        #expect(throws: SQLiteError.self) { try db.scalar("SELECT collect(amount) FROM sales") }
+        #expect(throws: SQLiteError.self) { try db.scalar(SQLiteValue.self, "SELECT collect(amount) FROM sales") }
         let abandoned = try db.prepare(sql: "SELECT region, collect(region) FROM sales GROUP BY region ORDER BY region")
         #expect(try abandoned.step())
         try abandoned.reset()
@@ -83,11 +83,11 @@ struct AggregateFunctionTests {
             result: { $0 })
         let rows = try db.prepare(sql: "SELECT sumInt(x) OVER (ORDER BY x ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM t ORDER BY x")
         var sums: [Int64] = []
-        while try rows.step() { sums.append(rows.columnValue(at: 0) ?? -1) }
+        while try rows.step() { sums.append(rows.columnValue(at: 0, as: Int64.self) ?? -1) }
         #expect(sums == [3, 6, 9, 12, 9])
         // It is an ordinary aggregate too.
-        #expect(try db.scalar("SELECT sumInt(x) FROM t") as? Int64 == 15)
-        #expect(try db.scalar("SELECT sumInt(x) FROM t WHERE 0") as? Int64 == 0)
+        #expect(try db.scalar(Int64.self, "SELECT sumInt(x) FROM t") == 15)
+        #expect(try db.scalar(Int64.self, "SELECT sumInt(x) FROM t WHERE 0") == 0)
     }
 
     @Test(.enabled(if: SQLite.versionNumber >= 3_025_000, "window functions need SQLite 3.25"))
@@ -105,6 +105,6 @@ struct AggregateFunctionTests {
         }
         #expect(error?.explanation == "negative amounts cannot be summed")
         // Without removing rows (a growing frame) it works.
-        #expect(try db.scalar("SELECT max(s) FROM (SELECT picky(x) OVER (ORDER BY x) AS s FROM t)") as? Int64 == 6)
+        #expect(try db.scalar(Int64.self, "SELECT max(s) FROM (SELECT picky(x) OVER (ORDER BY x) AS s FROM t)") == 6)
     }
 }

@@ -9,7 +9,7 @@ struct CollationTests {
     private func names(_ db: Connection, _ sql: String) throws -> [String] {
         let statement = try db.prepare(sql: sql)
         var result: [String] = []
-        while try statement.step() { result.append(statement.columnValue(at: 0) ?? "<not text>") }
+        while try statement.step() { result.append(statement.columnValue(at: 0, as: String.self) ?? "<not text>") }
         return result
     }
 
@@ -20,15 +20,15 @@ struct CollationTests {
             lhs.compare(rhs, options: [.diacriticInsensitive, .caseInsensitive])
         }
         #expect(try names(db, "SELECT name FROM cities ORDER BY name COLLATE NODIACRITIC") == ["Ålesund", "Berlin", "zagreb", "Zürich"])
-        #expect(try db.scalar("SELECT 'Zurich' = 'zürich' COLLATE NODIACRITIC") as? Int64 == 1)
-        #expect(try db.scalar("SELECT 'Zurich' = 'zürich'") as? Int64 == 0)
+        #expect(try db.scalar(Int64.self, "SELECT 'Zurich' = 'zürich' COLLATE NODIACRITIC") == 1)
+        #expect(try db.scalar(Int64.self, "SELECT 'Zurich' = 'zürich'") == 0)
 
         // A column declared with the collation uses it for comparisons and its index.
         try db.execute(sql: "CREATE TABLE tags (label TEXT COLLATE NODIACRITIC UNIQUE)")
         try db.run("INSERT INTO tags VALUES ('Café')")
         let duplicate = #expect(throws: SQLiteError.self) { try db.run("INSERT INTO tags VALUES ('cafe')") }
         #expect(duplicate?.code.matches(SQLITE_CONSTRAINT) == true)
-        #expect(try db.scalar("SELECT count(*) FROM tags") as? Int64 == 1)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM tags") == 1)
     }
 
     @Test func nonUTF8TextIsComparedWithoutCrashing() throws {
@@ -47,7 +47,7 @@ struct CollationTests {
         #expect(sorted == ["", "c", "a\u{FFFD}", "\u{FFFD}b"])
         #expect(seen.contains("\u{FFFD}b"))
         // The stored bytes are untouched.
-        #expect(try db.scalar("SELECT hex(t) FROM raw WHERE t = CAST(X'FF62' AS TEXT)") as? String == "FF62")
+        #expect(try db.scalar(String.self, "SELECT hex(t) FROM raw WHERE t = CAST(X'FF62' AS TEXT)") == "FF62")
     }
 
     @Test func removedCollationIsGoneAndReleased() throws {
@@ -82,7 +82,7 @@ struct CollationTests {
         }
         try db.createCollation("C1") { lhs, rhs in rhs.compare(lhs) }
         #expect(weakTracker == nil)
-        #expect(try db.scalar("SELECT 'a' < 'b' COLLATE C1") as? Int64 == 0)
+        #expect(try db.scalar(Int64.self, "SELECT 'a' < 'b' COLLATE C1") == 0)
     }
 
     @Test func collationsAreReleasedOnCloseAndRefusedAfterwards() throws {

@@ -25,29 +25,29 @@ struct FunctionTests {
         try db.createFunction("bytes") { (data: Data) in Int64(data.count) }
         try db.createFunction("maybe") { (flag: Bool) -> String? in flag ? "yes" : nil }
 
-        #expect(try db.scalar("SELECT answer()") as? Int64 == 42)
-        #expect(try db.scalar("SELECT shout('hi')") as? String == "HI!")
-        #expect(try db.scalar("SELECT repeatText('ab', 3)") as? String == "ababab")
-        #expect(try db.scalar("SELECT clampValue(15.5, 0, 10)") as? Double == 10)
-        #expect(try db.scalar("SELECT orDefault(NULL)") as? String == "default")
-        #expect(try db.scalar("SELECT orDefault('given')") as? String == "given")
-        #expect(try db.scalar("SELECT bytes(X'000102')") as? Int64 == 3)
-        #expect(try db.scalar("SELECT maybe(1)") as? String == "yes")
-        #expect(try db.scalar("SELECT maybe(0)") == nil)
+        #expect(try db.scalar(Int64.self, "SELECT answer()") == 42)
+        #expect(try db.scalar(String.self, "SELECT shout('hi')") == "HI!")
+        #expect(try db.scalar(String.self, "SELECT repeatText('ab', 3)") == "ababab")
+        #expect(try db.scalar(Double.self, "SELECT clampValue(15.5, 0, 10)") == 10)
+        #expect(try db.scalar(String.self, "SELECT orDefault(NULL)") == "default")
+        #expect(try db.scalar(String.self, "SELECT orDefault('given')") == "given")
+        #expect(try db.scalar(Int64.self, "SELECT bytes(X'000102')") == 3)
+        #expect(try db.scalar(String.self, "SELECT maybe(1)") == "yes")
+        #expect(try db.scalar(SQLiteValue.self, "SELECT maybe(0)") == nil)
         // Text with an embedded NUL and an empty string survive the round trip.
-        #expect(try db.scalar("SELECT length(CAST(shout(?) AS BLOB))", "a\0b") as? Int64 == 4)
-        #expect(try db.scalar("SELECT repeatText('x', 0) = ''") as? Int64 == 1)
+        #expect(try db.scalar(Int64.self, "SELECT length(CAST(shout(?) AS BLOB))", "a\0b") == 4)
+        #expect(try db.scalar(Int64.self, "SELECT repeatText('x', 0) = ''") == 1)
     }
 
     @Test func typedArgumentOfTheWrongTypeFailsClearly() throws {
         let db = try Connection()
         try db.createFunction("shout") { (text: String) in text.uppercased() }
-        let null = #expect(throws: SQLiteError.self) { try db.scalar("SELECT shout(NULL)") }
+        let null = #expect(throws: SQLiteError.self) { try db.scalar(SQLiteValue.self, "SELECT shout(NULL)") }
         #expect(null?.code.matches(SQLITE_MISMATCH) == true)
         #expect(null?.explanation.contains("argument 1 of shout() is NULL") == true)
 
         try db.createFunction("half") { (x: Int64) in x / 2 }
-        let text = #expect(throws: SQLiteError.self) { try db.scalar("SELECT half('ten')") }
+        let text = #expect(throws: SQLiteError.self) { try db.scalar(SQLiteValue.self, "SELECT half('ten')") }
         #expect(text?.explanation.contains("argument 1 of half() is TEXT 'ten'") == true)
         #expect(text?.explanation.contains("Int64") == true)
     }
@@ -78,7 +78,7 @@ struct FunctionTests {
                 return x
             }
         }
-        #expect(try db.scalar("SELECT held(3)") as? Int64 == 3)
+        #expect(try db.scalar(Int64.self, "SELECT held(3)") == 3)
         db.close()
         #expect(weakTracker == nil)
     }
@@ -107,9 +107,9 @@ struct FunctionTests {
         #expect(volatile?.explanation.contains("non-deterministic") == true)
 
         // A direct-only function cannot be reached through a view.
-        #expect(try db.scalar("SELECT direct()") as? Int64 == 1)
+        #expect(try db.scalar(Int64.self, "SELECT direct()") == 1)
         try db.execute(sql: "CREATE VIEW v AS SELECT direct() AS d")
-        let direct = #expect(throws: SQLiteError.self) { try db.scalar("SELECT d FROM v") }
+        let direct = #expect(throws: SQLiteError.self) { try db.scalar(SQLiteValue.self, "SELECT d FROM v") }
         #expect(direct?.explanation.contains("unsafe use of direct()") == true)
     }
 

@@ -9,14 +9,14 @@ private struct Abandon: Error {}
 private func tables(_ db: Connection) throws -> [String] {
     let statement = try db.prepare(sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%' ORDER BY name")
     var names: [String] = []
-    while try statement.step() { names.append(statement.columnValue(at: 0) ?? "") }
+    while try statement.step() { names.append(statement.columnValue(at: 0, as: String.self) ?? "") }
     return names
 }
 
 private func recorded(_ db: Connection) throws -> [String] {
     let statement = try db.prepare(sql: "SELECT identifier FROM slate_migrations ORDER BY identifier")
     var names: [String] = []
-    while try statement.step() { names.append(statement.columnValue(at: 0) ?? "") }
+    while try statement.step() { names.append(statement.columnValue(at: 0, as: String.self) ?? "") }
     return names
 }
 
@@ -43,7 +43,7 @@ private func log(_ writer: some DatabaseWriter) throws -> [String] {
     try writer.read { db in
         let statement = try db.prepare(sql: "SELECT name FROM log ORDER BY rowid")
         var names: [String] = []
-        while try statement.step() { names.append(statement.columnValue(at: 0) ?? "") }
+        while try statement.step() { names.append(statement.columnValue(at: 0, as: String.self) ?? "") }
         return names
     }
 }

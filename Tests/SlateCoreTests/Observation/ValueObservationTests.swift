@@ -197,7 +197,7 @@ struct ValueObservationTests {
                 try tables.map { table in
                     let statement = try db.prepare(sql: "SELECT count(*) FROM \(table)")
                     guard try statement.step() else { return -1 }
-                    return statement.columnValue(at: 0) as Int64? ?? -1
+                    return statement.columnValue(at: 0, as: Int64.self) ?? -1
                 }
             }, in: writer)
         #expect(log.wait(forCount: 1))

@@ -24,17 +24,17 @@ struct IntegerReadPathTests {
         let db = try Self.database()
         let statement = try db.prepare(sql: "SELECT * FROM t")
         #expect(try statement.step())
-        #expect(statement.columnValue(at: 0) as Int64? == 42)
-        #expect(statement.columnValue(at: 1) as Int64? == 3)
-        #expect(statement.columnValue(at: 2) as Int64? == nil)  // 3.5
-        #expect(statement.columnValue(at: 3) as Int64? == nil)  // '12' is TEXT, not 12
-        #expect(statement.columnValue(at: 4) as Int64? == nil)  // not 0
-        #expect(statement.columnValue(at: 5) as Int64? == nil)  // a BLOB of digits
-        #expect(statement.columnValue(at: 6) as Int64? == nil)  // NULL, not 0
-        #expect(statement.columnValue(at: 7) as Int64? == nil)  // out of range
-        #expect(statement.columnValue(at: -1) as Int64? == nil)
-        #expect(statement.columnValue(at: 1) as Int32? == 3)
-        #expect(statement.columnValue(at: 2) as Int? == nil)
+        #expect(statement.columnValue(at: 0, as: Int64.self) == 42)
+        #expect(statement.columnValue(at: 1, as: Int64.self) == 3)
+        #expect(statement.columnValue(at: 2, as: Int64.self) == nil)  // 3.5
+        #expect(statement.columnValue(at: 3, as: Int64.self) == nil)  // '12' is TEXT, not 12
+        #expect(statement.columnValue(at: 4, as: Int64.self) == nil)  // not 0
+        #expect(statement.columnValue(at: 5, as: Int64.self) == nil)  // a BLOB of digits
+        #expect(statement.columnValue(at: 6, as: Int64.self) == nil)  // NULL, not 0
+        #expect(statement.columnValue(at: 7, as: Int64.self) == nil)  // out of range
+        #expect(statement.columnValue(at: -1, as: Int64.self) == nil)
+        #expect(statement.columnValue(at: 1, as: Int32.self) == 3)
+        #expect(statement.columnValue(at: 2, as: Int.self) == nil)
         #expect(try !statement.step())
     }
 

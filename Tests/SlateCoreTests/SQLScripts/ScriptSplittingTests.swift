@@ -26,7 +26,7 @@ struct ScriptSplittingTests {
 
         let db = try Connection()
         try db.execute(sql: SQLScript(string: dump))
-        #expect(try db.scalar("SELECT length(x) FROM t WHERE rowid = 1") as? Int64 == 2_000_000)
+        #expect(try db.scalar(Int64.self, "SELECT length(x) FROM t WHERE rowid = 1") == 2_000_000)
     }
 
     @Test("a trigger with 100,000 statements in its body splits in linear time")
@@ -48,7 +48,7 @@ struct ScriptSplittingTests {
             let db = try Connection()
             let error = sqliteError { try db.execute(sql: script) }
             // The statement before the bad one stays applied; nothing after it ran.
-            guard try db.scalar("SELECT count(*) FROM t") as? Int64 == 0 else { return nil }
+            guard try db.scalar(Int64.self, "SELECT count(*) FROM t") == 0 else { return nil }
             return error
         }
         let result = try #require(outcome, "execute(sql:) did not finish: its error message is quadratic in the script")

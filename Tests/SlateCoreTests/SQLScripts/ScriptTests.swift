@@ -26,8 +26,8 @@ struct ScriptTests {
     func trickyScript() throws {
         let db = try Connection()
         try db.execute(sql: Self.tricky)
-        #expect(try db.scalar("SELECT count(*) FROM sets") as? Int64 == 3)
-        #expect(try db.scalar("SELECT weekend FROM sets WHERE id = 1") as? Int64 == 1)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM sets") == 3)
+        #expect(try db.scalar(Int64.self, "SELECT weekend FROM sets WHERE id = 1") == 1)
         let log = try db.prepare(sql: "SELECT message FROM log ORDER BY rowid").rows().map { try $0.get(0, as: String.self) }
         #expect(log == ["added Weekend; Getaway; theme City", "added BEGIN END; theme none", "added in a transaction; theme none"])
     }
@@ -47,14 +47,14 @@ struct ScriptTests {
             })
         #expect(error.explanation.contains("no such table: missing"))
         #expect(error.sql == "INSERT INTO missing VALUES (2);")
-        #expect(try db.scalar("SELECT count(*) FROM a") as? Int64 == 1)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM a") == 1)
 
         let runtime = try #require(
             sqliteError {
                 try db.execute(sql: "INSERT INTO a VALUES (4); INSERT INTO a VALUES (abs(-9223372036854775807 - 1)); INSERT INTO a VALUES (5)")
             })
         #expect(runtime.sql == "INSERT INTO a VALUES (abs(-9223372036854775807 - 1));")
-        #expect(try db.scalar("SELECT count(*) FROM a") as? Int64 == 2)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM a") == 2)
     }
 
     @Test("unterminated strings and comments fail cleanly instead of reading past the end")
@@ -63,7 +63,7 @@ struct ScriptTests {
         try db.execute(sql: "CREATE TABLE t (x)")
         #expect(sqliteError { try db.execute(sql: "INSERT INTO t VALUES ('oops)") } != nil)
         try db.execute(sql: "INSERT INTO t VALUES (1); /* never closed")
-        #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == 1)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM t") == 1)
         try db.execute(sql: "")
         try db.execute(sql: "  -- only a comment\n")
     }
@@ -85,7 +85,7 @@ struct ScriptTests {
         #expect(literal.last == "INSERT INTO users (name) VALUES ('Bob')")
         let db = try Connection()
         try db.execute(sql: literal)
-        #expect(try db.scalar("SELECT count(*) FROM users") as? Int64 == 2)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM users") == 2)
 
         let directory = try TemporaryDirectory()
         let url = directory.url.appendingPathComponent("schema.sql")
@@ -94,7 +94,7 @@ struct ScriptTests {
         #expect(loaded == script)
         let other = try Connection()
         try other.execute(sql: loaded)
-        #expect(try other.scalar("SELECT count(*) FROM log") as? Int64 == 3)
+        #expect(try other.scalar(Int64.self, "SELECT count(*) FROM log") == 3)
         #expect(sqliteError { _ = try SQLScript(contentsOf: directory.url.appendingPathComponent("nope.sql")) }?.code == SQLITE_CANTOPEN)
     }
 

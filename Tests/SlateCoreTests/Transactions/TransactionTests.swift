@@ -13,7 +13,7 @@ struct TransactionTests {
         return db
     }
 
-    func count(_ db: Connection) throws -> Int64? { try db.scalar("SELECT count(*) FROM users") as? Int64 }
+    func count(_ db: Connection) throws -> Int64? { try db.scalar(Int64.self, "SELECT count(*) FROM users") }
 
     @Test("begin, commit and rollback with each transaction type")
     func explicitTransactions() throws {
@@ -70,7 +70,7 @@ struct TransactionTests {
         #expect(error?.code == SQLITE_CONSTRAINT_UNIQUE)
         #expect(db.isAutocommit)
         #expect(try count(db) == 1)
-        #expect(try db.scalar("SELECT email FROM users") as? String == "alice@mac.com")
+        #expect(try db.scalar(String.self, "SELECT email FROM users") == "alice@mac.com")
     }
 
     @Test("the closure's own error is rethrown unchanged after the rollback; its value is returned on success")

@@ -67,11 +67,11 @@ struct DateRangeTests {
             #expect(sqliteError { try db.run("INSERT INTO t VALUES (?)", date) }?.code == SQLITE_MISMATCH)
             #expect(sqliteError { try db.run("INSERT INTO t VALUES (:at)", [":at": date]) }?.code == SQLITE_MISMATCH)
         }
-        #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == 0)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM t") == 0)
         for (date, text) in Self.representable {
             try insert.bind(date, at: 1)
-            try insert.run()
-            #expect(try db.scalar("SELECT at FROM t WHERE rowid = last_insert_rowid()") as? String == text)
+            try insert.executeToCompletion()
+            #expect(try db.scalar(String.self, "SELECT at FROM t WHERE rowid = last_insert_rowid()") == text)
             let read = try #require(try db.cursor("SELECT at FROM t WHERE rowid = last_insert_rowid()").next())
             #expect(try SQLiteDateFormat.string(from: try read.get(0, as: Date.self)) == text)
         }
@@ -81,8 +81,8 @@ struct DateRangeTests {
         let db = try Connection()
         try db.createFunction("far", deterministic: true) { () -> Date in Date(timeIntervalSince1970: 1e13) }
         try db.createFunction("near", deterministic: true) { () -> Date in Date(timeIntervalSince1970: 0) }
-        #expect(try db.scalar("SELECT near()") as? String == "1970-01-01T00:00:00.000")
-        let error = sqliteError { _ = try db.scalar("SELECT far()") }
+        #expect(try db.scalar(String.self, "SELECT near()") == "1970-01-01T00:00:00.000")
+        let error = sqliteError { _ = try db.scalar(SQLiteValue.self, "SELECT far()") }
         #expect(error?.explanation.contains("outside the years 0000–9999") == true)
     }
 

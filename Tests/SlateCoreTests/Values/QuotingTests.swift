@@ -21,7 +21,7 @@ struct QuotingTests {
             #expect(Array(read.utf8) == Array(text.utf8), "\(literal)")
         }
         #expect(SQLiteValue.quote("a'\u{301}b").unicodeScalars.filter { $0 == "'" }.count == 4)
-        #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == 0)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM t") == 0)
     }
 
     @Test func textWithManyNULsIsOneValidLiteral() throws {
@@ -44,6 +44,6 @@ struct QuotingTests {
             let names = try db.prepare(sql: "SELECT \(quoted) FROM \(quoted)").columnNames
             #expect(names.map { Array($0.utf8) } == [Array(name.utf8)])
         }
-        #expect(try db.scalar("SELECT count(*) FROM sqlite_master") as? Int64 == 3)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM sqlite_master") == 3)
     }
 }

@@ -11,7 +11,7 @@ struct ValueTests {
         let select = try db.prepare(sql: "SELECT ?")
         try select.bind(value, at: 1)
         #expect(try select.step())
-        let direct: T? = select.columnValue(at: 0)
+        let direct: T? = select.columnValue(at: 0, as: T.self)
         let boxed = T(select.columnValue(at: 0))
         return (direct, boxed)
     }
@@ -77,14 +77,14 @@ struct ValueTests {
         #expect(try roundTrip(Float(3.25), in: db) == (3.25, 3.25))
         for value in [Double.infinity, -Double.infinity, 1.5, -0.0, 1e-300, 123456789.0, Double.nan] {
             let literal = SQLiteValue.real(value).sqliteLiteral
-            let read = try db.scalar("SELECT \(literal)")
+            let read = try db.scalar(Double.self, "SELECT \(literal)")
             if value.isNaN {
                 #expect(read == nil)  // SQLite stores NaN as NULL
             } else {
-                #expect(read as? Double == value, "\(literal)")
+                #expect(read == value, "\(literal)")
             }
         }
-        #expect(try db.scalar("SELECT 2").flatMap { $0 as? Int64 } == 2)
+        #expect(try db.scalar(Int64.self, "SELECT 2") == 2)
         #expect(try #require(try db.cursor("SELECT 2").next()).get(0, as: Double.self) == 2.0)
     }
 
@@ -123,10 +123,10 @@ struct ValueTests {
         #expect(try roundTrip("", in: db) == ("", ""))
         try db.execute(sql: "CREATE TABLE t (x TEXT)")
         try db.run("INSERT INTO t VALUES (?)", "")
-        #expect(try db.scalar("SELECT count(*) FROM t WHERE x IS NULL") as? Int64 == 0)
-        #expect(try db.scalar("SELECT length(CAST(? AS BLOB))", tricky) as? Int64 == Int64(tricky.utf8.count))
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM t WHERE x IS NULL") == 0)
+        #expect(try db.scalar(Int64.self, "SELECT length(CAST(? AS BLOB))", tricky) == Int64(tricky.utf8.count))
         #expect(SQLiteValue.text("O'Reilly").sqliteLiteral == "'O''Reilly'")
-        #expect(try db.scalar("SELECT \(SQLiteValue.text(tricky).sqliteLiteral)") as? String == tricky)
+        #expect(try db.scalar(String.self, "SELECT \(SQLiteValue.text(tricky).sqliteLiteral)") == tricky)
         #expect(SQLiteValue.quoteIdentifier("my \"table\"") == "\"my \"\"table\"\"\"")
     }
 
@@ -136,9 +136,9 @@ struct ValueTests {
         let data = Data([0, 1, 0xAB, 0xFF])
         #expect(try roundTrip(data, in: db) == (data, data))
         #expect(try roundTrip(Data(), in: db) == (Data(), Data()))
-        #expect(try db.scalar("SELECT typeof(?)", Data()) as? String == "blob")
+        #expect(try db.scalar(String.self, "SELECT typeof(?)", Data()) == "blob")
         #expect(SQLiteValue.blob(data).sqliteLiteral == "X'0001ABFF'")
-        #expect((try db.scalar("SELECT \(SQLiteValue.blob(data).sqliteLiteral)") as? Blob)?.bytes == [0, 1, 0xAB, 0xFF])
+        #expect((try db.scalar(Blob.self, "SELECT \(SQLiteValue.blob(data).sqliteLiteral)"))?.bytes == [0, 1, 0xAB, 0xFF])
         let blob = Blob(bytes: [1, 2, 255])
         #expect(try roundTrip(blob, in: db) == (blob, blob))
         #expect(blob.toHex() == "0102ff")
@@ -171,7 +171,7 @@ struct ValueTests {
             #expect(Date(SQLiteValue.text(bad)) == nil, "\(bad)")
         }
         // SQLite's date functions read what Slate writes.
-        let reread = try db.scalar("SELECT strftime('%s', ?)", date) as? String
+        let reread = try db.scalar(String.self, "SELECT strftime('%s', ?)", date)
         #expect(reread == "1416314730")
         let fromSQLite = try #require(try db.cursor("SELECT datetime(1709214310, 'unixepoch')").next())
         #expect(try fromSQLite.get(0, as: Date.self) == expected)

@@ -20,7 +20,7 @@ struct DataLiteCoreAPITests {
         let db = try Connection(directory.path("wal.sqlite"))
         try db.setJournalMode(.wal)
         #expect(try db.getJournalMode() == .wal)
-        #expect(try db.scalar("PRAGMA journal_mode") as? String == "wal")
+        #expect(try db.scalar(String.self, "PRAGMA journal_mode") == "wal")
     }
 
     @Test func transactionTypeIsCaseInsensitiveAndUppercase() throws {
@@ -163,13 +163,13 @@ struct DataLiteCoreAPITests {
         let db = try Connection(.inMemory)
         try db.add(function: Twice.self)
         try db.add(function: Total.self)
-        #expect(try db.scalar("SELECT twice(21)") as? Int64 == 42)
+        #expect(try db.scalar(Int64.self, "SELECT twice(21)") == 42)
         try db.execute(sql: "CREATE TABLE t (n INTEGER); INSERT INTO t VALUES (1), (2), (3)")
-        #expect(try db.scalar("SELECT total_of(n) FROM t") as? Int64 == 6)
+        #expect(try db.scalar(Int64.self, "SELECT total_of(n) FROM t") == 6)
         // A thrown error fails the statement; the connection goes on working.
-        let error = #expect(throws: SQLiteError.self) { try db.scalar("SELECT twice('x')") }
+        let error = #expect(throws: SQLiteError.self) { try db.scalar(SQLiteValue.self, "SELECT twice('x')") }
         #expect(error?.explanation == "twice needs an integer")
-        #expect(try db.scalar("SELECT twice(2)") as? Int64 == 4)
+        #expect(try db.scalar(Int64.self, "SELECT twice(2)") == 4)
         // Called directly with another argument type, both forms agree.
         #expect(try Twice.invoke(args: ListArguments(arrayLiteral: .int(5))) as? Int64 == 10)
         #expect(try Twice.invoke(args: Function.Arguments([.int(5)])) as? Int64 == 10)
@@ -178,7 +178,7 @@ struct DataLiteCoreAPITests {
     @Test func aFunctionOverridingNeitherFormFailsClearly() throws {
         let db = try Connection(.inMemory)
         try db.add(function: Unfinished.self)
-        let error = #expect(throws: SQLiteError.self) { try db.scalar("SELECT unfinished()") }
+        let error = #expect(throws: SQLiteError.self) { try db.scalar(SQLiteValue.self, "SELECT unfinished()") }
         #expect(error?.explanation.contains("must override invoke(args:)") == true)
         #expect(throws: SQLiteError.self) { try Unfinished.invoke(args: ListArguments()) }
     }
@@ -202,8 +202,8 @@ struct DataLiteCoreAPITests {
         // In SQL: a numeric pattern fails the statement, a numeric subject is matched as text.
         let db = try Connection(.inMemory)
         try db.add(function: Function.Regexp.self)
-        let error = #expect(throws: SQLiteError.self) { try db.scalar("SELECT 'a' REGEXP 1") }
+        let error = #expect(throws: SQLiteError.self) { try db.scalar(SQLiteValue.self, "SELECT 'a' REGEXP 1") }
         #expect(error?.explanation == "REGEXP needs a text pattern and a value")
-        #expect(try db.scalar("SELECT 2024 REGEXP '[0-9]{4}'") as? Int64 == 1)
+        #expect(try db.scalar(Int64.self, "SELECT 2024 REGEXP '[0-9]{4}'") == 1)
     }
 }

@@ -107,7 +107,7 @@ struct DataLiteCoreProtocolTests {
         #expect(double.lastInsertRowid == 42)
         try double.rollbackTransaction()
         #expect(double.isAutocommit)
-        #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == 0)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM t") == 0)
         // A failing pragma write is dropped, never a trap; the database is unchanged.
         #expect(throws: SQLiteError.self) { try double.set(pragma: Pragma(rawValue: "no such pragma;"), value: 1) }
         #expect(double.userVersion == 7)

@@ -194,9 +194,9 @@ struct ConnectionProtocolTests {
         let db = try Connection()
         let any: any ConnectionProtocol = db
         try any.add(function: Function.Regexp.self)
-        #expect(try db.scalar("SELECT 'abc' REGEXP 'a.c'") as? Int64 == 1)
+        #expect(try db.scalar(Int64.self, "SELECT 'abc' REGEXP 'a.c'") == 1)
         try any.remove(function: Function.Regexp.self)
-        #expect(throws: SQLiteError.self) { try db.scalar("SELECT 'abc' REGEXP 'a.c'") }
+        #expect(throws: SQLiteError.self) { try db.scalar(SQLiteValue.self, "SELECT 'abc' REGEXP 'a.c'") }
 
         db.close()
         let closed = #expect(throws: SQLiteError.self) { try any.prepare(sql: "SELECT 1") }

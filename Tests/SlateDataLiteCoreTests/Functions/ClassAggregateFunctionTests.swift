@@ -53,14 +53,14 @@ struct ClassAggregateFunctionTests {
             counts[try #require(rows.columnValue(at: 0) as String?)] = rows.columnValue(at: 1)
         }
         #expect(counts == ["north": 1, "south": 3])
-        #expect(try db.scalar("SELECT myCount(amount) FROM sales") as? Int64 == 4)
+        #expect(try db.scalar(Int64.self, "SELECT myCount(amount) FROM sales") == 4)
     }
 
     @Test func errorInStepFailsTheStatementWithItsDescription() throws {
         let db = try salesDatabase()
         try db.add(function: PositiveSum.self)
         try db.execute(sql: "CREATE TABLE totals (total INTEGER)")
-        #expect(try db.scalar("SELECT positiveSum(amount) FROM sales WHERE amount IS NOT NULL") as? Int64 == 23)
+        #expect(try db.scalar(Int64.self, "SELECT positiveSum(amount) FROM sales WHERE amount IS NOT NULL") == 23)
 
         try db.run("INSERT INTO sales VALUES ('west', -3)")
         let error = #expect(throws: SQLiteError.self) {
@@ -68,9 +68,9 @@ struct ClassAggregateFunctionTests {
         }
         #expect(error?.code.matches(SQLITE_ERROR) == true)
         #expect(error?.explanation == "negative amounts cannot be summed")
-        #expect(try db.scalar("SELECT count(*) FROM totals") as? Int64 == 0)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM totals") == 0)
 
-        let null = #expect(throws: SQLiteError.self) { try db.scalar("SELECT positiveSum(amount) FROM sales") }
+        let null = #expect(throws: SQLiteError.self) { try db.scalar(SQLiteValue.self, "SELECT positiveSum(amount) FROM sales") }
         #expect(null?.code.matches(SQLITE_MISMATCH) == true)
         #expect(null?.explanation.contains("argument 1 of positiveSum() is NULL") == true)
     }
@@ -78,7 +78,7 @@ struct ClassAggregateFunctionTests {
     @Test func classAggregateOverZeroRowsStillFinalizes() throws {
         let db = try salesDatabase()
         try db.add(function: MyCount.self)
-        #expect(try db.scalar("SELECT myCount(amount) FROM sales WHERE region = 'east'") as? Int64 == 0)
+        #expect(try db.scalar(Int64.self, "SELECT myCount(amount) FROM sales WHERE region = 'east'") == 0)
     }
 
     @Test(.enabled(if: SQLite.versionNumber >= 3_025_000, "window functions need SQLite 3.25"))
@@ -95,7 +95,7 @@ struct ClassAggregateFunctionTests {
             compared += 1
         }
         #expect(compared == 20)
-        #expect(try db.scalar("SELECT frameSum(x) FROM t") as? Int64 == 2870)
+        #expect(try db.scalar(Int64.self, "SELECT frameSum(x) FROM t") == 2870)
     }
 
     @Test(.enabled(if: SQLite.versionNumber >= 3_025_000, "window functions need SQLite 3.25"))
@@ -103,7 +103,7 @@ struct ClassAggregateFunctionTests {
         let db = try Connection()
         try db.execute(sql: "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1), (2)")
         try db.add(function: FrameSum.self)
-        #expect(try db.scalar("SELECT frameSum(x) FROM t") as? Int64 == 3)
+        #expect(try db.scalar(Int64.self, "SELECT frameSum(x) FROM t") == 3)
         try db.remove(function: FrameSum.self)
         let error = #expect(throws: SQLiteError.self) { try db.prepare(sql: "SELECT frameSum(x) OVER () FROM t") }
         #expect(error?.explanation.contains("frameSum") == true)

@@ -35,11 +35,11 @@ struct ClassFunctionTests {
     @Test func classScalarIsCalledFromSQL() throws {
         let db = try Connection()
         try db.add(function: Celsius.self)
-        #expect(try db.scalar("SELECT celsius(212)") as? Double == 100)
-        #expect(try db.scalar("SELECT celsius(?)", 32.0) as? Double == 0)
-        #expect(try db.scalar("SELECT celsius(NULL)") == nil)
+        #expect(try db.scalar(Double.self, "SELECT celsius(212)") == 100)
+        #expect(try db.scalar(Double.self, "SELECT celsius(?)", 32.0) == 0)
+        #expect(try db.scalar(SQLiteValue.self, "SELECT celsius(NULL)") == nil)
         // SQL function names are case-insensitive.
-        #expect(try db.scalar("SELECT CELSIUS(50)") as? Double == 10)
+        #expect(try db.scalar(Double.self, "SELECT CELSIUS(50)") == 10)
     }
 
     @Test func customErrorReachesTheCallerWithItsDescription() throws {
@@ -55,9 +55,9 @@ struct ClassFunctionTests {
         #expect(error?.explanation == "temperature -500.0 is below absolute zero")
         #expect(error?.sql == "INSERT INTO converted SELECT celsius(f) FROM readings")
         // The failed statement changed nothing; the connection goes on working.
-        #expect(try db.scalar("SELECT count(*) FROM converted") as? Int64 == 0)
-        #expect(try db.scalar("SELECT count(*) FROM readings") as? Int64 == 3)
-        #expect(try db.scalar("SELECT celsius(50)") as? Double == 10)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM converted") == 0)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM readings") == 3)
+        #expect(try db.scalar(Double.self, "SELECT celsius(50)") == 10)
     }
 
     @Test func wrongArgumentCountIsRejectedBySQLite() throws {
@@ -68,7 +68,7 @@ struct ClassFunctionTests {
         #expect(error?.explanation.contains("wrong number of arguments to function celsius()") == true)
 
         try db.createFunction("pair", deterministic: true) { (a: Int64, b: Int64) in a * 10 + b }
-        #expect(try db.scalar("SELECT pair(4, 2)") as? Int64 == 42)
+        #expect(try db.scalar(Int64.self, "SELECT pair(4, 2)") == 42)
         #expect(throws: SQLiteError.self) { try db.prepare(sql: "SELECT pair(1)") }
     }
 
@@ -81,9 +81,9 @@ struct ClassFunctionTests {
             try db.run("INSERT INTO numbers VALUES (plusOne(?))", Int64(index))
             if index % 100 == 0 { db.clearStatementCache() }
         }
-        #expect(try db.scalar("SELECT sum(n) FROM numbers") as? Int64 == 500_500)
-        #expect(try db.scalar("SELECT plusOne(41)") as? Int64 == 42)
-        #expect(try db.scalar("SELECT celsius(212)") as? Double == 100)
+        #expect(try db.scalar(Int64.self, "SELECT sum(n) FROM numbers") == 500_500)
+        #expect(try db.scalar(Int64.self, "SELECT plusOne(41)") == 42)
+        #expect(try db.scalar(Double.self, "SELECT celsius(212)") == 100)
     }
 
     @Test func removedFunctionIsGoneAndReleased() throws {
@@ -97,16 +97,16 @@ struct ClassFunctionTests {
                 return Int64(1)
             }
         }
-        #expect(try db.scalar("SELECT held()") as? Int64 == 1)
+        #expect(try db.scalar(Int64.self, "SELECT held()") == 1)
         #expect(weakTracker != nil)
         try db.removeFunction("held", argumentCount: 0)
         #expect(weakTracker == nil)
-        let error = #expect(throws: SQLiteError.self) { try db.scalar("SELECT held()") }
+        let error = #expect(throws: SQLiteError.self) { try db.scalar(SQLiteValue.self, "SELECT held()") }
         #expect(error?.explanation.contains("no such function") == true)
 
         try db.add(function: Celsius.self)
         try db.remove(function: Celsius.self)
-        #expect(throws: SQLiteError.self) { try db.scalar("SELECT celsius(1)") }
+        #expect(throws: SQLiteError.self) { try db.scalar(SQLiteValue.self, "SELECT celsius(1)") }
         // Removing what is not there is harmless.
         try db.removeFunction("neverCreated")
     }
@@ -124,7 +124,7 @@ struct ClassFunctionTests {
         #expect(base?.explanation.contains("subclass Function.Scalar") == true)
 
         try db.add(function: Unimplemented.self)
-        let missing = #expect(throws: SQLiteError.self) { try db.scalar("SELECT Unimplemented()") }
+        let missing = #expect(throws: SQLiteError.self) { try db.scalar(SQLiteValue.self, "SELECT Unimplemented()") }
         #expect(missing?.explanation.contains("must override invoke(args:)") == true)
     }
 }

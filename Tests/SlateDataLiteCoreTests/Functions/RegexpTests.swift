@@ -23,7 +23,7 @@ struct RegexpTests {
     ])
     func wholeTextMatching(text: String, pattern: String, matches: Bool) throws {
         let db = try makeConnection()
-        #expect(try db.scalar("SELECT ? REGEXP ?", text, pattern) as? Int64 == (matches ? 1 : 0))
+        #expect(try db.scalar(Int64.self, "SELECT ? REGEXP ?", text, pattern) == (matches ? 1 : 0))
     }
 
     @Test func filtersRowsAndHandlesNullAndNumbers() throws {
@@ -33,23 +33,23 @@ struct RegexpTests {
                 CREATE TABLE users (email TEXT);
                 INSERT INTO users VALUES ('ada@example.com'), ('bob@other.org'), (NULL), ('eve@example.com');
                 """)
-        #expect(try db.scalar("SELECT count(*) FROM users WHERE email REGEXP '.*@example\\.com'") as? Int64 == 2)
-        #expect(try db.scalar("SELECT NULL REGEXP 'a'") == nil)
-        #expect(try db.scalar("SELECT 'a' REGEXP NULL") == nil)
-        #expect(try db.scalar("SELECT 2024 REGEXP '[0-9]{4}'") as? Int64 == 1)
-        #expect(try db.scalar("SELECT regexp('[0-9]+', 'abc')") as? Int64 == 0)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM users WHERE email REGEXP '.*@example\\.com'") == 2)
+        #expect(try db.scalar(SQLiteValue.self, "SELECT NULL REGEXP 'a'") == nil)
+        #expect(try db.scalar(SQLiteValue.self, "SELECT 'a' REGEXP NULL") == nil)
+        #expect(try db.scalar(Int64.self, "SELECT 2024 REGEXP '[0-9]{4}'") == 1)
+        #expect(try db.scalar(Int64.self, "SELECT regexp('[0-9]+', 'abc')") == 0)
     }
 
     @Test func invalidPatternIsAClearError() throws {
         let db = try makeConnection()
         try db.execute(sql: "CREATE TABLE t (s TEXT); INSERT INTO t VALUES ('a')")
         for pattern in ["(", "a)(b", "[z-a]"] {
-            let error = #expect(throws: SQLiteError.self) { try db.scalar("SELECT s REGEXP ? FROM t", pattern) }
+            let error = #expect(throws: SQLiteError.self) { try db.scalar(SQLiteValue.self, "SELECT s REGEXP ? FROM t", pattern) }
             #expect(error?.code.matches(SQLITE_ERROR) == true)
             #expect(error?.explanation.contains("invalid regular expression '\(pattern)'") == true)
         }
         // The connection and the cache of valid patterns go on working.
-        #expect(try db.scalar("SELECT s REGEXP 'a' FROM t") as? Int64 == 1)
+        #expect(try db.scalar(Int64.self, "SELECT s REGEXP 'a' FROM t") == 1)
     }
 
     @Test func connectionsOnSeveralThreadsShareThePatternCache() async throws {
@@ -61,7 +61,7 @@ struct RegexpTests {
                     var matched = 0
                     for index in 0..<200 {
                         let pattern = "w\(worker)-[0-9]*\(index % 10)"
-                        if try db.scalar("SELECT ? REGEXP ?", "w\(worker)-\(index)", pattern) as? Int64 == 1 { matched += 1 }
+                        if try db.scalar(Int64.self, "SELECT ? REGEXP ?", "w\(worker)-\(index)", pattern) == 1 { matched += 1 }
                     }
                     return matched
                 }
@@ -73,7 +73,7 @@ struct RegexpTests {
 
     @Test func withoutRegistrationREGEXPIsUnknown() throws {
         let db = try Connection()
-        let error = #expect(throws: SQLiteError.self) { try db.scalar("SELECT 'a' REGEXP 'a'") }
+        let error = #expect(throws: SQLiteError.self) { try db.scalar(SQLiteValue.self, "SELECT 'a' REGEXP 'a'") }
         #expect(error?.explanation.contains("no such function: REGEXP") == true)
     }
 
@@ -87,11 +87,11 @@ struct RegexpTests {
         let db = try makeConnection()
         var matched = 0
         for index in 0..<1_000 {
-            if try db.scalar("SELECT ? REGEXP 'item-[0-9]*7'", "item-\(index)") as? Int64 == 1 { matched += 1 }
+            if try db.scalar(Int64.self, "SELECT ? REGEXP 'item-[0-9]*7'", "item-\(index)") == 1 { matched += 1 }
         }
         #expect(matched == 100)
         db.close()
-        let error = #expect(throws: SQLiteError.self) { try db.scalar("SELECT 'a' REGEXP 'a'") }
+        let error = #expect(throws: SQLiteError.self) { try db.scalar(SQLiteValue.self, "SELECT 'a' REGEXP 'a'") }
         #expect(error?.code.matches(SQLITE_MISUSE) == true)
         #expect(throws: SQLiteError.self) { try db.add(function: Function.Regexp.self) }
     }

@@ -31,8 +31,8 @@ struct StatementDataLiteCoreTests {
         try insert.bind(["name": "Linus", "age": .null] as SQLiteRow)
         try insert.step()
         try insert.execute([["name": "Ken", "age": 80], ["name": "Dennis", "age": 70]])
-        #expect(try db.scalar("SELECT count(*) FROM users") as? Int64 == 5)
-        #expect(try db.scalar("SELECT age FROM users WHERE name = 'Linus'") == nil)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM users") == 5)
+        #expect(try db.scalar(SQLiteValue.self, "SELECT age FROM users WHERE name = 'Linus'") == nil)
 
         let range = sqliteError { try insert.bind(1, at: 3) }
         #expect(range?.code == SQLITE_RANGE)

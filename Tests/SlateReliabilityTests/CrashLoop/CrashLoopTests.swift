@@ -58,7 +58,7 @@ struct CrashLoopTests {
         let counter = try db.scalar(Int64.self, "SELECT n FROM counter WHERE id = 1") ?? 0
         let statement = try db.prepare(sql: "SELECT n FROM log ORDER BY n")
         var numbers: [Int64] = []
-        while try statement.step() { numbers.append(statement.columnValue(at: 0) ?? -1) }
+        while try statement.step() { numbers.append(statement.columnValue(at: 0, as: Int64.self) ?? -1) }
         return Survivor(counter: counter, numbers: numbers)
     }
 

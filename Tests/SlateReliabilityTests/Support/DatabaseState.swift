@@ -26,7 +26,7 @@ struct DamagedDatabase: Error, CustomStringConvertible {
 func databaseState(of connection: Connection) throws -> String {
     let check = try connection.prepare(sql: "PRAGMA integrity_check")
     var verdicts: [String] = []
-    while try check.step() { verdicts.append(check.columnValue(at: 0) ?? "?") }
+    while try check.step() { verdicts.append(check.columnValue(at: 0, as: String.self) ?? "?") }
     guard verdicts == ["ok"] else {
         throw DamagedDatabase(description: "integrity_check: \(verdicts.joined(separator: "; "))")
     }
@@ -35,9 +35,9 @@ func databaseState(of connection: Connection) throws -> String {
         sql: "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name")
     var tables: [String] = []
     while try schema.step() {
-        let type: String = schema.columnValue(at: 0) ?? ""
-        let name: String = schema.columnValue(at: 1) ?? ""
-        lines.append("\(type) \(name): \(schema.columnValue(at: 2) as String? ?? "")")
+        let type: String = schema.columnValue(at: 0, as: String.self) ?? ""
+        let name: String = schema.columnValue(at: 1, as: String.self) ?? ""
+        lines.append("\(type) \(name): \(schema.columnValue(at: 2, as: String.self) ?? "")")
         if type == "table" { tables.append(name) }
     }
     for table in tables {

@@ -11,6 +11,20 @@ struct SQLiteSwiftSpellingTests {
         try inMemoryDatabase("CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT, age INTEGER)")
     }
 
+    @Test("match(_:) that returns the table is filter(match(_:)), for each pattern type")
+    func matchReturningTheTableIsFilterMatch() throws {
+        let emails = VirtualTable("emails")
+        let pattern = SQLExpression<String>("query")
+        let optional = SQLExpression<String?>("query")
+        let wonderful: VirtualTable = emails.match("wonder*")
+        #expect(wonderful.asSQL() == emails.filter(emails.match("wonder*")).asSQL())
+        #expect((emails.match(pattern) as VirtualTable).asSQL() == emails.filter(emails.match(pattern)).asSQL())
+        #expect((emails.match(optional) as VirtualTable).asSQL() == emails.filter(emails.match(optional)).asSQL())
+        let db = try Connection()
+        try db.execute(sql: "CREATE VIRTUAL TABLE emails USING fts4(subject); INSERT INTO emails VALUES ('wonderful day'), ('lunch')")
+        #expect(try db.cursor(emails.match("wonder*")).map { try $0.get(0, as: String.self) } == ["wonderful day"])
+    }
+
     @Test func lastInsertRowidIsLastInsertRowID() throws {
         let db = try people()
         #expect(db.lastInsertRowID == 0)

@@ -39,6 +39,20 @@ struct MigratingFromSQLiteSwiftArticleTests {
         #expect(failure == "UNIQUE constraint failed: users.email")
     }
 
+    @Test func hookClosures() throws {
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('hello')")
+
+        var statements: [String] = []
+        db.trace { sql in statements.append(sql) }
+        db.updateHook { operation, database, table, rowid in print(operation, table, rowid) }
+        try db.run("UPDATE notes SET body = 'hi' WHERE rowid = 1")
+        db.trace(nil)
+        db.updateHook(nil)
+        print(statements)                             // ["UPDATE notes SET body = 'hi' WHERE rowid = 1"]
+        #expect(statements == ["UPDATE notes SET body = 'hi' WHERE rowid = 1"])
+    }
+
     @Test func landingPageTour() throws {
         let users = Table("users")
         let id = SQLExpression<Int64>("id")

@@ -35,7 +35,7 @@ struct ClosureAggregationTests {
             value: { $0 })
         let rows = try db.prepare(sql: "SELECT sumInt(x) OVER (ORDER BY x ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM t ORDER BY x")
         var sums: [Int64] = []
-        while try rows.step() { sums.append(rows.columnValue(at: 0) ?? -1) }
+        while try rows.step() { sums.append(rows.columnValue(at: 0, as: Int64.self) ?? -1) }
         #expect(sums == [3, 6, 9, 12, 9])
         #expect(try db.scalar("SELECT sumInt(x) FROM t") as? Int64 == 15)
     }

@@ -41,7 +41,7 @@ struct CodableNestedJSONTests {
     }
 
     func text(_ db: Connection, _ column: String) throws -> String {
-        try #require(try db.scalar("SELECT \(column) FROM documents") as? String)
+        try #require(try db.scalar(String.self, "SELECT \(column) FROM documents"))
     }
 
     /// JSON text with its keys sorted, to compare texts whose key order differs.
@@ -65,7 +65,7 @@ struct CodableNestedJSONTests {
                 "url":"https:\/\/example.com\/a","uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"}
                 """#)
         #expect(try text(db, "history") == "[0.5]")
-        #expect(try db.scalar("SELECT optionalDetails IS NULL FROM documents") as? Int64 == 1)
+        #expect(try db.scalar(Int64.self, "SELECT optionalDetails IS NULL FROM documents") == 1)
         // The same text, byte for byte, as a default JSONEncoder with sorted keys; and the same
         // JSON as SQLite.swift's plain `JSONEncoder()` (whose key order is unspecified).
         let sorted = JSONEncoder()
@@ -144,7 +144,7 @@ struct CodableNestedJSONTests {
                 try documents.insert(Document(id: 2, details: try details(), history: [bad], optionalDetails: nil))
             }
         }
-        #expect(try db.scalar("SELECT count(*) FROM documents") as? Int64 == 1)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM documents") == 1)
     }
 }
 

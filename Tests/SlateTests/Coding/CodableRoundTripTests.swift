@@ -213,7 +213,7 @@ struct CodableRoundTripTests: UsersFixture {
         }
         try db.run(counters.insert(Counter(id: 1, count: UInt64(Int64.max))))
         #expect(try db.pluck(counters)?.decode(as: Counter.self).count == UInt64(Int64.max))
-        #expect(try db.scalar("SELECT count(*) FROM counters") as? Int64 == 1)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM counters") == 1)
     }
 
     @Test(.enabled(if: LinkedSQLite.hasJSON, "needs SQLite's JSON functions"))
@@ -221,8 +221,8 @@ struct CodableRoundTripTests: UsersFixture {
         let db = try Connection()
         try db.execute(sql: everyColumnSchema)
         try db.run(every.insert(try sample()))
-        #expect(try db.scalar("SELECT json_extract(address, '$.city') FROM every") as? String == "Paris")
-        #expect(try db.scalar("SELECT json_array_length(tags) FROM every") as? Int64 == 2)
+        #expect(try db.scalar(String.self, "SELECT json_extract(address, '$.city') FROM every") == "Paris")
+        #expect(try db.scalar(Int64.self, "SELECT json_array_length(tags) FROM every") == 2)
     }
 
     @Test func insertManyEncodables() throws {

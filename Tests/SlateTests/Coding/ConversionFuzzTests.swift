@@ -196,7 +196,7 @@ struct ConversionFuzzTests {
         if write(
             storable, &tally, "bound " + context,
             {
-                try bind.bind(date, at: 1); try bind.run()
+                try bind.bind(date, at: 1); try bind.executeToCompletion()
             })
         {
             check(try db.cursor("SELECT v FROM raw").next()?.get(0, as: Date.self))
@@ -228,7 +228,7 @@ struct ConversionFuzzTests {
         if write(
             storable, &tally, "bound " + context,
             {
-                try bind.bind(value, at: 1); try bind.run()
+                try bind.bind(value, at: 1); try bind.executeToCompletion()
             })
         {
             check(try db.cursor("SELECT v FROM raw").next()?.get(0, as: Double?.self))
@@ -258,7 +258,7 @@ struct ConversionFuzzTests {
         if write(
             storable, &tally, "bound " + context,
             {
-                try bind.bind(value, at: 1); try bind.run()
+                try bind.bind(value, at: 1); try bind.executeToCompletion()
             })
         {
             check(try db.cursor("SELECT v FROM raw").next()?.get(0, as: Float?.self))
@@ -307,7 +307,7 @@ struct ConversionFuzzTests {
         if write(
             storable, &tally, "bound " + context,
             {
-                try bind.bind(value, at: 1); try bind.run()
+                try bind.bind(value, at: 1); try bind.executeToCompletion()
             })
         {
             #expect(try db.cursor("SELECT v FROM raw").next()?.get(0, as: T.self) == value, "\(context)")
@@ -333,7 +333,7 @@ struct ConversionFuzzTests {
         if write(
             true, &tally, "bound " + context,
             {
-                try bind.bind(value, at: 1); try bind.run()
+                try bind.bind(value, at: 1); try bind.executeToCompletion()
             })
         {
             check(try db.cursor("SELECT v FROM raw").next()?.get(0, as: String.self))

@@ -20,7 +20,7 @@ struct FullTextSearchArticleTests {
         try db.run(emails.insert(subject <- "Lunch on Friday?", body <- "The usual place, at noon."))
         try db.run(emails.insert(subject <- "Re: Lunch on Friday?", body <- "Running late, sorry!"))
 
-        let lunches = try db.cursor(emails.match("lunch")).map { try $0.get(subject) }
+        let lunches = try db.cursor(emails.filter(emails.match("lunch"))).map { try $0.get(subject) }
         let late = try db.scalar(emails.filter(body.match("run")).count)         // 1: "Running" stems to "run"
         #expect(emails.create(.FTS4([subject, body], tokenize: .Porter))
             == #"CREATE VIRTUAL TABLE "emails" USING fts4("subject", "body", tokenize=porter)"#)
@@ -46,7 +46,7 @@ struct FullTextSearchArticleTests {
         if db.supportsFTS5 {
             try db.run(notes.insert(title <- "Crème brûlée", text <- "dessert"))
             #expect(try db.scalar(notes.filter(notes.match("creme")).count) == 1)
-            #expect(throws: SQLiteError.self) { _ = try db.cursor(notes.match("title:(")).map { $0 } }
+            #expect(throws: SQLiteError.self) { _ = try db.cursor(notes.filter(notes.match("title:("))).map { $0 } }
         } else {
             #expect(throws: SQLiteError.self) { try db.requireFTS5() }
         }

@@ -88,7 +88,7 @@ struct OldSQLiteTests: UsersFixture {
         }
         #expect(each?.explanation.hasPrefix("no such table: json_each") == true)
         #expect(each?.explanation.contains("JSON functions need SQLite 3.38.0") == true)
-        let raw = #expect(throws: SQLiteError.self) { try db.scalar("SELECT json_valid(body) FROM docs") }
+        let raw = #expect(throws: SQLiteError.self) { try db.scalar(SQLiteValue.self, "SELECT json_valid(body) FROM docs") }
         #expect(raw?.explanation.contains("JSON functions need SQLite 3.38.0") == true)
         let script = #expect(throws: SQLiteError.self) {
             try db.execute(sql: "CREATE TABLE tags (doc INTEGER); INSERT INTO tags SELECT value FROM json_each('[1]')")
@@ -97,9 +97,9 @@ struct OldSQLiteTests: UsersFixture {
         #expect(script?.explanation.contains("JSON functions need SQLite 3.38.0") == true)
         #expect(script?.sql == "INSERT INTO tags SELECT value FROM json_each('[1]')")
         // Other missing functions and tables keep SQLite's own message.
-        let plainJSON = #expect(throws: SQLiteError.self) { try db.scalar("SELECT json('[1]')") }
+        let plainJSON = #expect(throws: SQLiteError.self) { try db.scalar(SQLiteValue.self, "SELECT json('[1]')") }
         #expect(plainJSON?.explanation.contains("JSON functions need SQLite 3.38.0") == true)
-        let other = #expect(throws: SQLiteError.self) { try db.scalar("SELECT jsonish(1)") }
+        let other = #expect(throws: SQLiteError.self) { try db.scalar(SQLiteValue.self, "SELECT jsonish(1)") }
         #expect(other?.explanation == "no such function: jsonish")
         #expect(try db.scalar(Int64.self, "SELECT count(*) FROM docs") == 1)
     }
@@ -111,7 +111,7 @@ struct OldSQLiteTests: UsersFixture {
             try db.requireJSON()
             #expect(try db.scalar(Int64.self, "SELECT json_valid('[1]')") == 1)
             // A JSON error on a library that has JSON keeps SQLite's message.
-            let error = #expect(throws: SQLiteError.self) { try db.scalar("SELECT json_extract('[', '$')") }
+            let error = #expect(throws: SQLiteError.self) { try db.scalar(SQLiteValue.self, "SELECT json_extract('[', '$')") }
             #expect(error?.explanation.contains("JSON functions need") == false)
         }
         db.close()

@@ -14,7 +14,7 @@ struct EncryptionReexportTests {
         try db.apply(key)
         #expect(try db.isEncrypted())
         try db.execute(sql: "CREATE TABLE t(a); INSERT INTO t VALUES (1)")
-        #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == 1)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM t") == 1)
         #else
         #expect(!SQLite.isSQLCipher)
         let error = try #require(throws: SQLiteError.self) { try db.apply(key) }

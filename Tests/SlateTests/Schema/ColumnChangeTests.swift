@@ -37,7 +37,7 @@ struct ColumnChangeTests {
     }
 
     func rows(_ db: Connection, _ sql: String) throws -> [[SQLiteValue]] {
-        try db.prepare(sql).rows().map(\.values)
+        try db.prepare(sql: sql).rows().map(\.values)
     }
 
     /// The schema and every row of every table, to show that a failed change left all as it was.

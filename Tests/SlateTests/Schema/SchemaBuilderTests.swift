@@ -216,7 +216,7 @@ struct SchemaBuilderTests: UsersFixture {
     }
 
     func rows(_ db: Connection, _ sql: String) throws -> [[SQLiteValue]] {
-        try db.prepare(sql).rows().map(\.values)
+        try db.prepare(sql: sql).rows().map(\.values)
     }
 
     @Test func createTableAsQuery() throws {

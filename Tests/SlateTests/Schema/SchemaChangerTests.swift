@@ -24,7 +24,7 @@ struct SchemaChangerTests: UsersFixture {
     }
 
     func rows(_ db: Connection, _ sql: String) throws -> [[SQLiteValue]] {
-        try db.prepare(sql).rows().map(\.values)
+        try db.prepare(sql: sql).rows().map(\.values)
     }
 
     // MARK: SchemaReader

@@ -22,7 +22,7 @@ struct TableRebuildRowidTests {
     }
 
     func rows(_ db: Connection, _ sql: String) throws -> [[SQLiteValue]] {
-        try db.prepare(sql).rows().map(\.values)
+        try db.prepare(sql: sql).rows().map(\.values)
     }
 
     func sequence(_ db: Connection, _ table: String) throws -> Int64? {

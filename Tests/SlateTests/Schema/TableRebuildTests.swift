@@ -41,7 +41,7 @@ struct TableRebuildTests {
     }
 
     func rows(_ db: Connection, _ sql: String) throws -> [[SQLiteValue]] {
-        try db.prepare(sql).rows().map(\.values)
+        try db.prepare(sql: sql).rows().map(\.values)
     }
 
     /// Declared types by column, as SQLite reports them.

@@ -22,10 +22,10 @@ struct ModuleTests {
                         SQLExpression<Double>("minX"), SQLExpression<Double>("maxX")
                     ])))
         try db.run("INSERT INTO boxes VALUES (1, 0, 2)")
-        #expect(try db.scalar("SELECT count(*) FROM boxes WHERE maxX > 1") as? Int64 == 1)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM boxes WHERE maxX > 1") == 1)
         // An unknown module is a clear error, and nothing is created.
         let error = #expect(throws: SQLiteError.self) { try db.run(table.create(Module("custom", ["foo"]))) }
         #expect(error?.message.contains("no such module") == true)
-        #expect(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'virtual_table'") as? Int64 == 0)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM sqlite_master WHERE name = 'virtual_table'") == 0)
     }
 }

@@ -53,7 +53,7 @@ struct StandardDatatypeTests {
         try db.execute(sql: "CREATE TABLE t (d TEXT)")
         let d = SQLExpression<Date>("d")
         #expect(throws: SQLiteError.self) { try db.run(Table("t").insert(d <- far)) }
-        #expect(try db.scalar("SELECT count(*) FROM t") as? Int64 == 0)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM t") == 0)
     }
 
     @Test("typed reads keep SlateCore's direct readers: Unix times as dates, strict Bool, exact integers")
@@ -98,11 +98,11 @@ struct StandardDatatypeTests {
             t.insert(
                 b <- true, d <- Date(timeIntervalSince1970: 0), u <- uuid,
                 l <- URL(string: "http://foo.com")!, n <- nil))
-        #expect(try db.scalar("SELECT typeof(b) || ':' || b FROM t") as? String == "integer:1")
-        #expect(try db.scalar("SELECT d FROM t") as? String == "1970-01-01T00:00:00.000")
-        #expect(try db.scalar("SELECT u FROM t") as? String == "4ABE10C9-FF12-4CD4-90C1-4B429001BAD3")
-        #expect(try db.scalar("SELECT l FROM t") as? String == "http://foo.com")
-        #expect(try db.scalar("SELECT n IS NULL FROM t") as? Int64 == 1)
+        #expect(try db.scalar(String.self, "SELECT typeof(b) || ':' || b FROM t") == "integer:1")
+        #expect(try db.scalar(String.self, "SELECT d FROM t") == "1970-01-01T00:00:00.000")
+        #expect(try db.scalar(String.self, "SELECT u FROM t") == "4ABE10C9-FF12-4CD4-90C1-4B429001BAD3")
+        #expect(try db.scalar(String.self, "SELECT l FROM t") == "http://foo.com")
+        #expect(try db.scalar(Int64.self, "SELECT n IS NULL FROM t") == 1)
         #expect(try db.scalar(t.filter(u == uuid).count) == 1)
         #expect(try db.scalar(t.filter([uuid].contains(u)).count) == 1)
     }

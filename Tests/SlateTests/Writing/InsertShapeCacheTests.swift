@@ -36,7 +36,7 @@ struct InsertShapeCacheTests: ItemsFixture {
             }
         }
         var sums: [Int64?] = []
-        for index in 0..<12 { sums.append(try db.scalar("SELECT sum(k\(index)) FROM wide") as? Int64) }
+        for index in 0..<12 { sums.append(try db.scalar(Int64.self, "SELECT sum(k\(index)) FROM wide")) }
         let expected: [Int64?] = (0..<12).map { Int64(300 + 3 * $0) }
         #expect(sums == expected)
     }
@@ -125,7 +125,7 @@ struct InsertShapeCacheTests: ItemsFixture {
             #expect(row.7 == (round == 0 ? 7 : nil))
         }
         // A nil in a later row of the same shape binds NULL, not the previous row's value.
-        #expect(try db.scalar("SELECT count(*) FROM kinds WHERE u IS NULL") as? Int64 == 1)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM kinds WHERE u IS NULL") == 1)
     }
 
     @Test func textWithEmbeddedNUL() throws {
@@ -199,13 +199,13 @@ struct InsertShapeCacheTests: ItemsFixture {
         let handle = try #require(db.sqliteHandle)
         sqlite3_limit(handle, SQLITE_LIMIT_VARIABLE_NUMBER, 7)
         try db.run(items.insertMany((1...10).map { [a <- Int64($0), b <- "r\($0)", c <- Double($0)] }))
-        #expect(try db.scalar("SELECT count(*), sum(a) FROM items") as? Int64 == 10)
-        #expect(try db.scalar("SELECT sum(a) FROM items") as? Int64 == 55)
+        #expect(try db.scalar(Int64.self, "SELECT count(*), sum(a) FROM items") == 10)
+        #expect(try db.scalar(Int64.self, "SELECT sum(a) FROM items") == 55)
         // A violation in a later chunk leaves none of the rows.
         #expect(throws: SQLiteError.self) {
             try db.run(items.insertMany((20...30).map { [a <- Int64($0 == 30 ? 20 : $0), b <- "x", c <- nil] }))
         }
-        #expect(try db.scalar("SELECT count(*) FROM items") as? Int64 == 10)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM items") == 10)
     }
 
     @Test func insertFromInsideTheSameShapesStep() throws {
@@ -228,7 +228,7 @@ struct InsertShapeCacheTests: ItemsFixture {
             try itemRows(db, "SELECT a, b FROM items ORDER BY a") == [
                 [.int(1), .text("outer")], [.int(2), .text("outer")], [.int(101), .text("nested")], [.int(102), .text("nested")]
             ])
-        #expect(try db.scalar("SELECT count(*) FROM log") as? Int64 == 4)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM log") == 4)
     }
 
     @Test func setterValueAndExpressionAreUnchanged() {
@@ -268,10 +268,10 @@ struct InsertShapeCacheTests: ItemsFixture {
             Record(a: 3, b: "three", c: nil, payload: Payload(tags: [], score: 0), when: date, uuid: uuid)
         ]
         for value in values { try db.run(records.insert(value)) }
-        #expect(try db.scalar("SELECT count(*) FROM records WHERE b IS NULL AND c IS NULL AND payload IS NULL") as? Int64 == 1)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM records WHERE b IS NULL AND c IS NULL AND payload IS NULL") == 1)
         // The nested value is stored as JSON text (read back without SQLite's JSON functions,
         // which SQLCipher's SQLite 3.15 lacks).
-        let json = try #require(try db.scalar("SELECT payload FROM records WHERE a = 1") as? String)
+        let json = try #require(try db.scalar(String.self, "SELECT payload FROM records WHERE a = 1"))
         #expect(try JSONDecoder().decode(Payload.self, from: Data(json.utf8)) == values[0].payload)
         let read: [Record] = try db.cursor(records.order(SQLExpression<Int64>("a"))).map { try $0.snapshot().decode() }
         #expect(read == values)
@@ -328,8 +328,8 @@ struct InsertShapeCacheTests: ItemsFixture {
             #expect(insert.asSQL().hasPrefix("INSERT INTO \"t\" (\"k0\", \"k1\", \"k2\""))
             try db.run(insert)
             try db.run(table.insert(Repeating(count: count)))
-            #expect(try db.scalar("SELECT count(*) FROM t WHERE k0 = 1000 AND k1 IS NULL AND k2 = 2") as? Int64 == 2)
-            #expect(try db.scalar("SELECT k\(count - 1) FROM t LIMIT 1") as? Int64 == Int64(count - 1))
+            #expect(try db.scalar(Int64.self, "SELECT count(*) FROM t WHERE k0 = 1000 AND k1 IS NULL AND k2 = 2") == 2)
+            #expect(try db.scalar(Int64.self, "SELECT k\(count - 1) FROM t LIMIT 1") == Int64(count - 1))
         }
     }
 
@@ -340,7 +340,7 @@ struct InsertShapeCacheTests: ItemsFixture {
         #expect(throws: SQLiteError.self) { try db.run(items.insert(Missing(a: 1, nope: 2))) }
         struct Item: Encodable { let a: Int64 }
         try db.run(items.insert(Item(a: 1)))
-        #expect(try db.scalar("SELECT count(*) FROM items") as? Int64 == 1)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM items") == 1)
     }
 
     // MARK: InsertStatement
@@ -423,7 +423,7 @@ struct InsertShapeCacheTests: ItemsFixture {
         #expect(throws: SQLiteError.self) { try insert.insert(values: [1, "x", "y", "z"]) }
         #expect(throws: SQLiteError.self) { try insert.insert(values: [nil, "NULL id", nil]) }
         try insert.insert(values: [1, "kept", nil])
-        #expect(try db.scalar("SELECT count(*) FROM described") as? Int64 == 1)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM described") == 1)
         db.close()
         // SQLite's text for the code, with Slate's explanation in `details`.
         let closed = SQLiteError(code: SQLITE_MISUSE, details: "the database connection is closed")

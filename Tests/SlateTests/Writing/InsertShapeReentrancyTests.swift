@@ -42,7 +42,7 @@ import Testing
             try itemRows(db, "SELECT a, b FROM items ORDER BY a") == [
                 [.int(1), .text("row 1")], [.int(2), .text("row 2")], [.int(3), .text("row 3")]
             ])
-        #expect(try db.scalar("SELECT count(*) FROM other") as? Int64 == 3 * 3 * 9)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM other") == 3 * 3 * 9)
     }
 
     @Test func statementCacheClearedFromInsideAStepOfTheShapesStatement() throws {
@@ -171,7 +171,7 @@ extension InsertShapeReentrancyTests {
         // …but two tables to SQLite, and each statement goes to its own.
         #expect(try db.cursor(first.order(v)).map { try $0.get(v) } == [1, 2, 100, 200])
         #expect(try db.cursor(second.order(v)).map { try $0.get(v) } == [10, 20, 1000, 2000])
-        #expect(try db.scalar("SELECT count(*) FROM \"\(precomposed)\"") as? Int64 == 4)
-        #expect(try db.scalar("SELECT count(*) FROM \"\(decomposed)\"") as? Int64 == 4)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM \"\(precomposed)\"") == 4)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM \"\(decomposed)\"") == 4)
     }
 }

@@ -21,7 +21,7 @@ final class SlatePoolDriver: Sendable {
             let statement = try db.cachedStatement(sql: PoolTables.accountsSQL)
             defer { try? statement.reset() }
             guard try statement.step() else { return (Int64(0), Int64(0)) }
-            return (statement.columnValue(at: 0) ?? Int64(0), statement.columnValue(at: 1) ?? Int64(0))
+            return (statement.columnValue(at: 0, as: Int64.self) ?? 0, statement.columnValue(at: 1, as: Int64.self) ?? 0)
         }
         guard count == Int64(PoolTables.accountCount), sum == PoolTables.totalBalance else {
             throw BenchmarkError("W7 Slate: an inconsistent read (\(count) accounts, total \(sum))")

@@ -27,7 +27,7 @@ struct ReadByIndex: Workload {
                 try drivers.slate.readByIndexForEach(sql)
             },
             // DataLiteCore's documented loop (issue 12's goal: within 1.10× of raw C).
-            Contender(library: .slate, api: "Statement.step() + columnValue(at:) as Int64? (DataLiteCore's way)",
+            Contender(library: .slate, api: "Statement.step() + columnValue(at:as:)",
                       body: { try drivers.slate.readByIndexDataLiteCore(sql) }, goal: 1.10),
             Contender(library: .grdb, api: "Row.fetchCursor + row[Int] as Int64") {
                 try drivers.grdb.readByIndex(sql)

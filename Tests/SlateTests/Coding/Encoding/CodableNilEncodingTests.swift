@@ -219,7 +219,7 @@ struct CodableNilEncodingTests {
                 == #"INSERT INTO "tasks" ("title", "note") VALUES ('a', NULL)"#)
         try db.run(tasks.insert(ExplicitNil(title: "a", note: "kept")))
         try db.run(tasks.filter(id == 1).update(ExplicitNil(title: "a", note: nil)))
-        #expect(try db.scalar("SELECT note IS NULL FROM tasks") as? Int64 == 1)
+        #expect(try db.scalar(Int64.self, "SELECT note IS NULL FROM tasks") == 1)
     }
 
     @Test func aKeyTheValueNeverNamesIsLeftOutEvenWithNull() throws {

@@ -175,7 +175,7 @@ struct CodableWritingTests: UsersFixture {
         let db = try Connection()
         try db.execute(sql: "CREATE TABLE t (inner TEXT)")
         try db.run(Table("t").insert(Outer(inner: Inner(value: "a")), userInfo: [Shouting.loud: "+"]))
-        #expect(try db.scalar("SELECT inner FROM t") as? String == #"{"value":"a+"}"#)
+        #expect(try db.scalar(String.self, "SELECT inner FROM t") == #"{"value":"a+"}"#)
         let row = try #require(try db.pluck(Table("t")))
         #expect(try row.decode(as: Outer.self, userInfo: [Shouting.loud: "?"]).inner.value == "a+?")
     }

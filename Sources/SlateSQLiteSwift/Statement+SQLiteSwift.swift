@@ -1,7 +1,6 @@
 // SQLite.swift's statement API: variadic binding, run, scalar and iteration over untyped values.
 // The primary spellings are `bind(_:at:)` / `bind(_:by:)` per parameter, `step()` / `reset()` /
-// `executeToCompletion()`, and a `Cursor` (`cursor()`) to read rows. (Still in SlateCore: most of
-// the test suites read rows this way; its move to SlateSQLiteSwift is the next step of issue 29.)
+// `executeToCompletion()`, and a `Cursor` (`cursor()`) to read rows.
 
 extension Statement: Sequence, IteratorProtocol {
     /// Starts a `for row in statement` loop from the first row, keeping the bound values

@@ -1,4 +1,4 @@
-import SlateCore
+import SlateSQLiteSwift
 import Testing
 
 /// SQLite.swift's `statement.row[i]` reads: an index out of range, even beyond `Int32`, reads

@@ -1,7 +1,7 @@
 // swift-format-ignore-file
 // (This file mirrors the documentation's code blocks line for line: it keeps their layout.)
 import Foundation
-import SlateSQLiteSwift
+import SlateCore
 import SlateCoreTestSupport
 import Testing
 
@@ -14,6 +14,14 @@ final class ChangeLog: ConnectionObserver {
     }
     func connectionWillCommit(_ connection: Connection) throws {
         guard allowCommits else { throw CocoaError(.userCancelled) }
+    }
+}
+
+/// A trace observer from `SlateCore.docc/HooksAndDelegates.md`, as written.
+final class StatementLog: ConnectionTraceObserver {
+    var statements: [String] = []
+    func connection(_ connection: Connection, trace: (unexpandedSQL: String, expandedSQL: String)) {
+        statements.append(trace.expandedSQL)
     }
 }
 
@@ -36,14 +44,12 @@ struct HooksAndDelegatesArticleTests {
         #expect(vetoed == nil)
         #expect(try db.scalar(Int.self, "SELECT count(*) FROM notes") == 1)
 
-        var statements: [String] = []
-        db.trace { sql in statements.append(sql) }
-        db.updateHook { operation, database, table, rowid in print(operation, table, rowid) }
-        try db.run("UPDATE notes SET body = 'hi' WHERE rowid = 1")
-        db.trace(nil)
-        db.updateHook(nil)
-        print(statements)                             // ["UPDATE notes SET body = 'hi' WHERE rowid = 1"]
-        #expect(statements == ["UPDATE notes SET body = 'hi' WHERE rowid = 1"])
+        let statements = StatementLog()
+        db.add(trace: statements)
+        try db.run("UPDATE notes SET body = ? WHERE rowid = 1", "hi")
+        db.remove(trace: statements)
+        print(statements.statements)                  // ["UPDATE notes SET body = 'hi' WHERE rowid = 1"]
+        #expect(statements.statements == ["UPDATE notes SET body = 'hi' WHERE rowid = 1"])
     }
 
     @Test func vetoReachesTheCaller() throws {

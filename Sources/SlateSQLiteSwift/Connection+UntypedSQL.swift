@@ -1,6 +1,5 @@
 // SQLite.swift's untyped `prepare(_:_:)` and `scalar(_:_:)`. The primary spellings are
-// `prepare(sql:options:)` and the typed `scalar(_:_:_:)`. (Still in SlateCore: most of the test
-// suites use them; their move to SlateSQLiteSwift is the next step of issue 29.)
+// `prepare(sql:options:)` and the typed `scalar(_:_:_:)`.
 
 extension Connection {
     // MARK: prepare(_:_:): compile and bind
