@@ -7,7 +7,7 @@
 ///
 /// A cache belongs to one decoder or one encoder, which always asks it for the same kind of
 /// container of a given key type (`KeyedDecodingContainer<Key>` or `KeyedEncodingContainer<Key>`):
-/// the key type then identifies the container's type, which makes the unchecked downcasts sound.
+/// the key type then identifies the container's type, so the checked casts below always succeed.
 /// The containers refer back to their decoder or encoder: ``removeAll()`` breaks that cycle.
 struct KeyedContainerCache {
     private var lastKeyType: ObjectIdentifier?
@@ -24,14 +24,14 @@ struct KeyedContainerCache {
         keyedBy keyType: Key.Type, make: () -> Container
     ) -> Container {
         let key = ObjectIdentifier(keyType)
-        // Sound: each container field is only ever set together with its key type field, to a
-        // holder of the container type that key type identifies (see the type's documentation).
-        // The unchecked downcast skips a dynamic cast per row.
-        if lastKeyType == key, let last {
-            return unsafeDowncast(last, to: ContainerHolder<Container>.self).container
+        // Each container field is only ever set together with its key type field, to a holder of
+        // the container type that key type identifies (see the type's documentation): the key
+        // comparison picks the field, and the checked cast confirms its type.
+        if lastKeyType == key, let holder = last as? ContainerHolder<Container> {
+            return holder.container
         }
-        if previousKeyType == key, let previous {
-            return unsafeDowncast(previous, to: ContainerHolder<Container>.self).container
+        if previousKeyType == key, let holder = previous as? ContainerHolder<Container> {
+            return holder.container
         }
         let container = make()
         (previousKeyType, previous) = (lastKeyType, last)

@@ -69,9 +69,10 @@ extension Connection {
     @inlinable
     package subscript<Key: ConnectionStorageKey>(storage key: Key.Type) -> Key.Value {
         let index = Key.slot.index
-        if index < storage.count, let value = storage[index] {
-            // Sound: a slot only ever holds the value its key made (see `makeStorage`).
-            return unsafeDowncast(value, to: Key.Value.self)
+        // A slot only ever holds the value its key made (see `makeStorage`), so the checked cast
+        // always succeeds; it costs one class-pointer comparison for a final class.
+        if index < storage.count, let value = storage[index] as? Key.Value {
+            return value
         }
         return makeStorage(key)
     }

@@ -59,7 +59,7 @@ final class SetterEncoder: Encoder {
     /// The containers made for earlier rows, handed out again (only by a thread's reused
     /// encoder): a row type and one nested row type (an insert inside `encode(to:)` uses a fresh
     /// encoder, but a value encoding another type of row in turn would alternate) both stay cached.
-    /// Unchecked: see ``inUse``.
+    /// Unchecked: see ``inUse`` (Benchmarks/PROFILE.md, “Unsafe flags”).
     @exclusivity(unchecked) private var containers = KeyedContainerCache()
 
     private init(reused: Bool) {
