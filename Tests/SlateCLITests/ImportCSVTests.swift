@@ -1,5 +1,6 @@
 import Foundation
 import Slate
+import SlateTestSupport
 import Testing
 
 /// `slate import` of CSV and TSV, run as a real process: malformed input, positions, types,
@@ -305,8 +306,8 @@ struct ImportCSVTests {
         process.executableURL = URL(fileURLWithPath: CLIRunner.executable)
         process.arguments = ["import", work.file("busy.db"), work.file("data.csv"), "--busy-timeout", "60", "-q"]
         try process.run()
-        // Release the lock while slate is (most likely) waiting on it; it must then go ahead.
-        Thread.sleep(forTimeInterval: 0.5)
+        // Release the lock once slate waits on it; it must then go ahead.
+        #expect(waitUntil { ProcessState.isWaitingForALock(process.processIdentifier, on: work.file("busy.db")) })
         try holder.execute(sql: "COMMIT")
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)

@@ -58,12 +58,7 @@ public final class ObservationLog<Value: Sendable>: @unchecked Sendable {
     /// pool, which blocking tests elsewhere in a full run can hold for a minute on a loaded
     /// 2-core machine (issue 29), while the observation itself delivered long before.
     public func waitAsync(forCount count: Int) async -> Bool {
-        let deadline = Date(timeIntervalSinceNow: 4 * observationWatchdog)
-        while values.count < count {
-            if Date() > deadline { return false }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-        return true
+        await waitUntilAsync(seconds: 4 * observationWatchdog) { values.count >= count }
     }
 
     /// Starts `observation` in `writer`, logging into `self`.

@@ -44,3 +44,16 @@ public func waitUntil(seconds: Double = 60, _ condition: () throws -> Bool) reth
     }
     return true
 }
+
+/// Polls `condition` every 2 ms until it holds, for at most `seconds`, suspending between polls
+/// so that no thread of the cooperative pool is held: the async form of ``waitUntil(seconds:_:)``.
+///
+/// - Returns: Whether `condition` held before the time ran out.
+public func waitUntilAsync(seconds: Double = 60, _ condition: () throws -> Bool) async rethrows -> Bool {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    while try !condition() {
+        if Date() > deadline { return false }
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+    return true
+}

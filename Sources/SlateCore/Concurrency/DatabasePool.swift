@@ -362,6 +362,30 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
         return try body()
     }
 
+    // MARK: State, for tests that wait for an event instead of sleeping
+
+    /// How many reads wait for a reader.
+    package var waitingReadCount: Int {
+        state.lock()
+        defer { state.unlock() }
+        return waiters.count
+    }
+
+    /// Whether a barrier write holds new reads back (while it waits for running reads, and while
+    /// it runs).
+    package var isBarrierActive: Bool {
+        state.lock()
+        defer { state.unlock() }
+        return barrierIsRunning
+    }
+
+    /// Whether ``close()`` has begun: it then waits for running reads to end.
+    package var isClosing: Bool {
+        state.lock()
+        defer { state.unlock() }
+        return isClosed
+    }
+
     // MARK: Reader leases
 
     /// Takes a reader, waiting (on this thread) for one to be free.

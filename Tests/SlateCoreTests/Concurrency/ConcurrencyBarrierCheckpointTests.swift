@@ -34,13 +34,15 @@ struct ConcurrencyBarrierCheckpointTests {
                 DispatchQueue.global().async(group: group) {
                     _ = try? pool.read { _ in log.record("read 2") }
                 }
-                usleep(100_000)
+                // The barrier goes on only once read 2 waits: it must not run until the barrier ends.
+                _ = waitUntil { pool.waitingReadCount == 1 }
                 try db.execute(sql: "INSERT INTO t VALUES (1)")
                 log.record("barrier ended")
             }
         }
         barrierStarted.wait()
-        usleep(100_000)  // gives the barrier a chance to (wrongly) start; the order is what is checked
+        // The barrier now holds new reads back, waiting for read 1: it must not start before read 1 ends.
+        #expect(waitUntil { pool.isBarrierActive })
         finishRead.signal()
         #expect(group.wait(timeout: .now() + 20) == .success)
         #expect(log.all == ["read 1 started", "read 1 ended", "barrier started", "barrier ended", "read 2"])

@@ -132,7 +132,7 @@ struct ConcurrencyCancellationTests {
         await Self.wait(holding)
         let ran = EventLog()
         let waiting = Task { try await pool.read { _ in ran.record("ran") } }
-        try await Task.sleep(nanoseconds: 50_000_000)  // lets it queue up; correctness does not depend on it
+        #expect(await waitUntilAsync { pool.waitingReadCount == 1 })  // cancelled while it waits
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
         release.signal()

@@ -51,11 +51,12 @@ struct ConcurrencyCloseTests {
         let pool = try directory.makePool("close.sqlite", readers: 1)
         let log = EventLog()
         let reading = DispatchSemaphore(value: 0)
+        let finishRead = DispatchSemaphore(value: 0)
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
             _ = try? pool.read { _ in
                 reading.signal()
-                usleep(200_000)
+                finishRead.wait()
                 log.record("read ended")
             }
         }
@@ -63,11 +64,18 @@ struct ConcurrencyCloseTests {
         DispatchQueue.global().async(group: group) {
             if sqliteError({ _ = try pool.read { _ in 1 } })?.category == .misuse { log.record("waiting read refused") }
         }
-        usleep(50_000)
-        try pool.close()
-        log.record("closed")
-        #expect(group.wait(timeout: .now() + 20) == .success)
+        #expect(waitUntil { pool.waitingReadCount == 1 })
+        DispatchQueue.global().async(group: group) {
+            try? pool.close()
+            log.record("closed")
+        }
+        // close() has begun and waits for the running read: it must not return before the read ends.
+        #expect(waitUntil { pool.isClosing })
+        log.record("read released")
+        finishRead.signal()
+        #expect(group.wait(timeout: .now() + 60) == .success)
         #expect(log.index(of: "read ended").map { $0 < (log.index(of: "closed") ?? -1) } == true)
+        #expect(log.index(of: "read released").map { $0 < (log.index(of: "closed") ?? -1) } == true)
         #expect(log.all.contains("waiting read refused"))
     }
 }

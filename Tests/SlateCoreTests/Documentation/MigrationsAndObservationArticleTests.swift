@@ -61,11 +61,6 @@ private final class ScoreLog: @unchecked Sendable {
 
     /// Waits (bounded, without blocking the cooperative pool) until `score` was delivered.
     func waitAsync(for score: Int) async -> Bool {
-        let deadline = Date(timeIntervalSinceNow: 60)
-        while !all.contains(score) {
-            if Date() > deadline { return false }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-        return true
+        await waitUntilAsync { all.contains(score) }
     }
 }

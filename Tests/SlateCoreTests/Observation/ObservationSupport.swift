@@ -28,12 +28,7 @@ func waitForHooksRemoved(_ writer: any DatabaseWriter) throws -> Bool {
 /// (an `ObservedValue`'s task ends on the main actor, a sequence's on the cooperative pool), and
 /// every other test waiting there.
 func waitForHooksRemovedYielding(_ writer: any DatabaseWriter) async throws -> Bool {
-    let deadline = Date(timeIntervalSinceNow: observationWatchdog)
-    while Date() < deadline {
-        if try !hasObservationHooks(writer) { return true }
-        try await Task.sleep(nanoseconds: 5_000_000)
-    }
-    return try !hasObservationHooks(writer)
+    try await waitUntilAsync(seconds: observationWatchdog) { try !hasObservationHooks(writer) }
 }
 
 /// Makes sure every notification the observation will get for commits made so far has been

@@ -3,25 +3,11 @@ import Foundation
 import SlateCoreTestSupport
 import Testing
 
-/// Runs `body` in a task and fails (instead of hanging) when it does not finish in time.
-func withTimeout<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withThrowingTaskGroup(of: T?.self) { group in
-        group.addTask { try await body() }
-        group.addTask {
-            try? await Task.sleep(for: .seconds(observationWatchdog))
-            return nil
-        }
-        guard let first = try await group.next(), let value = first else {
-            group.cancelAll()
-            Issue.record("watchdog: the observation did not deliver in time")
-            throw CancellationError()
-        }
-        group.cancelAll()
-        return value
-    }
-}
-
-@Suite("ValueObservation values(in:)", .enabled(if: DatabaseChangeTracker.reportsStatementEndsOnStep, "this SQLite reports statement ends only on reset"))
+/// A sequence that never delivers fails its test at the time limit instead of hanging the run.
+@Suite(
+    "ValueObservation values(in:)",
+    .enabled(if: DatabaseChangeTracker.reportsStatementEndsOnStep, "this SQLite reports statement ends only on reset"),
+    .timeLimit(.minutes(5)))
 struct ValueObservationValuesTests {
     func setUp(_ kind: WriterKind, _ directory: TemporaryDirectory) throws -> any DatabaseWriter {
         let writer = try kind.make(in: directory)
@@ -34,7 +20,7 @@ struct ValueObservationValuesTests {
         let directory = try TemporaryDirectory()
         let writer = try setUp(kind, directory)
         let observation = ValueObservation.tracking { db in try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1 }
-        let seen = try await withTimeout {
+        let seen = try await { () async throws -> [Int] in
             var seen: [Int] = []
             for try await count in observation.values(in: writer) {
                 seen.append(count)
@@ -42,7 +28,7 @@ struct ValueObservationValuesTests {
                 try await writer.write { db in _ = try db.run("INSERT INTO t (name) VALUES ('x')") }
             }
             return seen
-        }
+        }()
         #expect(seen == [0, 1, 2, 3])
         #expect(try await waitForHooksRemovedYielding(writer))
     }
@@ -59,7 +45,7 @@ struct ValueObservationValuesTests {
         }
         #expect(await log.waitAsync(forCount: 1))
         task.cancel()
-        let ending = try await withTimeout { try await task.value }
+        let ending = try await task.value
         #expect(ending == "ended")
         #expect(try await waitForHooksRemovedYielding(writer))
     }
@@ -69,14 +55,14 @@ struct ValueObservationValuesTests {
         let directory = try TemporaryDirectory()
         let writer = try setUp(kind, directory)
         let observation = ValueObservation.tracking { db in try db.scalar(Int.self, "SELECT count(*) FROM missing") ?? -1 }
-        let error = try await withTimeout { () -> SQLiteError? in
+        let error = try await { () async throws -> SQLiteError? in
             do {
                 for try await _ in observation.values(in: writer) {}
                 return nil
             } catch let error as SQLiteError {
                 return error
             }
-        }
+        }()
         #expect(error?.message.contains("no such table") == true)
         #expect(try await writer.read { db in try db.scalar(Int.self, "SELECT count(*) FROM t") } == 0)
     }
@@ -87,14 +73,14 @@ struct ValueObservationValuesTests {
         let writer = try setUp(kind, directory)
         try writer.close()
         let observation = ValueObservation.tracking { db in try db.scalar(Int.self, "SELECT count(*) FROM t") ?? -1 }
-        let threw = try await withTimeout { () -> Bool in
+        let threw = try await { () async throws -> Bool in
             do {
                 for try await _ in observation.values(in: writer) {}
                 return false
             } catch is SQLiteError {
                 return true
             }
-        }
+        }()
         #expect(threw)
     }
 }

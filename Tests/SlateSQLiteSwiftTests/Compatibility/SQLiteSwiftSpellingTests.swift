@@ -25,6 +25,25 @@ struct SQLiteSwiftSpellingTests {
         #expect(try db.cursor(emails.match("wonder*")).map { try $0.get(0, as: String.self) } == ["wonderful day"])
     }
 
+    @Test("foreignKeys, journalMode and synchronous read and write their pragmas; a refused mode is recorded")
+    func pragmaProperties() throws {
+        let directory = try TemporaryDirectory()
+        let db = try Connection(directory.path("pragmas.sqlite"))
+        db.foreignKeys = true
+        #expect(db.foreignKeys == (try db.getForeignKeys()))
+        #expect(db.foreignKeys)
+        db.journalMode = .wal
+        #expect(try db.getJournalMode() == .wal)
+        #expect(db.journalMode == .wal)
+        db.synchronous = .normal
+        #expect(try db.getSynchronous() == .normal)
+        #expect(db.synchronous == .normal)
+        let memory = try Connection()
+        memory.journalMode = .wal  // an in-memory database keeps MEMORY
+        #expect(memory.journalMode == .memory)
+        #expect(memory.lastPropertyError != nil)
+    }
+
     @Test func lastInsertRowidIsLastInsertRowID() throws {
         let db = try people()
         #expect(db.lastInsertRowID == 0)
