@@ -105,6 +105,7 @@ public struct RecordReader {
     ///   `NULL` (for a non-optional type), or does not convert exactly.
     @inlinable @inline(__always)
     public func read<T: SQLiteRepresentable>(_ type: T.Type, at position: Int) throws(SQLiteError) -> T {
+        assert(ColumnConversion.of(T.self) == .exact, "RecordReader and ColumnConversion disagree about \(T.self)")
         if _fastPath(positionalHandle != nil), let handle = positionalHandle {
             // No bounds check: SQLite reads a column outside the row as NULL, which an optional
             // takes as nil and anything else sends to `failure`, which tells a missing column
@@ -148,6 +149,7 @@ public struct RecordReader {
     ///   or does not convert exactly.
     @inlinable @inline(__always)
     public func read<T: FixedWidthInteger & SQLiteRepresentable>(_ type: T.Type, at position: Int) throws(SQLiteError) -> T {
+        assert(ColumnConversion.of(T.self) == .exact, "RecordReader and ColumnConversion disagree about \(T.self)")
         if _fastPath(positionalHandle != nil), let handle = positionalHandle {
             let column = Int32(truncatingIfNeeded: position)
             guard let value = T(sqliteStatement: handle, column: column) else {
@@ -173,6 +175,7 @@ public struct RecordReader {
     @_disfavoredOverload
     @inlinable
     public func read<T: Value>(_ type: T.Type, at position: Int) throws(SQLiteError) -> T where T.ValueType == T {
+        assert(ColumnConversion.of(T.self) == .customValue, "RecordReader and ColumnConversion disagree about \(T.self)")
         let stored = try read(T.StoredForm.self, at: position)
         return try converting(stored, T.self, position: position) { try T.fromStoredForm($0) }
     }
@@ -181,6 +184,7 @@ public struct RecordReader {
     @_disfavoredOverload
     @inlinable
     public func read<T: Value>(_ type: T?.Type, at position: Int) throws(SQLiteError) -> T? where T.ValueType == T {
+        assert(ColumnConversion.of(T.self) == .customValue, "RecordReader and ColumnConversion disagree about \(T.self)")
         guard let stored = try read(T.StoredForm?.self, at: position) else { return nil }
         return try converting(stored, T.self, position: position) { try T.fromStoredForm($0) }
     }
@@ -190,6 +194,7 @@ public struct RecordReader {
     @_disfavoredOverload
     @inlinable
     public func read<T: Value & Decodable>(_ type: T.Type, at position: Int) throws(SQLiteError) -> T where T.ValueType == T {
+        assert(ColumnConversion.of(T.self) == .customValue, "RecordReader and ColumnConversion disagree about \(T.self)")
         let stored = try read(T.StoredForm.self, at: position)
         return try converting(stored, T.self, position: position) { try T.fromStoredForm($0) }
     }
@@ -198,6 +203,7 @@ public struct RecordReader {
     @_disfavoredOverload
     @inlinable
     public func read<T: Value & Decodable>(_ type: T?.Type, at position: Int) throws(SQLiteError) -> T? where T.ValueType == T {
+        assert(ColumnConversion.of(T.self) == .customValue, "RecordReader and ColumnConversion disagree about \(T.self)")
         guard let stored = try read(T.StoredForm?.self, at: position) else { return nil }
         return try converting(stored, T.self, position: position) { try T.fromStoredForm($0) }
     }
@@ -212,6 +218,7 @@ public struct RecordReader {
     @inlinable
     public func read<T: RawRepresentable>(_ type: T.Type, at position: Int) throws(SQLiteError) -> T
     where T.RawValue: SQLiteRepresentable {
+        assert(ColumnConversion.of(T.self) == .rawValue, "RecordReader and ColumnConversion disagree about \(T.self)")
         let raw = try read(T.RawValue.self, at: position)
         guard let value = T(rawValue: raw) else { throw notARawValue(raw, T.self, position: position) }
         return value
@@ -222,6 +229,7 @@ public struct RecordReader {
     @inlinable
     public func read<T: RawRepresentable>(_ type: T?.Type, at position: Int) throws(SQLiteError) -> T?
     where T.RawValue: SQLiteRepresentable {
+        assert(ColumnConversion.of(T.self) == .rawValue, "RecordReader and ColumnConversion disagree about \(T.self)")
         guard let raw = try read(T.RawValue?.self, at: position) else { return nil }
         guard let value = T(rawValue: raw) else { throw notARawValue(raw, T.self, position: position) }
         return value
@@ -233,6 +241,7 @@ public struct RecordReader {
     @inlinable
     public func read<T: RawRepresentable & Decodable>(_ type: T.Type, at position: Int) throws(SQLiteError) -> T
     where T.RawValue: SQLiteRepresentable {
+        assert(ColumnConversion.of(T.self) == .rawValue, "RecordReader and ColumnConversion disagree about \(T.self)")
         let raw = try read(T.RawValue.self, at: position)
         guard let value = T(rawValue: raw) else { throw notARawValue(raw, T.self, position: position) }
         return value
@@ -243,6 +252,7 @@ public struct RecordReader {
     @inlinable
     public func read<T: RawRepresentable & Decodable>(_ type: T?.Type, at position: Int) throws(SQLiteError) -> T?
     where T.RawValue: SQLiteRepresentable {
+        assert(ColumnConversion.of(T.self) == .rawValue, "RecordReader and ColumnConversion disagree about \(T.self)")
         guard let raw = try read(T.RawValue?.self, at: position) else { return nil }
         guard let value = T(rawValue: raw) else { throw notARawValue(raw, T.self, position: position) }
         return value
@@ -258,13 +268,15 @@ public struct RecordReader {
     ///   its cause.
     @_disfavoredOverload
     public func read<T: Decodable>(_ type: T.Type, at position: Int) throws(SQLiteError) -> T {
-        try decode(T.self, column: column(at: position), position: position)
+        assert(ColumnConversion.of(T.self) == .decodable, "RecordReader and ColumnConversion disagree about \(T.self)")
+        return try decode(T.self, column: column(at: position), position: position)
     }
 
     /// Reads a column as an optional `Decodable` value: `nil` for `NULL` or a missing column,
     /// the JSON text's value otherwise.
     @_disfavoredOverload
     public func read<T: Decodable>(_ type: T?.Type, at position: Int) throws(SQLiteError) -> T? {
+        assert(ColumnConversion.of(T.self) == .decodable, "RecordReader and ColumnConversion disagree about \(T.self)")
         let column = column(at: position)
         guard contains(column), !value(at: column).isNull else { return nil }
         return try decode(T.self, column: column, position: position)

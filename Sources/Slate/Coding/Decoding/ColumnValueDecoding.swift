@@ -1,11 +1,13 @@
 import Foundation
 
-/// Turns the value of one column into a `Decodable` property, mirroring ``ColumnValueEncoding``:
+/// Turns the value of one column into a `Decodable` property, by the rows of ``ColumnConversion``
+/// (the table ``RecordReader`` follows too), mirroring ``ColumnValueEncoding``:
 /// 1. types SlateCore converts use that one conversion (exact: an `Int8` column holding 300 is
 ///    an error, not a wrapped value);
 /// 2. custom ``Value`` types convert their ``Value/Datatype`` with ``Value/fromDatatypeValue(_:)``;
-/// 3. types that decode a single value (enums with raw values, wrappers) read the column;
-/// 4. anything else is decoded from the column's JSON text.
+/// 3. enums whose raw value SlateCore converts read the raw value, then `init(rawValue:)`;
+/// 4. types that decode a single value (wrappers) read the column; anything else is decoded
+///    from the column's JSON text.
 ///
 /// Every failure is a `DecodingError` whose message names the column and the type.
 enum ColumnValueDecoding {
@@ -23,20 +25,37 @@ enum ColumnValueDecoding {
         _ type: T.Type, from value: SQLiteValue, column: @autoclosure () -> String,
         codingPath: @autoclosure () -> [any CodingKey], userInfo: [CodingUserInfoKey: Any]
     ) throws -> T {
-        if let representable = T.self as? any SQLiteRepresentable.Type {
-            guard let converted = representable.init(columnValue: value) as? T else {
+        switch ColumnConversion.of(T.self) {
+        case .exact:
+            guard let representable = T.self as? any SQLiteRepresentable.Type,
+                let converted = representable.init(columnValue: value) as? T
+            else {
                 throw conversionError(T.self, value: value, column: column(), codingPath: codingPath())
             }
             return converted
-        }
-        let column = column()
-        let codingPath = codingPath()
-        if let custom = T.self as? any Value.Type {
-            guard let converted = try customValue(custom, from: value, column: column, codingPath: codingPath) as? T else {
+        case .customValue:
+            let column = column()
+            let codingPath = codingPath()
+            guard let custom = T.self as? any Value.Type,
+                let converted = try customValue(custom, from: value, column: column, codingPath: codingPath) as? T
+            else {
                 throw conversionError(T.self, value: value, column: column, codingPath: codingPath)
             }
             return converted
+        case .rawValue:
+            let column = column()
+            let codingPath = codingPath()
+            guard let raw = T.self as? any RawRepresentable.Type,
+                let converted = try rawValue(raw, from: value, column: column, codingPath: codingPath) as? T
+            else {
+                throw conversionError(T.self, value: value, column: column, codingPath: codingPath)
+            }
+            return converted
+        case .decodable:
+            break
         }
+        let column = column()
+        let codingPath = codingPath()
         let decoder = ColumnValueDecoder(value: value, column: column, codingPath: codingPath, userInfo: userInfo)
         do {
             return try T(from: decoder)
@@ -81,6 +100,25 @@ enum ColumnValueDecoding {
                         + "which \(V.self).fromDatatypeValue rejects: \(error)",
                     underlyingError: error))
         }
+    }
+
+    /// Converts a column value to an enum through its raw value, or returns `nil` when the stored
+    /// value does not convert to the raw value's type.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` naming the column when no case has the raw value.
+    private static func rawValue<R: RawRepresentable>(
+        _ type: R.Type, from value: SQLiteValue, column: String, codingPath: [any CodingKey]
+    ) throws -> R? {
+        guard let rawType = R.RawValue.self as? any SQLiteRepresentable.Type,
+            let raw = rawType.init(columnValue: value) as? R.RawValue
+        else { return nil }
+        guard let converted = R(rawValue: raw) else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "column \"\(column)\" holds \(value.sqliteLiteral.prefix(40)), which is not a raw value of \(R.self)"))
+        }
+        return converted
     }
 
     /// Decodes a nested value from the column's JSON text.
