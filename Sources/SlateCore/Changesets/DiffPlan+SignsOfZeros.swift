@@ -40,12 +40,16 @@ extension DiffPlan {
                         old.append(before)
                         new.append(nil)
                     } else {
-                        changed = changed || !identical
-                        old.append(identical ? nil : before)
-                        new.append(identical ? nil : after)
+                        // Only a zero's sign: any other difference is the session's update of
+                        // this row, which runs first, so its values are left out here.
+                        let signOnly = !identical && Self.isZero(before) && Self.isZero(after)
+                        changed = changed || signOnly
+                        // `Optional.none`, not `nil`: SQLiteValue is ExpressibleByNilLiteral, so a
+                        // bare `nil` here would be a NULL value, not a value left out.
+                        old.append(signOnly ? before : Optional.none)
+                        new.append(signOnly ? after : Optional.none)
                     }
                 }
-                // Only the zeros can differ here: the other values were made equal already.
                 guard sameKeyBits, changed else { continue }
                 if !started {
                     writer.table(table.name, keyPositions: table.columns.map(\.keyPosition))
@@ -55,6 +59,12 @@ extension DiffPlan {
             }
         }
         return writer.data
+    }
+
+    /// Whether a value is a REAL zero, of either sign.
+    private static func isZero(_ value: SQLiteValue) -> Bool {
+        if case .real(let real) = value { return real == 0 }
+        return false
     }
 
     /// Whether two values are the same, a REAL bit for bit.
