@@ -207,7 +207,9 @@ enum ChangesetFormat {
             case (SQLITE_DELETE, true): try values(keyOnly)
             case (SQLITE_UPDATE, false):
                 try values(key)
-                try values(key.map { _ in false })
+                // A key never changes in an update (that is a delete and an insert): its new
+                // values are left out. SQLite's apply fails with a bare SQLITE_ERROR otherwise.
+                try values(key.map { _ in false }, leftOut: key)
             case (SQLITE_UPDATE, true): try values(key)
             default: throw Self.malformed
             }
@@ -215,11 +217,13 @@ enum ChangesetFormat {
 
         /// A record: one value per column; where `required` is true, an integer, a real other
         /// than NaN, a text or a blob (not undefined, not NULL). SQLite never stores a NaN, and
-        /// inverting turns one into a NULL: a NaN key would become a NULL key.
-        mutating func values(_ required: [Bool]) throws(SQLiteError) {
-            for isRequired in required {
+        /// inverting turns one into a NULL: a NaN key would become a NULL key. Where `leftOut` is
+        /// true, the value must be left out (undefined).
+        mutating func values(_ required: [Bool], leftOut: [Bool] = []) throws(SQLiteError) {
+            for (column, isRequired) in required.enumerated() {
                 let type = try byte()
                 if isRequired, !(1...4).contains(type) { throw Self.malformed }
+                if column < leftOut.count, leftOut[column], type != 0 { throw Self.malformed }
                 if isRequired, type == 2, offset + 8 <= bytes.count {
                     let bits = (0..<8).reduce(UInt64(0)) { $0 << 8 | UInt64(bytes[offset + $1]) }
                     if Double(bitPattern: bits).isNaN { throw Self.malformed }

@@ -290,6 +290,22 @@ struct ChangesetTests {
         expectSQLiteError(SQLITE_CORRUPT) { _ = try changeset.concatenated(with: Changeset(Data())).concatenated(with: changeset) }
     }
 
+    @Test func anUpdateThatChangesItsKeyIsCorrupt() throws {
+        // Issue 30: a corrupted changeset whose update gives its key a new value (a key change is
+        // a delete and an insert: an update leaves the key's new values out) reads, and
+        // sqlite3changeset_apply then fails with a bare SQLITE_ERROR ("SQL logic error", no
+        // message). Minimized from a fuzzed apply: t(id INTEGER PRIMARY KEY, v, w, b), an update
+        // of row 16 whose new record holds id = 40.0.
+        let bytes = Data(base64Encoded: "VAQBAAAAdAAXAAEAAAAAAAAAEAJAOAAAAAAAAAAAAgJARAAAAAAAAAAA") ?? Data()
+        let changeset = Changeset(bytes)
+        expectSQLiteError(SQLITE_CORRUPT) { try changeset.validate() }
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, v, w, b); INSERT INTO t VALUES (16, 24.0, 'x', x'00')")
+        let error = expectSQLiteError(SQLITE_CORRUPT) { try db.apply(changeset) }
+        #expect(error?.explanation.contains("corrupt or truncated") == true)
+        #expect(try db.scalar(Double.self, "SELECT v FROM t WHERE id = 16") == 24.0)
+    }
+
     @Test func aNullOrMissingKeyValueIsCorruptBeforeSQLiteReadsIt() throws {
         // Found by the Changesets fuzz target: an insert whose key columns hold NULL reads
         // (sqlite3changeset_next returns it), but SQLite 3.40's sqlite3changegroup_add then reads
