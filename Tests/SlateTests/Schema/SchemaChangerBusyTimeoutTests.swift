@@ -15,7 +15,7 @@ struct SchemaChangerBusyTimeoutTests {
         let path = directory.path("changer.sqlite")
         let db = try Connection(path)
         try db.execute(sql: "CREATE TABLE items (code TEXT, price TEXT); INSERT INTO items VALUES ('a', '42')")
-        try db.setBusyTimeout(60) // far longer than the lock is held: no timing decides the outcome
+        try db.setBusyTimeout(60)  // far longer than the lock is held: no timing decides the outcome
         let lock = try TimedWriteLock(path, milliseconds: 200)
         let result = Result { try db.schemaChanger.alter(table: "items") { $0.change(column: "price", type: .INTEGER) } }
         try lock.finish()
