@@ -1,6 +1,6 @@
-/// The arguments of a function call, as a collection of ``SQLiteValue``s with a typed subscript.
+/// The arguments of a function call, as a collection of `SQLiteValue`s with a typed subscript.
 ///
-/// ``Function/Arguments`` is the type Slate passes; the protocol lets a class-based function
+/// `Function/Arguments` is the type Slate passes; the protocol lets a class-based function
 /// override the `any ArgumentsProtocol` forms of `Function.Scalar.invoke(args:)`
 /// and `Function.Aggregate.step(args:)`, as DataLiteCore's functions do,
 /// and lets tests call them with their own argument lists.
@@ -13,7 +13,7 @@ public protocol ArgumentsProtocol: Collection where Element == SQLiteValue, Inde
 }
 
 extension ArgumentsProtocol {
-    /// The argument at a 0-based position converted with ``SQLiteRepresentable/init(_:)``.
+    /// The argument at a 0-based position converted with `SQLiteRepresentable/init(_:)`.
     ///
     /// - Parameter index: The 0-based position.
     public subscript<T: SQLiteRepresentable>(index: Index) -> T? {

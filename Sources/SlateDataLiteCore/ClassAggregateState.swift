@@ -1,5 +1,5 @@
-/// The state of a class-based aggregate: an instance of the user's ``Function/Aggregate``
-/// (or ``Function/Window``) subclass.
+/// The state of a class-based aggregate: an instance of the user's `Function/Aggregate`
+/// (or `Function/Window`) subclass.
 final class ClassAggregateState: AggregateState {
     let instance: Function.Aggregate
 

@@ -2,8 +2,8 @@
 // `Function.Aggregate` or `Function.Window` subclass through SlateCore's function registry.
 
 extension Connection {
-    /// Registers a class-based function: a ``Function/Scalar``, ``Function/Aggregate`` or
-    /// ``Function/Window`` subclass.
+    /// Registers a class-based function: a `Function/Scalar`, `Function/Aggregate` or
+    /// `Function/Window` subclass.
     ///
     /// ```swift
     /// try db.add(function: Function.Regexp.self)
@@ -13,17 +13,17 @@ extension Connection {
     /// function stays registered until removed or until the connection closes.
     ///
     /// - Parameter function: The subclass.
-    /// - Throws: ``SQLiteError`` for `Function` itself, a bad name or argument count, a window
+    /// - Throws: `SQLiteError` for `Function` itself, a bad name or argument count, a window
     ///   function on SQLite older than 3.25, a function replaced while a statement is running
     ///   (`SQLITE_BUSY`), or a closed connection.
     public func add(function: Function.Type) throws(SQLiteError) {
         try register(Self.definition(of: function))
     }
 
-    /// Removes a class-based function registered with ``add(function:)``.
+    /// Removes a class-based function registered with `add(function:)`.
     ///
     /// - Parameter function: The subclass; its `name` and `argc` say which function to remove.
-    /// - Throws: ``SQLiteError`` when a statement is running (`SQLITE_BUSY`) or the connection is
+    /// - Throws: `SQLiteError` when a statement is running (`SQLITE_BUSY`) or the connection is
     ///   closed. Removing a function that is not registered does nothing.
     public func remove(function: Function.Type) throws(SQLiteError) {
         try removeFunction(function.name, argumentCount: function.argc)

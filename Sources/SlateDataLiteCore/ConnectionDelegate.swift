@@ -1,10 +1,10 @@
 /// An observer of a connection's changes, commits and rollbacks (DataLiteCore's delegate, given
-/// the connection as a ``ConnectionProtocol``; SlateCore's own is `ConnectionObserver`).
+/// the connection as a `ConnectionProtocol`; SlateCore's own is `ConnectionObserver`).
 ///
-/// Register with ``Connection/add(delegate:)``. Connections hold delegates weakly and call every
+/// Register with `Connection/add(delegate:)`. Connections hold delegates weakly and call every
 /// registered one, in registration order. The callbacks run inside SQLite, on the thread using the
 /// connection: they must not change the connection that calls them (SQLite forbids it). They may
-/// run read-only queries, except in ``connectionWillCommit(_:)``; anything else throws
+/// run read-only queries, except in `connectionWillCommit(_:)`; anything else throws
 /// `SQLITE_MISUSE`.
 ///
 /// ```swift
@@ -24,7 +24,7 @@ public protocol ConnectionDelegate: AnyObject {
     func connection(_ connection: ConnectionProtocol, didUpdate action: SQLiteAction)
 
     /// Called before a transaction commits. Throwing vetoes the commit: the transaction is rolled
-    /// back and the statement that was committing fails with an ``SQLiteError``
+    /// back and the statement that was committing fails with an `SQLiteError`
     /// (`SQLITE_CONSTRAINT_COMMITHOOK`) whose message carries the thrown error's description.
     ///
     /// - Parameter connection: The connection that is committing.
@@ -58,9 +58,9 @@ extension ConnectionDelegate {
 }
 
 /// An observer of the SQL a connection runs (DataLiteCore's trace delegate, given the connection as
-/// a ``ConnectionProtocol``; SlateCore's own is `ConnectionTraceObserver`).
+/// a `ConnectionProtocol`; SlateCore's own is `ConnectionTraceObserver`).
 ///
-/// Register with ``Connection/add(trace:)``; connections hold trace delegates weakly.
+/// Register with `Connection/add(trace:)`; connections hold trace delegates weakly.
 public protocol ConnectionTraceDelegate: AnyObject {
     /// A traced statement's SQL as written and with its bound values inlined (DataLiteCore's name).
     typealias Trace = (unexpandedSQL: String, expandedSQL: String)

@@ -30,7 +30,7 @@ extension Connection {
     }
 
     /// Registers a delegate that sees each statement's SQL as it starts (DataLiteCore's trace
-    /// delegate). Held weakly, like ``add(delegate:)``.
+    /// delegate). Held weakly, like `add(delegate:)`.
     ///
     /// - Parameter delegate: The trace delegate.
     public func add(trace delegate: any ConnectionTraceDelegate) {
@@ -68,7 +68,7 @@ final class DelegateAdapters: ConnectionStorageKey {
     }
 }
 
-/// A ``ConnectionDelegate`` seen as SlateCore's `ConnectionObserver`.
+/// A `ConnectionDelegate` seen as SlateCore's `ConnectionObserver`.
 final class DelegateAdapter: ConnectionObserver {
     weak var delegate: (any ConnectionDelegate)?
 
@@ -87,7 +87,7 @@ final class DelegateAdapter: ConnectionObserver {
     }
 }
 
-/// A ``ConnectionTraceDelegate`` seen as SlateCore's `ConnectionTraceObserver`.
+/// A `ConnectionTraceDelegate` seen as SlateCore's `ConnectionTraceObserver`.
 final class TraceDelegateAdapter: ConnectionTraceObserver {
     weak var delegate: (any ConnectionTraceDelegate)?
 

@@ -1,7 +1,7 @@
 /// What a database connection offers, so that code can be written against an abstraction and
 /// tested with a substitute (DataLiteCore's `ConnectionProtocol`).
 ///
-/// ``Connection`` conforms. Write services against the protocol and pass a test double in tests:
+/// `Connection` conforms. Write services against the protocol and pass a test double in tests:
 ///
 /// ```swift
 /// struct Migrator {
@@ -18,7 +18,7 @@
 ///
 /// The protocol is not class-bound, so a double can be a struct or a class (its pragma properties
 /// have `nonmutating` setters, so a delegate can set them on the `any ConnectionProtocol` it is
-/// given); hot paths should keep using ``Connection`` itself, whose calls are direct rather than
+/// given); hot paths should keep using `Connection` itself, whose calls are direct rather than
 /// through a witness table.
 ///
 /// A DataLiteCore-style double implements the connection state, `prepare(sql:options:)`,
@@ -30,7 +30,7 @@ public protocol ConnectionProtocol {
     var isAutocommit: Bool { get }
 
     /// Whether the main database is read-only (DataLiteCore's name for the requirement;
-    /// ``isReadOnly`` is the primary spelling, as on ``Connection``).
+    /// `isReadOnly` is the primary spelling, as on `Connection`).
     var isReadonly: Bool { get }
 
     /// The number of rows changed by the most recent INSERT, UPDATE or DELETE.
@@ -39,8 +39,8 @@ public protocol ConnectionProtocol {
     /// The number of rows changed since the connection opened.
     var totalChanges: Int64 { get }
 
-    /// The rowid of the most recent successful INSERT (the requirement's name; ``lastInsertRowID``
-    /// is the primary spelling, as on ``Connection``).
+    /// The rowid of the most recent successful INSERT (the requirement's name; `lastInsertRowID`
+    /// is the primary spelling, as on `Connection`).
     var lastInsertRowid: Int64 { get }
 
     /// How long SQLite waits for a lock before failing with `SQLITE_BUSY`, in seconds (Slate's
@@ -64,12 +64,12 @@ public protocol ConnectionProtocol {
 
     /// Initializes the SQLite library (`sqlite3_initialize`).
     ///
-    /// - Throws: ``SQLiteError`` when the library cannot be initialized.
+    /// - Throws: `SQLiteError` when the library cannot be initialized.
     static func initialize() throws(SQLiteError)
 
     /// Releases the SQLite library's resources (`sqlite3_shutdown`).
     ///
-    /// - Throws: ``SQLiteError`` when the library cannot be shut down.
+    /// - Throws: `SQLiteError` when the library cannot be shut down.
     static func shutdown() throws(SQLiteError)
 
     /// Gives the encryption key of a database (SQLCipher builds).
@@ -77,7 +77,7 @@ public protocol ConnectionProtocol {
     /// - Parameters:
     ///   - key: The key.
     ///   - name: The schema (`nil` for `main`).
-    /// - Throws: ``SQLiteError`` when the key is unusable or wrong, or without encryption support.
+    /// - Throws: `SQLiteError` when the key is unusable or wrong, or without encryption support.
     func apply(_ key: Connection.Key, name: String?) throws(SQLiteError)
 
     /// Re-encrypts a database with a new key (SQLCipher builds).
@@ -85,7 +85,7 @@ public protocol ConnectionProtocol {
     /// - Parameters:
     ///   - key: The new key.
     ///   - name: The schema (`nil` for `main`).
-    /// - Throws: ``SQLiteError`` when the key is unusable, or without encryption support.
+    /// - Throws: `SQLiteError` when the key is unusable, or without encryption support.
     func rekey(_ key: Connection.Key, name: String?) throws(SQLiteError)
 
     /// Adds a delegate told of updates, commits and rollbacks (held weakly).
@@ -93,7 +93,7 @@ public protocol ConnectionProtocol {
     /// - Parameter delegate: The delegate.
     func add(delegate: any ConnectionDelegate)
 
-    /// Removes a delegate added with ``add(delegate:)``.
+    /// Removes a delegate added with `add(delegate:)`.
     ///
     /// - Parameter delegate: The delegate.
     func remove(delegate: any ConnectionDelegate)
@@ -103,7 +103,7 @@ public protocol ConnectionProtocol {
     /// - Parameter delegate: The trace delegate.
     func add(trace delegate: any ConnectionTraceDelegate)
 
-    /// Removes a trace delegate added with ``add(trace:)``.
+    /// Removes a trace delegate added with `add(trace:)`.
     ///
     /// - Parameter delegate: The trace delegate.
     func remove(trace delegate: any ConnectionTraceDelegate)
@@ -114,44 +114,44 @@ public protocol ConnectionProtocol {
     ///   - sql: One SQL statement.
     ///   - options: `SQLITE_PREPARE_*` flags.
     /// - Returns: The compiled statement.
-    /// - Throws: ``SQLiteError`` for invalid or empty SQL, several statements, or a closed
+    /// - Throws: `SQLiteError` for invalid or empty SQL, several statements, or a closed
     ///   connection.
     func prepare(sql: String, options: Statement.Options) throws(SQLiteError) -> any StatementProtocol
 
     /// Runs every statement of an SQL script, in order, stopping at the first failure.
     ///
     /// - Parameter sql: Zero or more SQL statements.
-    /// - Throws: ``SQLiteError`` from the first statement that fails.
+    /// - Throws: `SQLiteError` from the first statement that fails.
     func execute(sql: String) throws(SQLiteError)
 
     /// Runs SQL text as given to `sqlite3_exec`, unchanged.
     ///
     /// - Parameter sql: Zero or more SQL statements.
-    /// - Throws: ``SQLiteError`` from the first statement that fails.
+    /// - Throws: `SQLiteError` from the first statement that fails.
     func execute(raw sql: String) throws(SQLiteError)
 
     /// Begins a transaction.
     ///
     /// - Parameter type: How the transaction takes its locks.
-    /// - Throws: ``SQLiteError`` when a transaction is already open or the database is busy.
+    /// - Throws: `SQLiteError` when a transaction is already open or the database is busy.
     func beginTransaction(_ type: TransactionType) throws(SQLiteError)
 
     /// Commits the open transaction.
     ///
-    /// - Throws: ``SQLiteError`` when no transaction is open, the database is busy, or the commit
+    /// - Throws: `SQLiteError` when no transaction is open, the database is busy, or the commit
     ///   is vetoed.
     func commitTransaction() throws(SQLiteError)
 
     /// Rolls back the open transaction.
     ///
-    /// - Throws: ``SQLiteError`` when no transaction is open.
+    /// - Throws: `SQLiteError` when no transaction is open.
     func rollbackTransaction() throws(SQLiteError)
 
     /// Reads a PRAGMA.
     ///
     /// - Parameter pragma: The pragma.
     /// - Returns: Its value, or `nil` when it has none or it does not convert to `T`.
-    /// - Throws: ``SQLiteError`` on failure.
+    /// - Throws: `SQLiteError` on failure.
     func get<T: SQLiteRepresentable>(pragma: Pragma) throws(SQLiteError) -> T?
 
     /// Sets a PRAGMA.
@@ -159,29 +159,29 @@ public protocol ConnectionProtocol {
     /// - Parameters:
     ///   - pragma: The pragma.
     ///   - value: The new value.
-    /// - Throws: ``SQLiteError`` on failure, or when the value did not take effect.
+    /// - Throws: `SQLiteError` on failure, or when the value did not take effect.
     func set<T: SQLiteBindable>(pragma: Pragma, value: T) throws(SQLiteError)
 
     /// Registers a class-based SQL function.
     ///
-    /// - Parameter function: A ``Function/Scalar``, ``Function/Aggregate`` or
-    ///   ``Function/Window`` subclass.
-    /// - Throws: ``SQLiteError`` when the function cannot be registered.
+    /// - Parameter function: A `Function/Scalar`, `Function/Aggregate` or
+    ///   `Function/Window` subclass.
+    /// - Throws: `SQLiteError` when the function cannot be registered.
     func add(function: Function.Type) throws(SQLiteError)
 
     /// Removes a class-based SQL function.
     ///
-    /// - Parameter function: The subclass registered with ``add(function:)``.
-    /// - Throws: ``SQLiteError`` when the function cannot be removed.
+    /// - Parameter function: The subclass registered with `add(function:)`.
+    /// - Throws: `SQLiteError` when the function cannot be removed.
     func remove(function: Function.Type) throws(SQLiteError)
 
 }
 
 extension ConnectionProtocol {
-    /// Whether the main database is read-only: ``isReadonly`` under the primary spelling.
+    /// Whether the main database is read-only: `isReadonly` under the primary spelling.
     public var isReadOnly: Bool { isReadonly }
 
-    /// The rowid of the most recent successful INSERT: ``lastInsertRowid`` under the primary
+    /// The rowid of the most recent successful INSERT: `lastInsertRowid` under the primary
     /// spelling.
     public var lastInsertRowID: Int64 { lastInsertRowid }
 
@@ -189,14 +189,14 @@ extension ConnectionProtocol {
     ///
     /// - Parameter sql: One SQL statement.
     /// - Returns: The compiled statement.
-    /// - Throws: ``SQLiteError`` for invalid or empty SQL, or a closed connection.
+    /// - Throws: `SQLiteError` for invalid or empty SQL, or a closed connection.
     public func prepare(sql: String) throws(SQLiteError) -> any StatementProtocol {
         try prepare(sql: sql, options: [])
     }
 
     /// Begins a deferred transaction.
     ///
-    /// - Throws: ``SQLiteError`` when a transaction is already open.
+    /// - Throws: `SQLiteError` when a transaction is already open.
     public func beginTransaction() throws(SQLiteError) {
         try beginTransaction(.deferred)
     }
@@ -204,37 +204,37 @@ extension ConnectionProtocol {
     /// Reads `PRAGMA user_version`.
     ///
     /// - Returns: The version (0 for a new database).
-    /// - Throws: ``SQLiteError`` on failure.
+    /// - Throws: `SQLiteError` on failure.
     public func getUserVersion() throws(SQLiteError) -> Int32 { try get(pragma: .userVersion) ?? 0 }
 
     /// Sets `PRAGMA user_version`.
     ///
     /// - Parameter value: The new version.
-    /// - Throws: ``SQLiteError`` on failure.
+    /// - Throws: `SQLiteError` on failure.
     public func setUserVersion(_ value: Int32) throws(SQLiteError) { try set(pragma: .userVersion, value: value) }
 
     /// Reads `PRAGMA foreign_keys`.
     ///
     /// - Returns: Whether foreign keys are enforced.
-    /// - Throws: ``SQLiteError`` on failure.
+    /// - Throws: `SQLiteError` on failure.
     public func getForeignKeys() throws(SQLiteError) -> Bool { try get(pragma: .foreignKeys) ?? false }
 
     /// Sets `PRAGMA foreign_keys`.
     ///
     /// - Parameter value: Whether to enforce foreign keys.
-    /// - Throws: ``SQLiteError`` on failure (it cannot change inside a transaction).
+    /// - Throws: `SQLiteError` on failure (it cannot change inside a transaction).
     public func setForeignKeys(_ value: Bool) throws(SQLiteError) { try set(pragma: .foreignKeys, value: value) }
 }
 
 extension Connection: ConnectionProtocol {
-    /// Compiles exactly one SQL statement, as ``ConnectionProtocol`` requires; the concrete
-    /// ``prepare(sql:options:)`` returning ``Statement`` is preferred when the type is known.
+    /// Compiles exactly one SQL statement, as `ConnectionProtocol` requires; the concrete
+    /// `prepare(sql:options:)` returning `Statement` is preferred when the type is known.
     ///
     /// - Parameters:
     ///   - sql: One SQL statement.
     ///   - options: `SQLITE_PREPARE_*` flags.
-    /// - Returns: The compiled ``Statement``.
-    /// - Throws: ``SQLiteError`` for invalid or empty SQL, several statements, or a closed
+    /// - Returns: The compiled `Statement`.
+    /// - Throws: `SQLiteError` for invalid or empty SQL, several statements, or a closed
     ///   connection.
     @_disfavoredOverload
     public func prepare(sql: String, options: Statement.Options) throws(SQLiteError) -> any StatementProtocol {
@@ -245,7 +245,7 @@ extension Connection: ConnectionProtocol {
 
 // The defaults a DataLiteCore-style test double relies on: it implements the connection state,
 // `prepare`, `execute(sql:)`, keys, delegates and functions, and gets the rest from these, which
-// work through `prepare(sql:options:)` as DataLiteCore's do. ``Connection`` has its own.
+// work through `prepare(sql:options:)` as DataLiteCore's do. `Connection` has its own.
 extension ConnectionProtocol {
     /// The rowid of the most recent successful INSERT, read with `SELECT last_insert_rowid()`.
     public var lastInsertRowid: Int64 {
@@ -255,17 +255,17 @@ extension ConnectionProtocol {
         return statement.columnValue(at: 0) ?? 0
     }
 
-    /// Runs SQL text as given (for a double: ``execute(sql:)``).
+    /// Runs SQL text as given (for a double: `execute(sql:)`).
     ///
     /// - Parameter sql: Zero or more SQL statements.
-    /// - Throws: ``SQLiteError`` from the first statement that fails.
+    /// - Throws: `SQLiteError` from the first statement that fails.
     public func execute(raw sql: String) throws(SQLiteError) { try execute(sql: sql) }
 
     /// Reads a PRAGMA by preparing and stepping `PRAGMA name`.
     ///
     /// - Parameter pragma: The pragma.
     /// - Returns: Its value, or `nil` when it has none or it does not convert to `T`.
-    /// - Throws: ``SQLiteError`` on failure.
+    /// - Throws: `SQLiteError` on failure.
     public func get<T: SQLiteRepresentable>(pragma: Pragma) throws(SQLiteError) -> T? {
         let statement = try prepare(sql: "PRAGMA \(try pragma.sql())", options: [])
         guard try statement.step() else { return nil }
@@ -277,7 +277,7 @@ extension ConnectionProtocol {
     /// - Parameters:
     ///   - pragma: The pragma.
     ///   - value: The new value.
-    /// - Throws: ``SQLiteError`` on failure.
+    /// - Throws: `SQLiteError` on failure.
     public func set<T: SQLiteBindable>(pragma: Pragma, value: T) throws(SQLiteError) {
         let literal = value.sqliteValue.sqliteLiteral
         let statement = try prepare(sql: "PRAGMA \(try pragma.sql()) = \(literal)", options: [])
@@ -287,33 +287,33 @@ extension ConnectionProtocol {
     /// Begins a transaction with `BEGIN type TRANSACTION`.
     ///
     /// - Parameter type: How the transaction takes its locks.
-    /// - Throws: ``SQLiteError`` when a transaction is already open or the database is busy.
+    /// - Throws: `SQLiteError` when a transaction is already open or the database is busy.
     public func beginTransaction(_ type: TransactionType) throws(SQLiteError) {
         try prepare(sql: "BEGIN \(type.description) TRANSACTION", options: []).step()
     }
 
     /// Commits with `COMMIT TRANSACTION`.
     ///
-    /// - Throws: ``SQLiteError`` when no transaction is open or the commit fails.
+    /// - Throws: `SQLiteError` when no transaction is open or the commit fails.
     public func commitTransaction() throws(SQLiteError) {
         try prepare(sql: "COMMIT TRANSACTION", options: []).step()
     }
 
     /// Rolls back with `ROLLBACK TRANSACTION`.
     ///
-    /// - Throws: ``SQLiteError`` when no transaction is open.
+    /// - Throws: `SQLiteError` when no transaction is open.
     public func rollbackTransaction() throws(SQLiteError) {
         try prepare(sql: "ROLLBACK TRANSACTION", options: []).step()
     }
 
     /// Initializes the SQLite library (`sqlite3_initialize`).
     ///
-    /// - Throws: ``SQLiteError`` when the library cannot be initialized.
+    /// - Throws: `SQLiteError` when the library cannot be initialized.
     public static func initialize() throws(SQLiteError) { try Connection.initialize() }
 
     /// Releases the SQLite library's resources (`sqlite3_shutdown`).
     ///
-    /// - Throws: ``SQLiteError`` when the library cannot be shut down.
+    /// - Throws: `SQLiteError` when the library cannot be shut down.
     public static func shutdown() throws(SQLiteError) { try Connection.shutdown() }
 
     // A property cannot throw: as on `Connection`, a failing read gives the fallback and a failing

@@ -1,9 +1,9 @@
 extension Function {
     /// The base of a class-based aggregate function, such as a custom `sum` or `group_concat`.
     ///
-    /// SQLite creates a new instance for each group of rows, calls ``step(args:)-(Function.Arguments)`` once per row
-    /// and ``finalize()`` once at the end. An aggregate over no rows at all still gets a fresh
-    /// instance and ``finalize()``, so a counting aggregate returns 0 there, as `count()` does.
+    /// SQLite creates a new instance for each group of rows, calls `step(args:)-(Function.Arguments)` once per row
+    /// and `finalize()` once at the end. An aggregate over no rows at all still gets a fresh
+    /// instance and `finalize()`, so a counting aggregate returns 0 there, as `count()` does.
     ///
     /// ```swift
     /// final class MyCount: Function.Aggregate {
@@ -27,7 +27,7 @@ extension Function {
         ///
         /// - Parameter args: The arguments for this row.
         /// - Throws: Any error, to fail the statement; its description becomes the
-        ///   ``SQLiteError``'s message. The default implementation throws, as a subclass must
+        ///   `SQLiteError`'s message. The default implementation throws, as a subclass must
         ///   override it.
         open func step(args: Arguments) throws {
             // Not overridden: call the protocol form, which a DataLiteCore-style subclass overrides.
@@ -37,7 +37,7 @@ extension Function {
         /// Adds one row of the group, from any argument list (DataLiteCore's form, which its
         /// articles override).
         ///
-        /// Override either this or the concrete ``step(args:)-(Function.Arguments)``, which SQLite's
+        /// Override either this or the concrete `step(args:)-(Function.Arguments)`, which SQLite's
         /// calls reach without boxing the arguments: each form's default calls the other.
         ///
         /// - Parameter args: The arguments for this row.

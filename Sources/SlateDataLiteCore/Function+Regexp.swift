@@ -4,7 +4,7 @@ extension Function {
     /// The `REGEXP` function, so that `x REGEXP pattern` works in SQL.
     ///
     /// SQLite parses `x REGEXP p` but ships no implementation; register this one with
-    /// ``Connection/add(function:)``:
+    /// `Connection/add(function:)`:
     ///
     /// ```swift
     /// try db.add(function: Function.Regexp.self)
@@ -14,8 +14,8 @@ extension Function {
     /// Patterns use `NSRegularExpression` syntax (ICU) and must match the **whole** text, not a
     /// part of it: `'abc' REGEXP 'b'` is false, `'abc' REGEXP '.*b.*'` is true. A NULL operand
     /// gives NULL, numbers are matched by their text, a pattern that is not text fails with
-    /// ``Error/invalidArguments``, and an invalid pattern fails the statement with an
-    /// ``SQLiteError`` naming the pattern. Compiled patterns are cached.
+    /// `Error/invalidArguments`, and an invalid pattern fails the statement with an
+    /// `SQLiteError` naming the pattern. Compiled patterns are cached.
     public final class Regexp: Scalar {
         /// `"REGEXP"`, the name SQLite calls for the `REGEXP` operator.
         public override class var name: String { "REGEXP" }
@@ -51,8 +51,8 @@ extension Function {
         ///
         /// - Parameter args: The pattern and the text.
         /// - Returns: Whether the whole text matches, or `nil` (NULL) when either is NULL.
-        /// - Throws: ``Error/invalidArguments`` for a pattern that is not text,
-        ///   ``Error/regexError(_:)`` for a pattern that does not compile.
+        /// - Throws: `Error/invalidArguments` for a pattern that is not text,
+        ///   `Error/regexError(_:)` for a pattern that does not compile.
         public override class func invoke(args: Arguments) throws -> (any SQLiteRepresentable)? {
             guard args.count == 2 else { throw Error.invalidArguments }
             let pattern: String
@@ -97,7 +97,7 @@ final class RegexpCache: @unchecked Sendable {
 
     /// The compiled, whole-text-anchored form of a pattern.
     ///
-    /// - Throws: ``SQLiteError`` when the pattern is not a valid regular expression.
+    /// - Throws: `SQLiteError` when the pattern is not a valid regular expression.
     func expression(for pattern: String) throws(SQLiteError) -> NSRegularExpression {
         if let cached = lock.withLock({ expressions[pattern] }) { return cached }
         let anchored: NSRegularExpression

@@ -1,8 +1,8 @@
 extension Function {
     /// The base of a class-based scalar function: arguments in, one value out.
     ///
-    /// Override ``Function/name``, ``Function/argc``, ``Function/options`` and
-    /// ``invoke(args:)-(Function.Arguments)``, then register the type with ``Connection/add(function:)``:
+    /// Override `Function/name`, `Function/argc`, `Function/options` and
+    /// `invoke(args:)-(Function.Arguments)`, then register the type with `Connection/add(function:)`:
     ///
     /// ```swift
     /// final class Reverse: Function.Scalar {
@@ -21,7 +21,7 @@ extension Function {
         /// - Parameter args: The arguments of the call.
         /// - Returns: The result, or `nil` for SQL `NULL`.
         /// - Throws: Any error, to fail the statement that made the call; its description becomes
-        ///   the ``SQLiteError``'s message. The default implementation throws, as a subclass must
+        ///   the `SQLiteError`'s message. The default implementation throws, as a subclass must
         ///   override it.
         open class func invoke(args: Arguments) throws -> (any SQLiteRepresentable)? {
             // Not overridden: call the protocol form, which a DataLiteCore-style subclass overrides.
@@ -31,7 +31,7 @@ extension Function {
         /// Computes the function's result for one call, from any argument list (DataLiteCore's
         /// form, which its articles override).
         ///
-        /// Override either this or the concrete ``invoke(args:)-(Function.Arguments)``, which
+        /// Override either this or the concrete `invoke(args:)-(Function.Arguments)`, which
         /// SQLite's calls reach without boxing the arguments: each form's default calls the other.
         ///
         /// - Parameter args: The arguments of the call.

@@ -2,10 +2,10 @@ extension Function {
     /// The base of a class-based aggregate that can also be used as a window function
     /// (`myAvg(x) OVER (ORDER BY t ROWS 2 PRECEDING)`); it needs SQLite 3.25 or newer.
     ///
-    /// As a window function, SQLite adds rows entering the frame with ``Function/Aggregate/step(args:)-(Function.Arguments)``,
-    /// removes rows leaving it with ``inverse(args:)-(Function.Arguments)`` and reads the frame's result with
-    /// ``value()``. As a plain aggregate, it finalizes with ``Function/Aggregate/finalize()``,
-    /// which returns ``value()`` unless overridden.
+    /// As a window function, SQLite adds rows entering the frame with `Function/Aggregate/step(args:)-(Function.Arguments)`,
+    /// removes rows leaving it with `inverse(args:)-(Function.Arguments)` and reads the frame's result with
+    /// `value()`. As a plain aggregate, it finalizes with `Function/Aggregate/finalize()`,
+    /// which returns `value()` unless overridden.
     ///
     /// ```swift
     /// final class MovingSum: Function.Window {
@@ -19,7 +19,7 @@ extension Function {
     /// ```
     open class Window: Aggregate {
         /// Removes the oldest row from the window frame; it was added earlier with
-        /// ``Function/Aggregate/step(args:)-(Function.Arguments)`` and gets the same arguments.
+        /// `Function/Aggregate/step(args:)-(Function.Arguments)` and gets the same arguments.
         ///
         /// - Parameter args: The arguments of the row leaving the frame.
         /// - Throws: Any error, to fail the statement. The default implementation throws, as a
@@ -52,10 +52,10 @@ extension Function {
             throw SQLiteError.misuse("\(type(of: self)) must override value()")
         }
 
-        /// The result of the group or of the last frame: ``value()`` unless overridden.
+        /// The result of the group or of the last frame: `value()` unless overridden.
         ///
         /// - Returns: The result, or `nil` for SQL `NULL`.
-        /// - Throws: What ``value()`` throws.
+        /// - Throws: What `value()` throws.
         open override func finalize() throws -> (any SQLiteRepresentable)? {
             try value()
         }

@@ -7,8 +7,8 @@
 /// ```
 ///
 /// Columns with the same name are all kept (a join can return two `id` columns); lookups by
-/// name find the first. To read query results, ``Cursor`` and ``Row`` are faster and typed; see
-/// ``Row`` for when to use which row type.
+/// name find the first. To read query results, `Cursor` and `Row` are faster and typed; see
+/// `Row` for when to use which row type.
 public struct SQLiteRow: Hashable, Sendable, RandomAccessCollection, ExpressibleByDictionaryLiteral,
     CustomStringConvertible
 {

@@ -17,7 +17,7 @@ extension Statement {
     /// Binds every column of a row to the parameter of the same name (`c` → `:c`).
     ///
     /// - Parameter row: The values, by column name.
-    /// - Throws: ``SQLiteError`` when the statement lacks a parameter for a column.
+    /// - Throws: `SQLiteError` when the statement lacks a parameter for a column.
     public func bind(_ row: SQLiteRow) throws(SQLiteError) {
         for (column, value) in row {
             try bind(value, by: column)
@@ -40,7 +40,7 @@ extension Statement {
     /// Runs the statement once per row of parameters: bind, run to completion, clear, reset.
     ///
     /// - Parameter rows: The parameters for each run; a column `c` binds parameter `:c`.
-    /// - Throws: ``SQLiteError`` at the first failure; earlier rows stay applied.
+    /// - Throws: `SQLiteError` at the first failure; earlier rows stay applied.
     public func execute(_ rows: [SQLiteRow]) throws(SQLiteError) {
         if isStepping { throw runningError() }
         resetHandle()

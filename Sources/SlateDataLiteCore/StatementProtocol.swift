@@ -1,5 +1,5 @@
 /// What a prepared statement offers, so that code can be written against an abstraction and
-/// tested with a substitute (DataLiteCore's `StatementProtocol`). ``Statement`` conforms.
+/// tested with a substitute (DataLiteCore's `StatementProtocol`). `Statement` conforms.
 ///
 /// ```swift
 /// func insert(_ names: [String], with statement: any StatementProtocol) throws(SQLiteError) {
@@ -12,7 +12,7 @@
 /// ```
 public protocol StatementProtocol {
     /// The SQL text the statement was compiled from (`String?`, as in DataLiteCore, so that its
-    /// test doubles conform; ``Statement/sql`` itself is a `String`).
+    /// test doubles conform; `Statement/sql` itself is a `String`).
     var sql: String? { get }
 
     /// The SQL text with the bound values inlined, when available.
@@ -40,7 +40,7 @@ public protocol StatementProtocol {
     /// - Parameters:
     ///   - value: The value.
     ///   - index: The 1-based parameter index.
-    /// - Throws: ``SQLiteError`` when the index is out of range.
+    /// - Throws: `SQLiteError` when the index is out of range.
     func bind(_ value: SQLiteValue, at index: Int32) throws(SQLiteError)
 
     /// Binds a value to a named parameter.
@@ -48,36 +48,36 @@ public protocol StatementProtocol {
     /// - Parameters:
     ///   - value: The value.
     ///   - name: The parameter's name.
-    /// - Throws: ``SQLiteError`` when there is no such parameter.
+    /// - Throws: `SQLiteError` when there is no such parameter.
     func bind(_ value: SQLiteValue, by name: String) throws(SQLiteError)
 
     /// Binds every column of a row to the parameter of the same name (`c` → `:c`).
     ///
     /// - Parameter row: The values, by column name.
-    /// - Throws: ``SQLiteError`` when a column has no parameter.
+    /// - Throws: `SQLiteError` when a column has no parameter.
     func bind(_ row: SQLiteRow) throws(SQLiteError)
 
     /// Sets every parameter back to NULL.
     ///
-    /// - Throws: ``SQLiteError`` when the connection is closed.
+    /// - Throws: `SQLiteError` when the connection is closed.
     func clearBindings() throws(SQLiteError)
 
     /// Evaluates the statement up to its next row.
     ///
     /// - Returns: `true` when a row is available, `false` when the statement has finished.
-    /// - Throws: ``SQLiteError`` on failure.
+    /// - Throws: `SQLiteError` on failure.
     @discardableResult
     func step() throws(SQLiteError) -> Bool
 
     /// Resets the statement so it can run again; bound values are kept.
     ///
-    /// - Throws: ``SQLiteError`` when the connection is closed.
+    /// - Throws: `SQLiteError` when the connection is closed.
     func reset() throws(SQLiteError)
 
     /// Runs the statement once per row of parameters.
     ///
     /// - Parameter rows: The parameters of each run.
-    /// - Throws: ``SQLiteError`` at the first failure.
+    /// - Throws: `SQLiteError` at the first failure.
     func execute(_ rows: [SQLiteRow]) throws(SQLiteError)
 
     /// The number of result columns.
@@ -109,8 +109,8 @@ extension StatementProtocol {
     /// - Parameters:
     ///   - value: The value.
     ///   - index: The 1-based parameter index.
-    /// - Throws: ``SQLiteError`` when the index is out of range or the value cannot be stored
-    ///   (see ``SQLiteBindable/checkedSQLiteValue()``).
+    /// - Throws: `SQLiteError` when the index is out of range or the value cannot be stored
+    ///   (see `SQLiteBindable/checkedSQLiteValue()`).
     public func bind<T: SQLiteBindable>(_ value: T?, at index: Int32) throws(SQLiteError) {
         try bind(value.checkedSQLiteValue(), at: index)
     }
@@ -128,14 +128,14 @@ extension Statement: StatementProtocol {}
 
 // The defaults a DataLiteCore-style test double relies on: it implements the SQL text, binding
 // by index, stepping, resetting and reading columns, and gets the rest from these, as in
-// DataLiteCore. ``Statement`` has its own, faster ones.
+// DataLiteCore. `Statement` has its own, faster ones.
 extension StatementProtocol {
     /// Binds a value to the parameter of that name (`:name`, `@name`, `$name`).
     ///
     /// - Parameters:
     ///   - value: The value.
     ///   - name: The parameter's name, with its prefix.
-    /// - Throws: ``SQLiteError`` (`SQLITE_RANGE`) when the statement has no such parameter.
+    /// - Throws: `SQLiteError` (`SQLITE_RANGE`) when the statement has no such parameter.
     public func bind(_ value: SQLiteValue, by name: String) throws(SQLiteError) {
         let index = parameterIndexBy(name)
         guard index > 0 else { throw SQLiteError.range("the statement has no parameter named \(name)", sql: sql) }
@@ -147,7 +147,7 @@ extension StatementProtocol {
     /// - Parameters:
     ///   - value: The value, or `nil`.
     ///   - name: The parameter's name, with its prefix.
-    /// - Throws: ``SQLiteError`` (`SQLITE_RANGE`) when the statement has no such parameter.
+    /// - Throws: `SQLiteError` (`SQLITE_RANGE`) when the statement has no such parameter.
     public func bind<T: SQLiteBindable>(_ value: T?, by name: String) throws(SQLiteError) {
         try bind(value.checkedSQLiteValue(), by: name)
     }
@@ -155,7 +155,7 @@ extension StatementProtocol {
     /// Binds every column of a row to the parameter of the same name (`c` → `:c`).
     ///
     /// - Parameter row: The values, by column name.
-    /// - Throws: ``SQLiteError`` when the statement lacks a parameter for a column.
+    /// - Throws: `SQLiteError` when the statement lacks a parameter for a column.
     public func bind(_ row: SQLiteRow) throws(SQLiteError) {
         for (column, value) in row { try bind(value, by: ":" + column) }
     }
@@ -163,7 +163,7 @@ extension StatementProtocol {
     /// Runs the statement once per row of parameters: bind, run to completion, clear, reset.
     ///
     /// - Parameter rows: The parameters for each run.
-    /// - Throws: ``SQLiteError`` from the first run that fails.
+    /// - Throws: `SQLiteError` from the first run that fails.
     public func execute(_ rows: [SQLiteRow]) throws(SQLiteError) {
         for row in rows {
             try bind(row)
@@ -188,7 +188,7 @@ extension StatementProtocol {
 }
 
 extension StatementProtocol where Self: Statement {
-    /// The SQL text, as the protocol's optional (DataLiteCore's type); ``Statement/sql`` itself
+    /// The SQL text, as the protocol's optional (DataLiteCore's type); `Statement/sql` itself
     /// is never `nil`.
     public var sql: String? { Optional(self.sql as String) }
 }

@@ -15,7 +15,7 @@ extension Connection {
     /// - Parameters:
     ///   - location: Where the database lives; in memory by default.
     ///   - readonly: Whether to open for reading only.
-    /// - Throws: ``SQLiteError`` when the database cannot be opened.
+    /// - Throws: `SQLiteError` when the database cannot be opened.
     public convenience init(_ location: Location = .inMemory, readonly: Bool) throws(SQLiteError) {
         try self.init(location, options: readonly ? .readonly : [.readwrite, .create])
     }
@@ -26,39 +26,39 @@ extension Connection {
     /// - Parameters:
     ///   - filename: The file's path.
     ///   - readonly: Whether to open for reading only.
-    /// - Throws: ``SQLiteError`` when the database cannot be opened.
+    /// - Throws: `SQLiteError` when the database cannot be opened.
     public convenience init(_ filename: String, readonly: Bool) throws(SQLiteError) {
         try self.init(.file(path: filename), readonly: readonly)
     }
 
     /// How long SQLite waits for a lock before failing with `SQLITE_BUSY`, in seconds
-    /// (SQLite.swift's property for ``getBusyTimeout()`` and ``setBusyTimeout(_:)``, the primary
-    /// spellings, which throw). A failure is recorded in ``lastPropertyError``.
+    /// (SQLite.swift's property for `getBusyTimeout()` and `setBusyTimeout(_:)`, the primary
+    /// spellings, which throw). A failure is recorded in `lastPropertyError`.
     public var busyTimeout: Double {
         get { reading(0) { () throws(SQLiteError) in try getBusyTimeout() } }
         set { writing { () throws(SQLiteError) in try setBusyTimeout(newValue) } }
     }
 
     /// `PRAGMA user_version`, for schema migrations (SQLite.swift's property for
-    /// ``getUserVersion()`` and ``setUserVersion(_:)``, the primary spellings). A failure is
-    /// recorded in ``lastPropertyError``.
+    /// `getUserVersion()` and `setUserVersion(_:)`, the primary spellings). A failure is
+    /// recorded in `lastPropertyError`.
     public var userVersion: Int32 {
         get { reading(0) { () throws(SQLiteError) in try getUserVersion() } }
         set { writing { () throws(SQLiteError) in try setUserVersion(newValue) } }
     }
 
-    /// SQLite.swift's name for ``TransactionType``, the primary spelling.
+    /// SQLite.swift's name for `TransactionType`, the primary spelling.
     public typealias TransactionMode = TransactionType
 
     /// The rowid of the most recent successful INSERT (SQLite.swift's spelling of
-    /// ``lastInsertRowID``, the primary).
+    /// `lastInsertRowID`, the primary).
     public var lastInsertRowid: Int64 { lastInsertRowID }
 
-    /// Runs every statement of an SQL script (SQLite.swift's spelling of ``execute(sql:)-(String)``, the
+    /// Runs every statement of an SQL script (SQLite.swift's spelling of `execute(sql:)-(String)`, the
     /// primary).
     ///
     /// - Parameter SQL: Zero or more SQL statements.
-    /// - Throws: ``SQLiteError`` from the first statement that fails.
+    /// - Throws: `SQLiteError` from the first statement that fails.
     public func execute(_ SQL: String) throws(SQLiteError) {
         try execute(sql: SQL)
     }
@@ -74,7 +74,7 @@ extension Connection: CustomStringConvertible {
 }
 
 extension Connection {
-    /// Whether the main database is read-only (SQLite.swift's spelling of ``isReadOnly``, the
+    /// Whether the main database is read-only (SQLite.swift's spelling of `isReadOnly`, the
     /// primary).
     public var readonly: Bool { isReadOnly }
 
@@ -83,7 +83,7 @@ extension Connection {
     /// Slate keeps extended result codes on for every connection whatever this says, since its
     /// error categories and retries read them: an error's `code.rawValue` is always the extended
     /// code. Setting `false` is accepted and read back, and code written for it keeps working,
-    /// because ``SQLiteError/code`` compares equal to, and pattern-matches, both the primary and
+    /// because `SQLiteError/code` compares equal to, and pattern-matches, both the primary and
     /// the extended constant: a unique-constraint failure is `== SQLITE_CONSTRAINT` and
     /// `== SQLITE_CONSTRAINT_UNIQUE` under either setting. (SQLite.swift defaults to `false`,
     /// reporting primary codes only.)
@@ -98,12 +98,12 @@ extension Connection {
         set { reportsExtendedErrorCodes = newValue }
     }
 
-    /// The linked SQLite library's version (SQLite.swift's spelling of ``SQLite/version``).
+    /// The linked SQLite library's version (SQLite.swift's spelling of `SQLite/version`).
     public var sqliteVersion: SQLiteVersion { .linked }
 
     /// `PRAGMA defer_foreign_keys`: whether foreign keys are checked only at commit, for the
     /// current transaction (SQLite.swift's property). Reading a closed connection gives `false`;
-    /// a failed write is recorded in ``lastPropertyError``, as the other pragma properties do.
+    /// a failed write is recorded in `lastPropertyError`, as the other pragma properties do.
     public var deferForeignKeys: Bool {
         get { reading(false) { () throws(SQLiteError) in try get(pragma: "defer_foreign_keys") ?? false } }
         set { writing { () throws(SQLiteError) in try set(pragma: "defer_foreign_keys", value: newValue) } }
@@ -113,7 +113,7 @@ extension Connection {
     ///
     /// - Parameter table: A table to check (SQLite 3.33+), or `nil` for every table and index.
     /// - Returns: The problems found; empty when the database is intact.
-    /// - Throws: ``SQLiteError``, such as `no such table` for an unknown table.
+    /// - Throws: `SQLiteError`, such as `no such table` for an unknown table.
     public func integrityCheck(table: String? = nil) throws(SQLiteError) -> [String] {
         let sql = "PRAGMA integrity_check" + (table.map { "(" + SQLiteValue.quoteIdentifier($0) + ")" } ?? "")
         let statement = try prepare(sql: sql)

@@ -8,7 +8,7 @@
 
 extension Connection {
     /// How much SQLCipher logs, each level more verbose than the last (SQLite.swift's
-    /// `Connection.CipherLogLevel`, for ``enableCipherLogging(logLevel:)``). The raw value,
+    /// `Connection.CipherLogLevel`, for `enableCipherLogging(logLevel:)`). The raw value,
     /// uppercased, is what `PRAGMA cipher_log_level` takes.
     public enum CipherLogLevel: String, Sendable, CaseIterable {
         /// No logging.
@@ -51,7 +51,7 @@ extension Connection {
     // MARK: Keys
 
     /// Applies the key of an encrypted database, right after opening (SQLite.swift's spelling of
-    /// ``apply(_:name:)`` with a ``Key/passphrase(_:)``, the primary).
+    /// `apply(_:name:)` with a `Key/passphrase(_:)`, the primary).
     ///
     /// ```swift
     /// let db = try Connection("secure.sqlite3")
@@ -62,12 +62,12 @@ extension Connection {
     /// `"x'2DD29CA8…'"`, is a raw 256-bit key, and anything else a passphrase. Unlike SQLite.swift
     /// the key is checked at once (a wrong key throws `SQLITE_NOTADB` here, not at the first
     /// query), an empty key is refused rather than leaving the database unencrypted, and a
-    /// plaintext database is refused (encrypt one with ``sqlcipher_export(_:key:)``).
+    /// plaintext database is refused (encrypt one with `sqlcipher_export(_:key:)`).
     ///
     /// - Parameters:
     ///   - key: The passphrase, or a raw key's blob literal.
     ///   - db: The schema to key: `"main"`, or an attached database's name.
-    /// - Throws: ``SQLiteError``, as ``apply(_:name:)`` throws; `SQLITE_MISUSE` without the
+    /// - Throws: `SQLiteError`, as `apply(_:name:)` throws; `SQLITE_MISUSE` without the
     ///   `SQLCipher` trait.
     public func key(_ key: String, db: String = "main") throws(SQLiteError) {
         #if SQLCipher
@@ -78,17 +78,17 @@ extension Connection {
     }
 
     /// Applies the key of an encrypted database as bytes (SQLite.swift's spelling of
-    /// ``apply(_:name:)``, the primary).
+    /// `apply(_:name:)`, the primary).
     ///
     /// As in SQLite.swift, the bytes are what SQLCipher receives: a passphrase it derives the key
-    /// from, not a raw key (for a raw 32-byte key use ``apply(_:name:)`` with
-    /// ``Key/rawKey(_:)``). A database keyed with a `Blob` by SQLite.swift opens with the same
-    /// `Blob` here. The checks of ``key(_:db:)-(String,_)`` apply.
+    /// from, not a raw key (for a raw 32-byte key use `apply(_:name:)` with
+    /// `Key/rawKey(_:)`). A database keyed with a `Blob` by SQLite.swift opens with the same
+    /// `Blob` here. The checks of `key(_:db:)-(String,_)` apply.
     ///
     /// - Parameters:
     ///   - key: The passphrase's bytes; not empty.
     ///   - db: The schema to key: `"main"`, or an attached database's name.
-    /// - Throws: ``SQLiteError``, as ``apply(_:name:)`` throws; `SQLITE_MISUSE` without the
+    /// - Throws: `SQLiteError`, as `apply(_:name:)` throws; `SQLITE_MISUSE` without the
     ///   `SQLCipher` trait.
     public func key(_ key: Blob, db: String = "main") throws(SQLiteError) {
         #if SQLCipher
@@ -102,20 +102,20 @@ extension Connection {
 
     /// Applies the key, then runs `PRAGMA cipher_migrate`, which rewrites a database made by an
     /// older major version of SQLCipher into the linked one's format (SQLite.swift's method:
-    /// ``key(_:db:)-(String,_)`` plus the migration).
+    /// `key(_:db:)-(String,_)` plus the migration).
     ///
     /// Migrating reads the file several ways and may rewrite all of it, so call it only after
-    /// ``key(_:db:)-(String,_)`` failed on a database an older version of your app may have
+    /// `key(_:db:)-(String,_)` failed on a database an older version of your app may have
     /// written. A database already in the current format is left as it is.
     ///
     /// - Parameters:
     ///   - key: The passphrase, or a raw key's blob literal.
     ///   - db: The schema: only `"main"`, because SQLCipher's `cipher_migrate` always migrates
     ///     the main database's file.
-    /// - Throws: ``SQLiteError``: `SQLITE_NOTADB` when the key opens the file in no format this
+    /// - Throws: `SQLiteError`: `SQLITE_NOTADB` when the key opens the file in no format this
     ///   SQLCipher knows (a wrong key, or not an encrypted database), `SQLITE_ERROR` when the
     ///   migration itself fails, `SQLITE_MISUSE` for another schema than `main` or without the
-    ///   `SQLCipher` trait, and what ``apply(_:name:)`` throws.
+    ///   `SQLCipher` trait, and what `apply(_:name:)` throws.
     public func keyAndMigrate(_ key: String, db: String = "main") throws(SQLiteError) {
         #if SQLCipher
         var material = try Key.passphraseMaterial(Array(key.utf8))
@@ -126,13 +126,13 @@ extension Connection {
         #endif
     }
 
-    /// ``keyAndMigrate(_:db:)-(String,_)`` with the key as bytes, a passphrase as
-    /// ``key(_:db:)-(Blob,_)`` takes it (SQLite.swift's method).
+    /// `keyAndMigrate(_:db:)-(String,_)` with the key as bytes, a passphrase as
+    /// `key(_:db:)-(Blob,_)` takes it (SQLite.swift's method).
     ///
     /// - Parameters:
     ///   - key: The passphrase's bytes; not empty.
     ///   - db: The schema: only `"main"`.
-    /// - Throws: ``SQLiteError``, as ``keyAndMigrate(_:db:)-(String,_)`` throws.
+    /// - Throws: `SQLiteError`, as `keyAndMigrate(_:db:)-(String,_)` throws.
     public func keyAndMigrate(_ key: Blob, db: String = "main") throws(SQLiteError) {
         #if SQLCipher
         var material = try Key.passphraseMaterial(key.bytes)
@@ -144,21 +144,21 @@ extension Connection {
     }
 
     /// Re-encrypts a database with a new key; apply the current one first (SQLite.swift's
-    /// spelling of ``rekey(_:name:)`` with a ``Key/passphrase(_:)``, the primary).
+    /// spelling of `rekey(_:name:)` with a `Key/passphrase(_:)`, the primary).
     ///
     /// ```swift
     /// try db.key("old secret")
     /// try db.rekey("new secret")
     /// ```
     ///
-    /// As with ``key(_:db:)-(String,_)``, a blob literal of 64 hex digits is a raw key. It refuses
+    /// As with `key(_:db:)-(String,_)`, a blob literal of 64 hex digits is a raw key. It refuses
     /// a database that is not encrypted, since SQLCipher would leave it in plaintext, and
     /// confirms that the new key reached the disk.
     ///
     /// - Parameters:
     ///   - key: The new passphrase, or a raw key's blob literal.
     ///   - db: The schema to re-encrypt: `"main"`, or an attached database's name.
-    /// - Throws: ``SQLiteError``, as ``rekey(_:name:)`` throws; `SQLITE_MISUSE` without the
+    /// - Throws: `SQLiteError`, as `rekey(_:name:)` throws; `SQLITE_MISUSE` without the
     ///   `SQLCipher` trait.
     public func rekey(_ key: String, db: String = "main") throws(SQLiteError) {
         #if SQLCipher
@@ -169,12 +169,12 @@ extension Connection {
     }
 
     /// Re-encrypts a database with a new key given as bytes, a passphrase as
-    /// ``key(_:db:)-(Blob,_)`` takes it (SQLite.swift's spelling of ``rekey(_:name:)``).
+    /// `key(_:db:)-(Blob,_)` takes it (SQLite.swift's spelling of `rekey(_:name:)`).
     ///
     /// - Parameters:
     ///   - key: The new passphrase's bytes; not empty.
     ///   - db: The schema to re-encrypt: `"main"`, or an attached database's name.
-    /// - Throws: ``SQLiteError``, as ``rekey(_:name:)`` throws; `SQLITE_MISUSE` without the
+    /// - Throws: `SQLiteError`, as `rekey(_:name:)` throws; `SQLITE_MISUSE` without the
     ///   `SQLCipher` trait.
     public func rekey(_ key: Blob, db: String = "main") throws(SQLiteError) {
         #if SQLCipher
@@ -187,7 +187,7 @@ extension Connection {
     }
 
     /// Copies this database into a new encrypted one (SQLite.swift's spelling of
-    /// ``exportEncrypted(to:key:)``, the primary): the way to encrypt a plaintext database.
+    /// `exportEncrypted(to:key:)`, the primary): the way to encrypt a plaintext database.
     ///
     /// ```swift
     /// let plain = try Connection("plain.sqlite3")
@@ -200,7 +200,7 @@ extension Connection {
     /// - Parameters:
     ///   - location: Where to write the encrypted copy.
     ///   - key: The copy's passphrase, or a raw key's blob literal.
-    /// - Throws: ``SQLiteError``, as ``exportEncrypted(to:key:)`` throws; `SQLITE_MISUSE` without
+    /// - Throws: `SQLiteError`, as `exportEncrypted(to:key:)` throws; `SQLITE_MISUSE` without
     ///   the `SQLCipher` trait.
     public func sqlcipher_export(_ location: Location, key: String) throws(SQLiteError) {
         #if SQLCipher
@@ -220,7 +220,7 @@ extension Connection {
     /// code is quoted into the pragma, never spliced, and never appears in an error.
     ///
     /// - Parameter license: The base64 license code.
-    /// - Throws: ``SQLiteError``: `SQLITE_ERROR` naming the pragma and the linked version when the
+    /// - Throws: `SQLiteError`: `SQLITE_ERROR` naming the pragma and the linked version when the
     ///   library has no `cipher_license`, the code SQLCipher answers (`SQLITE_AUTH`) when it
     ///   refuses the license, and `SQLITE_MISUSE` without the `SQLCipher` trait.
     public func applyLicense(_ license: String) throws(SQLiteError) {
@@ -241,9 +241,9 @@ extension Connection {
     /// Debian) this throws an error naming the pragma and both versions, rather than appearing
     /// to succeed.
     ///
-    /// - Parameter logLevel: How much to log; `.debug` by default (``CipherLogLevel/debug`` and
-    ///   ``CipherLogLevel/trace`` log a great deal).
-    /// - Throws: ``SQLiteError``: `SQLITE_ERROR` when the linked SQLCipher lacks the pragmas or
+    /// - Parameter logLevel: How much to log; `.debug` by default (`CipherLogLevel/debug` and
+    ///   `CipherLogLevel/trace` log a great deal).
+    /// - Throws: `SQLiteError`: `SQLITE_ERROR` when the linked SQLCipher lacks the pragmas or
     ///   refuses the setting, and `SQLITE_MISUSE` without the `SQLCipher` trait.
     public func enableCipherLogging(logLevel: CipherLogLevel = .debug) throws(SQLiteError) {
         #if SQLCipher
@@ -261,7 +261,7 @@ extension Connection {
     /// The pragma needs SQLCipher 4.5.1 or newer; with an older library this throws an error
     /// naming it and both versions.
     ///
-    /// - Throws: ``SQLiteError``: `SQLITE_ERROR` when the linked SQLCipher lacks the pragma, and
+    /// - Throws: `SQLiteError`: `SQLITE_ERROR` when the linked SQLCipher lacks the pragma, and
     ///   `SQLITE_MISUSE` without the `SQLCipher` trait.
     public func disableCipherLogging() throws(SQLiteError) {
         #if SQLCipher
@@ -276,7 +276,7 @@ extension Connection {
 
 #if SQLCipher
 extension Connection {
-    /// ``keyAndMigrate(_:db:)-(String,_)``: main only, then ``apply(_:name:)``'s path with the
+    /// `keyAndMigrate(_:db:)-(String,_)`: main only, then `apply(_:name:)`'s path with the
     /// migration between keying and the check.
     private func keyAndMigrate(material: [UInt8], schema: String) throws(SQLiteError) {
         guard schema == "main" else {

@@ -15,15 +15,15 @@ extension Connection {
     ///
     /// SQLite.swift's signature, which does not throw. Where SQLite.swift traps (a closed
     /// connection, a name longer than 255 bytes, an argument count SQLite refuses), Slate records
-    /// the error in ``lastFunctionRegistrationError``; a statement that then calls the function
+    /// the error in `lastFunctionRegistrationError`; a statement that then calls the function
     /// fails with `no such function`, and the registration's cause in its details. New code that
-    /// wants the error at once calls ``defineFunction(_:argumentCount:deterministic:_:)``.
+    /// wants the error at once calls `defineFunction(_:argumentCount:deterministic:_:)`.
     ///
     /// - Parameters:
     ///   - function: The SQL name.
     ///   - argumentCount: The number of arguments, or `nil` for any number.
     ///   - deterministic: Whether the result depends only on the arguments (`SQLITE_DETERMINISTIC`).
-    ///   - block: The function's code. Arguments are `Int64`, `Double`, `String`, ``Blob`` or
+    ///   - block: The function's code. Arguments are `Int64`, `Double`, `String`, `Blob` or
     ///     `nil`; return any bindable value or `nil`. An error it throws fails the statement with
     ///     the error's description.
     public func createFunction(
@@ -37,7 +37,7 @@ extension Connection {
 
     /// Creates (or replaces) a SQL function from a closure over SQLite.swift's untyped values,
     /// throwing when it cannot be registered (the throwing form of
-    /// ``createFunction(_:argumentCount:deterministic:_:)``).
+    /// `createFunction(_:argumentCount:deterministic:_:)`).
     ///
     /// ```swift
     /// try db.defineFunction("typeConformsTo", argumentCount: 2, deterministic: true) { args in
@@ -50,10 +50,10 @@ extension Connection {
     ///   - function: The SQL name.
     ///   - argumentCount: The number of arguments, or `nil` for any number.
     ///   - deterministic: Whether the result depends only on the arguments (`SQLITE_DETERMINISTIC`).
-    ///   - block: The function's code. Arguments are `Int64`, `Double`, `String`, ``Blob`` or
+    ///   - block: The function's code. Arguments are `Int64`, `Double`, `String`, `Blob` or
     ///     `nil`; return any bindable value or `nil`. An error it throws fails the statement with
     ///     the error's description.
-    /// - Throws: ``SQLiteError`` for a bad name (longer than 255 bytes, or holding a NUL) or
+    /// - Throws: `SQLiteError` for a bad name (longer than 255 bytes, or holding a NUL) or
     ///   argument count, a function replaced while a statement is running, or a closed connection.
     public func defineFunction(
         _ function: String, argumentCount: UInt? = nil, deterministic: Bool = false,
@@ -82,10 +82,10 @@ extension Connection {
     ///
     /// SQLite.swift's signature, which does not throw. Where SQLite.swift traps (a closed
     /// connection, a name longer than 255 bytes, an argument count SQLite refuses), Slate records
-    /// the error in ``lastFunctionRegistrationError``; a statement that then calls the aggregate
+    /// the error in `lastFunctionRegistrationError`; a statement that then calls the aggregate
     /// fails with `no such function`, and the registration's cause in its details. New code that
     /// wants the error at once calls
-    /// ``defineAggregation(_:argumentCount:deterministic:initialValue:reduce:result:)``.
+    /// `defineAggregation(_:argumentCount:deterministic:initialValue:reduce:result:)`.
     ///
     /// - Parameters:
     ///   - functionName: The SQL name.
@@ -93,7 +93,7 @@ extension Connection {
     ///   - deterministic: Whether the result depends only on the rows (`SQLITE_DETERMINISTIC`).
     ///   - initialValue: The accumulator before the first row.
     ///   - reduce: Combines the accumulator with one row's arguments (`Int64`, `Double`,
-    ///     `String`, ``Blob`` or `nil`).
+    ///     `String`, `Blob` or `nil`).
     ///   - result: Turns the final accumulator into the SQL result. Errors thrown by the
     ///     closures fail the statement running the aggregate, with their description as the
     ///     message.
@@ -112,7 +112,7 @@ extension Connection {
 
     /// Creates (or replaces) an aggregate function that folds each group's rows into a value,
     /// throwing when it cannot be registered (the throwing form of
-    /// ``createAggregation(_:argumentCount:deterministic:initialValue:reduce:result:)``).
+    /// `createAggregation(_:argumentCount:deterministic:initialValue:reduce:result:)`).
     ///
     /// ```swift
     /// try db.defineAggregation(
@@ -130,9 +130,9 @@ extension Connection {
     ///   - deterministic: Whether the result depends only on the rows (`SQLITE_DETERMINISTIC`).
     ///   - initialValue: The accumulator before the first row.
     ///   - reduce: Combines the accumulator with one row's arguments (`Int64`, `Double`,
-    ///     `String`, ``Blob`` or `nil`).
+    ///     `String`, `Blob` or `nil`).
     ///   - result: Turns the final accumulator into the SQL result.
-    /// - Throws: ``SQLiteError`` for a bad name or argument count, a function replaced while a
+    /// - Throws: `SQLiteError` for a bad name or argument count, a function replaced while a
     ///   statement is running, or a closed connection. Errors thrown by the closures fail the
     ///   statement running the aggregate, with their description as the message.
     public func defineAggregation<T>(
@@ -173,7 +173,7 @@ extension Connection {
     ///   - inverse: Removes the oldest row, leaving the frame, from the accumulator.
     ///   - value: Turns the accumulator into the SQL result for the current frame (also the
     ///     result when the function is used as a plain aggregate).
-    /// - Throws: ``SQLiteError`` when SQLite is older than 3.25, for a bad name or argument
+    /// - Throws: `SQLiteError` when SQLite is older than 3.25, for a bad name or argument
     ///   count, a function replaced while a statement is running, or a closed connection.
     public func createWindowFunction<T>(
         _ functionName: String, argumentCount: UInt? = nil, deterministic: Bool = false,
@@ -195,6 +195,6 @@ extension Connection {
 }
 
 extension Function.Arguments {
-    /// The arguments as SQLite.swift's untyped values (`Int64`, `Double`, `String`, ``Blob``, `nil`).
+    /// The arguments as SQLite.swift's untyped values (`Int64`, `Double`, `String`, `Blob`, `nil`).
     public var bindings: [(any Binding)?] { values.map(\.binding) }
 }

@@ -43,7 +43,7 @@ extension Connection {
     /// (SQLite.swift's spelling; the primary is an observer's `connectionWillCommit(_:)`).
     ///
     /// A vetoed commit is rolled back, and the COMMIT (or the statement that was committing in
-    /// autocommit mode) throws an ``SQLiteError`` with code `SQLITE_CONSTRAINT_COMMITHOOK` whose
+    /// autocommit mode) throws an `SQLiteError` with code `SQLITE_CONSTRAINT_COMMITHOOK` whose
     /// message carries the thrown error's description. The closure cannot use this connection:
     /// any use throws `SQLITE_MISUSE` there (a statement run during a COMMIT would commit the
     /// transaction being committed and call the hook again).
@@ -64,8 +64,8 @@ extension Connection {
 }
 
 extension Connection {
-    /// The kind of row change passed to ``Connection/updateHook(_:)`` (SQLite.swift's `Operation`;
-    /// observers receive an ``SQLiteAction``, which also carries the database, table and rowid).
+    /// The kind of row change passed to `Connection/updateHook(_:)` (SQLite.swift's `Operation`;
+    /// observers receive an `SQLiteAction`, which also carries the database, table and rowid).
     public enum Operation: String, Hashable, Sendable, CaseIterable {
         /// `INSERT`.
         case insert = "INSERT"
@@ -77,7 +77,7 @@ extension Connection {
 }
 
 extension SQLiteAction {
-    /// The kind of change as SQLite.swift's ``Connection/Operation`` (the primary is the case
+    /// The kind of change as SQLite.swift's `Connection/Operation` (the primary is the case
     /// itself: `if case .insert = action`).
     public var operation: Connection.Operation {
         switch self {

@@ -26,20 +26,20 @@ extension Connection {
         set { writing { () throws(SQLiteError) in try setSynchronous(newValue) } }
     }
 
-    /// SQLite.swift's name for ``CheckpointMode``.
+    /// SQLite.swift's name for `CheckpointMode`.
     public typealias WALCheckpointMode = CheckpointMode
 
     /// Opens a database and sets its journal mode, as SQLite.swift's initializer does.
     ///
     /// The mode is left alone for databases that cannot take one (in memory, temporary, or
-    /// opened read-only, including by a URI parameter); ``JournalMode/wal`` goes through
-    /// ``enableWAL()``, so it also sets `synchronous = NORMAL`.
+    /// opened read-only, including by a URI parameter); `JournalMode/wal` goes through
+    /// `enableWAL()`, so it also sets `synchronous = NORMAL`.
     ///
     /// - Parameters:
     ///   - location: Where the database lives; in memory by default.
     ///   - readonly: Whether to open for reading only.
     ///   - journalMode: The mode to set after opening, or `nil` for none.
-    /// - Throws: ``SQLiteError`` when the database cannot be opened or the mode cannot be set.
+    /// - Throws: `SQLiteError` when the database cannot be opened or the mode cannot be set.
     public convenience init(_ location: Location = .inMemory, readonly: Bool = false, journalMode: JournalMode?)
         throws(SQLiteError)
     {
@@ -54,7 +54,7 @@ extension Connection {
     ///   - filename: The file's path.
     ///   - readonly: Whether to open for reading only.
     ///   - journalMode: The mode to set after opening, or `nil` for none.
-    /// - Throws: ``SQLiteError`` when the database cannot be opened or the mode cannot be set.
+    /// - Throws: `SQLiteError` when the database cannot be opened or the mode cannot be set.
     public convenience init(_ filename: String, readonly: Bool = false, journalMode: JournalMode?) throws(SQLiteError) {
         try self.init(.file(path: filename), readonly: readonly, journalMode: journalMode)
     }
@@ -75,14 +75,14 @@ extension Connection {
     }
 
     /// Turns on write-ahead logging with `synchronous = NORMAL`, its recommended pairing
-    /// (SQLite.swift's method over ``setJournalMode(_:)`` and ``setSynchronous(_:)``).
+    /// (SQLite.swift's method over `setJournalMode(_:)` and `setSynchronous(_:)`).
     ///
-    /// Unlike ``setJournalMode(_:)``, a database that cannot use WAL (in memory, on some network
+    /// Unlike `setJournalMode(_:)`, a database that cannot use WAL (in memory, on some network
     /// file systems) is not an error: the mode SQLite kept is returned and `synchronous` is left
     /// alone.
     ///
     /// - Returns: The journal mode in effect afterwards.
-    /// - Throws: ``SQLiteError`` when a pragma fails.
+    /// - Throws: `SQLiteError` when a pragma fails.
     @discardableResult
     public func enableWAL() throws(SQLiteError) -> JournalMode {
         let mode = try requestJournalMode(.wal)
@@ -91,21 +91,21 @@ extension Connection {
     }
 
     /// `PRAGMA wal_autocheckpoint`, in pages (SQLite.swift's property for
-    /// ``getWALAutoCheckpoint()`` and ``setWALAutoCheckpoint(_:)``, the primary spellings).
-    /// A failure is recorded in ``lastPropertyError``.
+    /// `getWALAutoCheckpoint()` and `setWALAutoCheckpoint(_:)`, the primary spellings).
+    /// A failure is recorded in `lastPropertyError`.
     public var walAutoCheckpoint: Int {
         get { reading(0) { () throws(SQLiteError) in try getWALAutoCheckpoint() } }
         set { writing { () throws(SQLiteError) in try setWALAutoCheckpoint(newValue) } }
     }
 
-    /// Runs a WAL checkpoint (SQLite.swift's form of ``checkpoint(_:database:)``).
+    /// Runs a WAL checkpoint (SQLite.swift's form of `checkpoint(_:database:)`).
     ///
     /// - Parameters:
     ///   - mode: How to treat other connections; passive by default.
     ///   - schema: The attached schema to checkpoint, or `nil` for all.
     /// - Returns: Whether it was kept from finishing, the frames in the WAL and the frames
     ///   copied (both -1 when the database is not in WAL mode).
-    /// - Throws: ``SQLiteError`` for an unknown schema or a closed connection.
+    /// - Throws: `SQLiteError` for an unknown schema or a closed connection.
     @discardableResult
     public func walCheckpoint(mode: WALCheckpointMode = .passive, schema: String? = nil) throws(SQLiteError)
         -> (busy: Bool, log: Int, checkpointed: Int)

@@ -1,6 +1,6 @@
 extension Connection.URIQueryParameter {
     /// `nolock=1`, as SQLite.swift's source spells it (its documentation and Slate's primary
-    /// spelling is the case ``noLock(_:)``).
+    /// spelling is the case `noLock(_:)`).
     ///
     /// - Parameter enabled: Whether locking is disabled.
     /// - Returns: `.noLock(enabled)`.
@@ -8,7 +8,7 @@ extension Connection.URIQueryParameter {
 }
 
 extension Connection.Location: CustomStringConvertible {
-    /// The filename SQLite opens (SQLite.swift's `description`; the primary is ``filename``):
+    /// The filename SQLite opens (SQLite.swift's `description`; the primary is `filename`):
     /// `":memory:"`, `""`, the path, or the URI with its query parameters, such as
     /// `file:foo?mode=ro&cache=private`.
     public var description: String { filename }

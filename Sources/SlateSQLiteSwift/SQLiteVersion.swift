@@ -1,6 +1,6 @@
 /// A SQLite library version, as SQLite.swift's `Connection.sqliteVersion` returns it.
 ///
-/// Slate's primary spelling is ``SQLite/version`` (text) and ``SQLite/versionNumber``; this
+/// Slate's primary spelling is `SQLite/version` (text) and `SQLite/versionNumber`; this
 /// comparable value lets SQLite.swift code such as `db.sqliteVersion >= .init(major: 3, minor: 35)`
 /// compile unchanged.
 public struct SQLiteVersion: Comparable, Hashable, CustomStringConvertible, Sendable {
@@ -38,7 +38,7 @@ public struct SQLiteVersion: Comparable, Hashable, CustomStringConvertible, Send
 }
 
 extension SQLiteVersion {
-    /// The linked library's version, read from ``SQLite/versionNumber`` (e.g. `3040001`).
+    /// The linked library's version, read from `SQLite/versionNumber` (e.g. `3040001`).
     static var linked: SQLiteVersion {
         let parts = SQLite.versionParts(SQLite.versionNumber)
         return SQLiteVersion(major: parts.major, minor: parts.minor, point: parts.point)

@@ -18,7 +18,7 @@ extension Statement: Sequence, IteratorProtocol {
     ///
     /// - Parameter values: One value per parameter; `nil` binds NULL.
     /// - Returns: The statement, for chaining.
-    /// - Throws: ``SQLiteError`` when the number of values does not match the parameters.
+    /// - Throws: `SQLiteError` when the number of values does not match the parameters.
     @discardableResult
     public func bind(_ values: (any SQLiteBindable)?...) throws(SQLiteError) -> Statement {
         try bind(values)
@@ -28,7 +28,7 @@ extension Statement: Sequence, IteratorProtocol {
     ///
     /// - Parameter values: One value per parameter; `nil` binds NULL.
     /// - Returns: The statement, for chaining.
-    /// - Throws: ``SQLiteError`` when the number of values does not match the parameters.
+    /// - Throws: `SQLiteError` when the number of values does not match the parameters.
     @discardableResult
     public func bind(_ values: [(any SQLiteBindable)?]) throws(SQLiteError) -> Statement {
         try bindAll(values)
@@ -40,7 +40,7 @@ extension Statement: Sequence, IteratorProtocol {
     ///
     /// - Parameter values: Values by parameter name; `nil` binds NULL.
     /// - Returns: The statement, for chaining.
-    /// - Throws: ``SQLiteError`` when a name matches no parameter.
+    /// - Throws: `SQLiteError` when a name matches no parameter.
     @discardableResult
     public func bind(_ values: [String: (any SQLiteBindable)?]) throws(SQLiteError) -> Statement {
         try bindAll(values)
@@ -48,11 +48,11 @@ extension Statement: Sequence, IteratorProtocol {
     }
 
     /// Binds the values (if any), then runs the statement to completion (SQLite.swift; the
-    /// primary is ``executeToCompletion()``).
+    /// primary is `executeToCompletion()`).
     ///
     /// - Parameter bindings: Values for the statement's parameters; none keeps the current ones.
     /// - Returns: The statement, for chaining.
-    /// - Throws: ``SQLiteError`` on failure.
+    /// - Throws: `SQLiteError` on failure.
     @discardableResult
     public func run(_ bindings: (any SQLiteBindable)?...) throws(SQLiteError) -> Statement {
         try run(bindings)
@@ -62,7 +62,7 @@ extension Statement: Sequence, IteratorProtocol {
     ///
     /// - Parameter bindings: Values for the statement's parameters.
     /// - Returns: The statement, for chaining.
-    /// - Throws: ``SQLiteError`` on failure.
+    /// - Throws: `SQLiteError` on failure.
     @discardableResult
     public func run(_ bindings: [(any SQLiteBindable)?]) throws(SQLiteError) -> Statement {
         if !bindings.isEmpty { try bindAll(bindings) }
@@ -74,7 +74,7 @@ extension Statement: Sequence, IteratorProtocol {
     ///
     /// - Parameter bindings: Values by parameter name.
     /// - Returns: The statement, for chaining.
-    /// - Throws: ``SQLiteError`` on failure.
+    /// - Throws: `SQLiteError` on failure.
     @discardableResult
     public func run(_ bindings: [String: (any SQLiteBindable)?]) throws(SQLiteError) -> Statement {
         try bindAll(bindings)
@@ -83,11 +83,11 @@ extension Statement: Sequence, IteratorProtocol {
     }
 
     /// Binds the values (if any), runs the statement and returns the first column of its first row
-    /// (SQLite.swift; the primary reads it typed through ``cursor()``).
+    /// (SQLite.swift; the primary reads it typed through `cursor()`).
     ///
     /// - Parameter bindings: Values for the statement's parameters; none keeps the current ones.
-    /// - Returns: `Int64`, `Double`, `String`, ``Blob``, or `nil` for NULL or no row.
-    /// - Throws: ``SQLiteError`` on failure.
+    /// - Returns: `Int64`, `Double`, `String`, `Blob`, or `nil` for NULL or no row.
+    /// - Throws: `SQLiteError` on failure.
     public func scalar(_ bindings: (any SQLiteBindable)?...) throws(SQLiteError) -> (any SQLiteBindable)? {
         try scalar(bindings)
     }
@@ -96,8 +96,8 @@ extension Statement: Sequence, IteratorProtocol {
     /// its first row.
     ///
     /// - Parameter bindings: Values for the statement's parameters.
-    /// - Returns: `Int64`, `Double`, `String`, ``Blob``, or `nil` for NULL or no row.
-    /// - Throws: ``SQLiteError`` on failure.
+    /// - Returns: `Int64`, `Double`, `String`, `Blob`, or `nil` for NULL or no row.
+    /// - Throws: `SQLiteError` on failure.
     public func scalar(_ bindings: [(any SQLiteBindable)?]) throws(SQLiteError) -> (any SQLiteBindable)? {
         if !bindings.isEmpty { try bindAll(bindings) }
         resetHandle()
@@ -109,27 +109,27 @@ extension Statement: Sequence, IteratorProtocol {
     /// Binds named values, runs the statement and returns the first column of its first row.
     ///
     /// - Parameter bindings: Values by parameter name.
-    /// - Returns: `Int64`, `Double`, `String`, ``Blob``, or `nil` for NULL or no row.
-    /// - Throws: ``SQLiteError`` on failure.
+    /// - Returns: `Int64`, `Double`, `String`, `Blob`, or `nil` for NULL or no row.
+    /// - Throws: `SQLiteError` on failure.
     public func scalar(_ bindings: [String: (any SQLiteBindable)?]) throws(SQLiteError) -> (any SQLiteBindable)? {
         try bindAll(bindings)
         return try scalar([(any SQLiteBindable)?]())
     }
 
     /// Steps to the next row and returns its values, throwing on failure (SQLite.swift; the
-    /// primary, ``cursor()``, reads columns in place, typed).
+    /// primary, `cursor()`, reads columns in place, typed).
     ///
-    /// - Returns: The row's values (`Int64`, `Double`, `String`, ``Blob`` or `nil`), or `nil` when
-    ///   the statement is done, and again on every later call until ``reset()`` (SQLite would
+    /// - Returns: The row's values (`Int64`, `Double`, `String`, `Blob` or `nil`), or `nil` when
+    ///   the statement is done, and again on every later call until `reset()` (SQLite would
     ///   restart the statement).
-    /// - Throws: ``SQLiteError`` on failure.
+    /// - Throws: `SQLiteError` on failure.
     public func failableNext() throws(SQLiteError) -> [(any SQLiteBindable)?]? {
         guard try advance() else { return nil }
         return (0..<columnCount()).map { columnValue(at: $0).binding }
     }
 
     /// Steps to the next row for `for row in statement`. An error ends the loop and is kept in
-    /// ``iterationError``; use ``failableNext()`` to have it thrown.
+    /// `iterationError`; use `failableNext()` to have it thrown.
     public func next() -> [(any SQLiteBindable)?]? {
         do {
             iterationError = nil
@@ -144,10 +144,10 @@ extension Statement: Sequence, IteratorProtocol {
 extension Statement {
     /// The current row's columns, read by 0-based index with the type asked for (SQLite.swift's
     /// `statement.row`, its `Cursor`): `statement.row[0] as String`. The primary ways to read
-    /// a row are `columnValue(at:)` and ``cursor()``.
+    /// a row are `columnValue(at:)` and `cursor()`.
     public var row: CurrentRow { CurrentRow(statement: self) }
 
-    /// The current row of a ``Statement``, read by column index (SQLite.swift's `Cursor`).
+    /// The current row of a `Statement`, read by column index (SQLite.swift's `Cursor`).
     ///
     /// Each subscript converts the column as SQLite does (`sqlite3_column_*`): NULL reads as 0,
     /// `""` or an empty blob; ask for `Binding?` to see NULL and the stored type.
@@ -182,7 +182,7 @@ extension Statement {
             return String(cString: text)
         }
 
-        /// The column as a ``Blob``.
+        /// The column as a `Blob`.
         ///
         /// - Parameter index: The 0-based column.
         public subscript(index: Int) -> Blob {
@@ -192,7 +192,7 @@ extension Statement {
             return Blob(bytes: bytes, length: Int(sqlite3_column_bytes(handle, column)))
         }
 
-        /// The column's value in its stored type (`Int64`, `Double`, `String`, ``Blob``), or `nil`
+        /// The column's value in its stored type (`Int64`, `Double`, `String`, `Blob`), or `nil`
         /// for NULL.
         ///
         /// - Parameter index: The 0-based column.

@@ -16,7 +16,7 @@ extension Connection {
     /// ```
     ///
     /// - Parameter path: Where to create the database.
-    /// - Throws: ``SQLiteError`` (`SQLITE_CANTOPEN`) when a file already exists at `path` or the
+    /// - Throws: `SQLiteError` (`SQLITE_CANTOPEN`) when a file already exists at `path` or the
     ///   file cannot be created.
     public convenience init(toNewDatabaseAt path: String) throws(SQLiteError) {
         try self.init(
@@ -27,7 +27,7 @@ extension Connection {
     /// Creates a new, empty database at a file URL; fails if anything exists there.
     ///
     /// - Parameter url: A file URL.
-    /// - Throws: ``SQLiteError`` when `url` is not a file URL, a file exists there, or it cannot
+    /// - Throws: `SQLiteError` when `url` is not a file URL, a file exists there, or it cannot
     ///   be created.
     public convenience init(toNewDatabaseAt url: URL) throws(SQLiteError) {
         try self.init(toNewDatabaseAt: try Self.filePath(of: url))
@@ -39,7 +39,7 @@ extension Connection {
     /// - Parameters:
     ///   - path: The database file.
     ///   - readonly: Whether to open for reading only.
-    /// - Throws: ``SQLiteError`` (`SQLITE_CANTOPEN`) when no file exists at `path`, or
+    /// - Throws: `SQLiteError` (`SQLITE_CANTOPEN`) when no file exists at `path`, or
     ///   (`SQLITE_NOTADB`) when the file is not a database.
     public convenience init(toExistingDatabaseAt path: String, readonly: Bool = false) throws(SQLiteError) {
         // Without SQLITE_OPEN_CREATE, SQLite itself refuses a missing file: no check-then-open race.
@@ -53,14 +53,14 @@ extension Connection {
     /// - Parameters:
     ///   - url: A file URL.
     ///   - readonly: Whether to open for reading only.
-    /// - Throws: ``SQLiteError`` when `url` is not a file URL or no database exists there.
+    /// - Throws: `SQLiteError` when `url` is not a file URL or no database exists there.
     public convenience init(toExistingDatabaseAt url: URL, readonly: Bool = false) throws(SQLiteError) {
         try self.init(toExistingDatabaseAt: try Self.filePath(of: url), readonly: readonly)
     }
 
     /// The path of a file URL.
     ///
-    /// - Throws: ``SQLiteError`` (`SQLITE_CANTOPEN`) when `url` is not a file URL.
+    /// - Throws: `SQLiteError` (`SQLITE_CANTOPEN`) when `url` is not a file URL.
     private static func filePath(of url: URL) throws(SQLiteError) -> String {
         guard url.isFileURL else {
             throw SQLiteError(code: SQLITE_CANTOPEN, details: "\(url) is not a file URL")

@@ -95,7 +95,7 @@ public final class Connection {
     }
 
     /// Opens a database file: read-write, creating it, unless `options` say otherwise (see
-    /// ``init(_:options:)-(Location,_)``).
+    /// ``init(_:options:)-(Connection.Location,_)``).
     ///
     /// ```swift
     /// let db = try Connection("app.sqlite")

@@ -56,7 +56,7 @@ public final class Statement {
     var layoutReprepareCount: Int32?
 
     /// Whether the current run has ended for the iterators (``Cursor``, `for row in statement`,
-    /// ``failableNext()``): its last row was read, or a step failed. They then return `nil` until
+    /// SlateSQLiteSwift's `failableNext()`): its last row was read, or a step failed. They then return `nil` until
     /// the statement is reset, where a further `sqlite3_step` would restart the statement and
     /// hand its rows out again (or run an INSERT twice). Cleared by every reset.
     /// Unchecked: each checked access costs 76 instructions; W6 cached statement +228, W2 db.cursor +76 per row (Benchmarks/PROFILE.md, “Unsafe flags”).
@@ -107,7 +107,7 @@ public final class Statement {
     /// The error that ended the last `for row in statement` loop early, if any.
     ///
     /// `Sequence` iteration cannot throw, so an error stops the loop and is recorded here.
-    /// Prefer ``failableNext()`` or ``cursor()``, which throw.
+    /// Prefer SlateSQLiteSwift's `failableNext()` or ``cursor()``, which throw.
     public package(set) var iterationError: SQLiteError?
 
     /// Flags for `sqlite3_prepare_v3`.
@@ -167,7 +167,7 @@ public final class Statement {
     ///
     /// This is `sqlite3_step`: after it returned `false` (or threw), a further call starts the
     /// statement again from its first row, as SQLite does. Iterators (``cursor()``,
-    /// `for row in statement`, ``failableNext()``) instead keep returning `nil` until a reset.
+    /// `for row in statement`, SlateSQLiteSwift's `failableNext()`) instead keep returning `nil` until a reset.
     ///
     /// - Returns: `true` when a row is available, `false` when the statement has finished.
     /// - Throws: ``SQLiteError`` on failure (constraint violation, busy database, closed
