@@ -6,21 +6,10 @@ import Testing
 /// least common values.
 @Suite("CLI analyze")
 struct AnalyzeTests {
-    func database(_ work: Workspace) throws {
-        let db = try Connection(work.file("a.db"))
-        try db.execute(
-            sql: """
-                CREATE TABLE t (id INTEGER PRIMARY KEY, v, label TEXT);
-                INSERT INTO t (v, label) VALUES (1, 'a'), (1, 'a'), (1.5, 'b'), ('1', 'b'), (2.5, ''), (x'00ff', NULL), (NULL, NULL), ('z', 'c'), (2, 'c');
-                """)
-    }
-
     @Test("one block per column (line format): storage classes, NULLs, blanks, distinct, min, max, common values, mixed types and all")
     func lineFormat() throws {
-        let work = try Workspace()
-        try database(work)
-        let result = try work.slate("analyze", "a.db", "t", "--column", "id", "-c", "V")
-        #expect(result.status == 0, "\(result.stderr)")
+        let work = try Workspace(.analyze)
+        let result = try work.succeeds("analyze", "a.db", "t", "--column", "id", "-c", "V")
         #expect(
             result.stdout == """
                        table = t
@@ -60,8 +49,7 @@ struct AnalyzeTests {
 
     @Test("json embeds the value lists; --common-limit, --no-most and --no-least; csv")
     func jsonAndLimits() throws {
-        let work = try Workspace()
-        try database(work)
+        let work = try Workspace(.analyze)
         let json = try work.slate("analyze", "a.db", "t", "-c", "label", "--common-limit", "2", "-f", "json")
         #expect(
             json.stdout == """
@@ -78,25 +66,15 @@ struct AnalyzeTests {
 
     @Test("failures: a missing table, an unknown column, a missing database, a locked database, a bad --common-limit")
     func failures() throws {
-        let work = try Workspace()
-        try database(work)
-        let table = try work.slate("analyze", "a.db", "nope")
-        #expect(table.status == 1)
-        #expect(table.stderr == "slate: a.db: no such table: nope\n")
-        let column = try work.slate("analyze", "a.db", "t", "-c", "id", "-c", "nope")
-        #expect(column.status == 1)
-        #expect(column.stderr == "slate: a.db: table t has no column \"nope\" (its columns: id, v, label)\n")
+        let work = try Workspace(.analyze)
+        try work.fails("analyze", "a.db", "nope", stderr: "slate: a.db: no such table: nope\n")
+        let column = try work.fails("analyze", "a.db", "t", "-c", "id", "-c", "nope", stderr: "slate: a.db: table t has no column \"nope\" (its columns: id, v, label)\n")
         #expect(column.stdout.isEmpty)
         let database = try work.slate("analyze", "none.db", "t")
         #expect(database.status == 1)
         #expect(!work.exists("none.db"))
         #expect(try work.slate("analyze", "a.db", "t", "--common-limit", "0").status == 64)
-        let holder = try Connection(work.file("a.db"))
-        try holder.execute(sql: "BEGIN EXCLUSIVE; INSERT INTO t (v) VALUES (3)")
-        let locked = try work.slate("analyze", "a.db", "t", "--busy-timeout", "0.2")
-        #expect(locked.status == 1)
-        #expect(locked.stderr.contains("database is locked (another connection holds a lock; raise --busy-timeout to wait longer)"), "\(locked.stderr)")
-        try holder.execute(sql: "ROLLBACK")
+        try work.failsLocked("a.db", by: "BEGIN EXCLUSIVE; INSERT INTO t (v) VALUES (3)", "analyze", "a.db", "t", "--busy-timeout", "0.2")
         #expect(try work.slate("analyze", "a.db", "t", "-c", "id", "-f", "csv", "--no-header").stdout == "t,id,INTEGER,9,0,0,9,0,0,0,9,1,9,,\n")
     }
 }

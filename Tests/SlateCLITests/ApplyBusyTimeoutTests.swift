@@ -13,9 +13,7 @@ struct ApplyBusyTimeoutTests {
         let work = try Workspace()
         let schema = "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT);"
         for (name, rows) in [("a.db", ""), ("b.db", "INSERT INTO items VALUES (1, 'pen');"), ("c.db", "")] {
-            let db = try Connection(work.file(name))
-            try db.execute(sql: schema + rows)
-            db.close()
+            try work.database(name, sql: schema + rows)
         }
         #expect(try work.slate("diff", "a.db", "b.db", "-o", "x.changeset").status == 0)
         // Held far shorter than the timeout: no timing decides the outcome.

@@ -8,8 +8,7 @@ import Testing
 struct CLIBackupSupportTests {
     @Test func backupCopiesAFileDatabaseIntoANewFile() throws {
         let folder = try TemporaryDirectory()
-        let source = try Connection(folder.path("source.sqlite"))
-        try source.execute(sql: "CREATE TABLE t (x TEXT); INSERT INTO t VALUES ('copied')")
+        let source = try folder.database("source.sqlite", "CREATE TABLE t (x TEXT); INSERT INTO t VALUES ('copied')")
         let destinationPath = folder.path("backup.sqlite")
         let destination = try Connection(destinationPath)
         try source.backup(to: destination)

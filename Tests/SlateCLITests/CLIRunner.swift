@@ -94,12 +94,62 @@ final class Workspace {
         return file(name)
     }
 
+    /// Runs `slate` while another connection holds `database` locked (it runs `lock`, which ends
+    /// in an open transaction) and expects it to fail because the database is locked; then rolls
+    /// the other connection back and closes it.
+    @discardableResult
+    func failsLocked(
+        _ database: String, by lock: String, _ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> SlateResult {
+        let holder = try Connection(file(database))
+        defer { holder.close() }
+        try holder.execute(sql: lock)
+        let result = try CLIRunner.run(arguments, in: path)
+        #expect(result.status == 1, sourceLocation: sourceLocation)
+        #expect(
+            result.stderr.contains("database is locked (another connection holds a lock; raise --busy-timeout to wait longer)"),
+            "\(result.stderr)", sourceLocation: sourceLocation)
+        try holder.execute(sql: "ROLLBACK")
+        return result
+    }
+
+    /// Opens (or creates) the database `name` in the workspace, runs `sql` in it and closes it;
+    /// returns its path.
+    @discardableResult
+    func database(_ name: String, sql: String) throws -> String {
+        let db = try Connection(file(name))
+        defer { db.close() }
+        try db.execute(sql: sql)
+        return file(name)
+    }
+
     func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: file(name)) }
 
     /// Runs `slate` in the workspace.
     @discardableResult
     func slate(_ arguments: String..., stdin: String = "") throws -> SlateResult {
         try CLIRunner.run(arguments, in: path, stdin: Data(stdin.utf8))
+    }
+
+    /// Runs `slate` in the workspace and expects it to succeed (exit status 0), showing its
+    /// standard error if it does not.
+    @discardableResult
+    func succeeds(_ arguments: String..., stdin: String = "", sourceLocation: SourceLocation = #_sourceLocation) throws -> SlateResult {
+        let result = try CLIRunner.run(arguments, in: path, stdin: Data(stdin.utf8))
+        #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
+        return result
+    }
+
+    /// Runs `slate` in the workspace and expects it to fail with `status` and exactly `stderr`.
+    @discardableResult
+    func fails(
+        _ arguments: String..., stdin: String = "", status: Int32 = 1, stderr: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> SlateResult {
+        let result = try CLIRunner.run(arguments, in: path, stdin: Data(stdin.utf8))
+        #expect(result.status == status, sourceLocation: sourceLocation)
+        #expect(result.stderr == stderr, sourceLocation: sourceLocation)
+        return result
     }
 }
 

@@ -75,12 +75,10 @@ struct ChangesetCLITests {
         let work = try Workspace()
         try makePair(work)
         try FileManager.default.copyItem(atPath: work.file("a.db"), toPath: work.file("c.db"))
-        let diff = try work.slate("diff", "a.db", "b.db", "-o", "x.changeset")
-        #expect(diff.status == 0, "\(diff.stderr)")
+        let diff = try work.succeeds("diff", "a.db", "b.db", "-o", "x.changeset")
         #expect(diff.stderr.isEmpty)
         #expect(diff.stdout.hasPrefix("wrote ") && diff.stdout.hasSuffix(" changes to x.changeset\n"))
-        let apply = try work.slate("apply", "c.db", "x.changeset")
-        #expect(apply.status == 0, "\(apply.stderr)")
+        let apply = try work.succeeds("apply", "c.db", "x.changeset")
         #expect(apply.stdout.hasPrefix("applied ") && apply.stdout.hasSuffix(" changes to c.db\n"))
         #expect(try contents(work.file("c.db")) == contents(work.file("b.db")))
         #expect(try contents(work.file("c.db")) != contents(work.file("a.db")))
@@ -94,8 +92,7 @@ struct ChangesetCLITests {
         let work = try Workspace()
         try makePair(work)
         try FileManager.default.copyItem(atPath: work.file("a.db"), toPath: work.file("c.db"))
-        let diff = try work.slate("diff", "a.db", "b.db")
-        #expect(diff.status == 0, "\(diff.stderr)")
+        let diff = try work.succeeds("diff", "a.db", "b.db")
         let lines = diff.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         // As sqldiff --transaction prints them, in one transaction, deletes first.
         #expect(lines.prefix(2) == ["BEGIN;", #"DELETE FROM "items" WHERE "id"=2;"#])
@@ -103,8 +100,7 @@ struct ChangesetCLITests {
         #expect(lines.contains(#"UPDATE "items" SET "price"=0.30000000000000004, "extra"=1.0 WHERE "id"=1;"#))
         #expect(lines.contains(#"UPDATE "pairs" SET "v"='text' WHERE "k"='b';"#))
         #expect(diff.stdout.contains(#"INSERT INTO "items"("id","name","price","data","extra") VALUES(5,'',5e-324,NULL,9e999);"#))
-        let run = try work.slate("query", "c.db", "--write", stdin: diff.stdout)
-        #expect(run.status == 0, "\(run.stderr)")
+        try work.succeeds("query", "c.db", "--write", stdin: diff.stdout)
         #expect(try contents(work.file("c.db")) == contents(work.file("b.db")))
     }
 
@@ -113,13 +109,9 @@ struct ChangesetCLITests {
         let work = try Workspace()
         try makePair(work)
         for name in ["a.db", "b.db"] {
-            let db = try Connection(work.file(name))
-            try db.execute(sql: "CREATE TABLE log (line TEXT); INSERT INTO log VALUES ('\(name)')")
-            db.close()
+            try work.database(name, sql: "CREATE TABLE log (line TEXT); INSERT INTO log VALUES ('\(name)')")
         }
-        let all = try work.slate("diff", "a.db", "b.db")
-        #expect(all.status == 0)
-        #expect(all.stderr == "slate: warning: a.db, b.db: the table log has no primary key: the session extension ignores it, so its rows were not compared\n")
+        try work.fails("diff", "a.db", "b.db", status: 0, stderr: "slate: warning: a.db, b.db: the table log has no primary key: the session extension ignores it, so its rows were not compared\n")
         let pairs = try work.slate("diff", "a.db", "b.db", "--table", "pairs", "--table", "TAGS")
         #expect(pairs.status == 0 && pairs.stderr.isEmpty, "\(pairs.stderr)")
         let statements = pairs.stdout.split(separator: "\n").dropFirst().dropLast()
@@ -138,27 +130,15 @@ struct ChangesetCLITests {
         #expect(missing.stderr.hasPrefix("slate: nope.db: unable to open database file"), "\(missing.stderr)")
         #expect(!work.exists("nope.db"))
         try work.write("text.db", "not a database at all, just some text that is long enough to fill a header")
-        let text = try work.slate("diff", "text.db", "b.db")
-        #expect(text.status == 1)
-        #expect(text.stderr == "slate: text.db: cannot open text.db: file is not a database\n", "\(text.stderr)")
-        let table = try work.slate("diff", "a.db", "b.db", "--table", "nope")
-        #expect(table.status == 1)
-        #expect(table.stderr == "slate: a.db, b.db: no such table in a.db: nope\n")
-        let other = try Connection(work.file("b.db"))
-        try other.execute(sql: "CREATE TABLE extra (id INTEGER PRIMARY KEY)")
-        other.close()
+        try work.fails("diff", "text.db", "b.db", stderr: "slate: text.db: cannot open text.db: file is not a database\n")
+        try work.fails("diff", "a.db", "b.db", "--table", "nope", stderr: "slate: a.db, b.db: no such table in a.db: nope\n")
+        try work.database("b.db", sql: "CREATE TABLE extra (id INTEGER PRIMARY KEY)")
         let tables = try work.slate("diff", "a.db", "b.db")
         #expect(tables.status == 1)
         #expect(tables.stderr.hasPrefix("slate: a.db, b.db: the databases have different tables (only in b.db: extra)"), "\(tables.stderr)")
         #expect(try work.slate("diff", "a.db", "b.db", "--table", "items").status == 0)
 
-        let holder = try Connection(work.file("a.db"))
-        try holder.execute(sql: "BEGIN EXCLUSIVE; INSERT INTO items (id) VALUES (99)")
-        let locked = try work.slate("diff", "a.db", "b.db", "--table", "items", "--busy-timeout", "0.2")
-        #expect(locked.status == 1)
-        #expect(locked.stderr.contains("database is locked (another connection holds a lock; raise --busy-timeout to wait longer)"), "\(locked.stderr)")
-        try holder.execute(sql: "ROLLBACK")
-        holder.close()
+        try work.failsLocked("a.db", by: "BEGIN EXCLUSIVE; INSERT INTO items (id) VALUES (99)", "diff", "a.db", "b.db", "--table", "items", "--busy-timeout", "0.2")
 
         let output = try work.slate("diff", "a.db", "b.db", "--table", "items", "-o", "no/such/folder/x.changeset")
         #expect(output.status == 1)
@@ -178,9 +158,7 @@ struct ChangesetCLITests {
         try prepareApply(work)
         let before = try bytes(work.file("c.db"))
 
-        let missing = try work.slate("apply", "c.db", "nope.changeset")
-        #expect(missing.status == 1)
-        #expect(missing.stderr == "slate: nope.changeset: cannot open the file: No such file or directory\n")
+        try work.fails("apply", "c.db", "nope.changeset", stderr: "slate: nope.changeset: cannot open the file: No such file or directory\n")
         let noDatabase = try work.slate("apply", "nope.db", "x.changeset")
         #expect(noDatabase.status == 1)
         #expect(noDatabase.stderr.hasPrefix("slate: nope.db: unable to open database file"))
@@ -199,9 +177,7 @@ struct ChangesetCLITests {
             #expect(try bytes(work.file("c.db")) == before)
         }
 
-        let db = try Connection(work.file("c.db"))
-        try db.execute(sql: "CREATE TABLE spare (id INTEGER PRIMARY KEY)")
-        db.close()
+        try work.database("c.db", sql: "CREATE TABLE spare (id INTEGER PRIMARY KEY)")
         let spareBytes = try bytes(work.file("c.db"))
         try makeDatabase(work.file("other.db"), "DROP TABLE pairs; CREATE TABLE pairs (k TEXT PRIMARY KEY, v, w)")
         try makeDatabase(work.file("other-b.db"), "DROP TABLE pairs; CREATE TABLE pairs (k TEXT PRIMARY KEY, v, w); INSERT INTO pairs VALUES ('k', 1, 2)")
@@ -211,25 +187,15 @@ struct ChangesetCLITests {
         #expect(
             columns.stderr
                 == "slate: c.db: cannot apply the changeset, and nothing changed: the table pairs has 2 columns with the primary key at 1, the changeset's 3 with it at 1\n")
-        let noTable = try Connection(work.file("c.db"))
-        try noTable.execute(sql: "DROP TABLE tags")
-        noTable.close()
+        try work.database("c.db", sql: "DROP TABLE tags")
         let droppedBytes = try bytes(work.file("c.db"))
         #expect(droppedBytes != spareBytes)
-        let missingTable = try work.slate("apply", "c.db", "x.changeset")
-        #expect(missingTable.status == 1)
-        #expect(missingTable.stderr == "slate: c.db: cannot apply the changeset, and nothing changed: no such table: tags\n", "\(missingTable.stderr)")
+        try work.fails("apply", "c.db", "x.changeset", stderr: "slate: c.db: cannot apply the changeset, and nothing changed: no such table: tags\n")
         #expect(try bytes(work.file("c.db")) == droppedBytes)
 
         try FileManager.default.removeItem(atPath: work.file("c.db"))
         try FileManager.default.copyItem(atPath: work.file("a.db"), toPath: work.file("c.db"))
-        let holder = try Connection(work.file("c.db"))
-        try holder.execute(sql: "BEGIN IMMEDIATE")
-        let locked = try work.slate("apply", "c.db", "x.changeset", "--busy-timeout", "0.2")
-        #expect(locked.status == 1)
-        #expect(locked.stderr.contains("database is locked (another connection holds a lock; raise --busy-timeout to wait longer)"), "\(locked.stderr)")
-        try holder.execute(sql: "ROLLBACK")
-        holder.close()
+        try work.failsLocked("c.db", by: "BEGIN IMMEDIATE", "apply", "c.db", "x.changeset", "--busy-timeout", "0.2")
         #expect(try bytes(work.file("c.db")) == before)
         #expect(try work.slate("apply", "c.db", "x.changeset").status == 0)
         #expect(try contents(work.file("c.db")) == contents(work.file("b.db")))
@@ -241,9 +207,7 @@ struct ChangesetCLITests {
         try prepareApply(work)
         // C has drifted: item 1's price changed (data), item 2 already deleted (notFound), item 4
         // already there (conflict).
-        let drift = try Connection(work.file("c.db"))
-        try drift.execute(sql: "UPDATE items SET price = 99 WHERE id = 1; DELETE FROM items WHERE id = 2; INSERT INTO items (id, name) VALUES (4, 'mine')")
-        drift.close()
+        try work.database("c.db", sql: "UPDATE items SET price = 99 WHERE id = 1; DELETE FROM items WHERE id = 2; INSERT INTO items (id, name) VALUES (4, 'mine')")
         let drifted = try bytes(work.file("c.db"))
         let copies = ["omit", "replace"].map { "c-\($0).db" }
         for copy in copies { try FileManager.default.copyItem(atPath: work.file("c.db"), toPath: work.file(copy)) }
@@ -258,15 +222,13 @@ struct ChangesetCLITests {
         #expect(try bytes(work.file("c.db")) == drifted)
 
         let total = try readChangesetFile(work.file("x.changeset")).changeset.changes().count
-        let omit = try work.slate("apply", "c-omit.db", "x.changeset", "--on-conflict", "omit")
-        #expect(omit.status == 0, "\(omit.stderr)")
+        let omit = try work.succeeds("apply", "c-omit.db", "x.changeset", "--on-conflict", "omit")
         #expect(omit.stdout == "applied \(total - 3) of \(total) changes to c-omit.db; conflicts: 3 omitted (data: 1, notFound: 1, conflict: 1)\n")
         let omitted = try Connection(work.file("c-omit.db"), options: .readonly)
         #expect(try omitted.scalar(Double.self, "SELECT price FROM items WHERE id = 1") == 99)
         #expect(try omitted.scalar(String.self, "SELECT name FROM items WHERE id = 4") == "mine")
 
-        let replace = try work.slate("apply", "c-replace.db", "x.changeset", "--on-conflict", "replace")
-        #expect(replace.status == 0, "\(replace.stderr)")
+        let replace = try work.succeeds("apply", "c-replace.db", "x.changeset", "--on-conflict", "replace")
         #expect(replace.stdout == "applied \(total - 1) of \(total) changes to c-replace.db; conflicts: 1 omitted (notFound: 1), 2 replaced (data: 1, conflict: 1)\n")
         #expect(try contents(work.file("c-replace.db")) == contents(work.file("b.db")))
 
@@ -287,8 +249,7 @@ struct ChangesetCLITests {
         db.close()
         #expect(patchset.isPatchset)
         try work.write("x.patchset", bytes: Array(patchset.data))
-        let applied = try work.slate("apply", "c.db", "x.patchset")
-        #expect(applied.status == 0, "\(applied.stderr)")
+        let applied = try work.succeeds("apply", "c.db", "x.patchset")
         #expect(applied.stdout == "applied 3 changes to c.db\n")
         #expect(try contents(work.file("c.db")) == contents(work.file("a.db")))
         // An empty file is an empty changeset.
@@ -302,13 +263,9 @@ struct ChangesetCLITests {
         // the values swapped.
         let work = try Workspace()
         for (name, sql) in [("a.db", ""), ("b.db", "INSERT INTO n VALUES (1, 'v', 'w');")] {
-            let db = try Connection(work.file(name))
-            try db.execute(sql: "CREATE TABLE n (id INTEGER PRIMARY KEY, v, w);" + sql)
-            db.close()
+            try work.database(name, sql: "CREATE TABLE n (id INTEGER PRIMARY KEY, v, w);" + sql)
         }
-        let swapped = try Connection(work.file("c.db"))
-        try swapped.execute(sql: "CREATE TABLE n (id INTEGER PRIMARY KEY, w, v)")
-        swapped.close()
+        try work.database("c.db", sql: "CREATE TABLE n (id INTEGER PRIMARY KEY, w, v)")
         let before = try bytes(work.file("c.db"))
         #expect(try work.slate("diff", "a.db", "b.db", "-o", "x.changeset").status == 0)
         let written = try bytes(work.file("x.changeset"))
@@ -355,8 +312,7 @@ struct ChangesetCLITests {
         let diff = try work.slate("diff", "a.db", "b.db")
         #expect(diff.status == 0 && diff.stdout.isEmpty && diff.stderr.isEmpty)
         let before = try bytes(work.file("c.db"))
-        let run = try work.slate("query", "c.db", "--write", stdin: diff.stdout)
-        #expect(run.status == 0, "\(run.stderr)")
+        let run = try work.succeeds("query", "c.db", "--write", stdin: diff.stdout)
         #expect(run.stdout.isEmpty && run.stderr.isEmpty)
         #expect(try bytes(work.file("c.db")) == before)
         // Comments and blank lines only are no SQL either; so is an empty argument.
@@ -383,9 +339,7 @@ struct ChangesetCLIUnavailableTests {
     func unavailable() throws {
         let work = try Workspace()
         for name in ["a.db", "b.db"] {
-            let db = try Connection(work.file(name))
-            try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1)")
-            db.close()
+            try work.database(name, sql: "CREATE TABLE t (id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1)")
         }
         try work.write("x.changeset", bytes: [0x54])
         let before = try Data(contentsOf: URL(fileURLWithPath: work.file("a.db")))

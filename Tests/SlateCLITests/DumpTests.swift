@@ -118,8 +118,7 @@ struct DumpTests {
     func roundTrip() throws {
         let work = try Workspace()
         try Self.fixture(work.file("source.db"))
-        let dump = try work.slate("dump", "source.db")
-        #expect(dump.status == 0, "\(dump.stderr)")
+        let dump = try work.succeeds("dump", "source.db")
         #expect(dump.stdout.hasPrefix("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\nCREATE TABLE \"all types\""))
         #expect(dump.stdout.hasSuffix("PRAGMA user_version=7;\nPRAGMA application_id=42;\n" + (Self.hasFTS5 ? "PRAGMA writable_schema=OFF;\n" : "") + "COMMIT;\n"))
         // One statement per line, whatever line breaks the text holds.
@@ -143,8 +142,7 @@ struct DumpTests {
             #expect(dump.stdout.contains("PRAGMA writable_schema=ON;\nINSERT INTO sqlite_master(type,name,tbl_name,rootpage,sql) VALUES('table','docs','docs',0,'CREATE VIRTUAL TABLE docs USING fts5(title, body)');"))
         }
         try work.write("dump.sql", dump.stdout)
-        let load = try work.slate("query", "copy.db", "--write", stdin: dump.stdout)
-        #expect(load.status == 0, "\(load.stderr)")
+        let load = try work.succeeds("query", "copy.db", "--write", stdin: dump.stdout)
         #expect(load.stdout.isEmpty)
         let source = try Self.snapshot(work.file("source.db"))
         let copy = try Self.snapshot(work.file("copy.db"))
@@ -168,8 +166,7 @@ struct DumpTests {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else { return }
         let work = try Workspace()
         try Self.fixture(work.file("source.db"))
-        let dump = try work.slate("dump", "source.db", "-o", "dump.sql")
-        #expect(dump.status == 0, "\(dump.stderr)")
+        let dump = try work.succeeds("dump", "source.db", "-o", "dump.sql")
         #expect(dump.stdout.isEmpty)
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
@@ -205,8 +202,7 @@ struct DumpTests {
             }
         }
         db.close()
-        let dump = try work.slate("dump", "reals.db")
-        #expect(dump.status == 0, "\(dump.stderr)")
+        let dump = try work.succeeds("dump", "reals.db")
         #expect(try work.slate("query", "copy.db", "--write", stdin: dump.stdout).status == 0)
         let copy = try Connection(work.file("copy.db"), options: .readonly)
         let read = try copy.prepare(sql: "SELECT x, typeof(x) FROM reals ORDER BY rowid").rows()
@@ -225,8 +221,7 @@ struct DumpTests {
     func namedTables() throws {
         let work = try Workspace()
         try Self.fixture(work.file("source.db"))
-        let dump = try work.slate("dump", "source.db", "SEQ", "parent_names")
-        #expect(dump.status == 0, "\(dump.stderr)")
+        let dump = try work.succeeds("dump", "source.db", "SEQ", "parent_names")
         #expect(
             dump.stdout == """
                 PRAGMA foreign_keys=OFF;
@@ -256,9 +251,7 @@ struct DumpTests {
     func failures() throws {
         let work = try Workspace()
         try Self.fixture(work.file("source.db"))
-        let missing = try work.slate("dump", "source.db", "seq", "nope", "-o", "out.sql")
-        #expect(missing.status == 1)
-        #expect(missing.stderr == "slate: source.db: no such table: nope\n")
+        let missing = try work.fails("dump", "source.db", "seq", "nope", "-o", "out.sql", stderr: "slate: source.db: no such table: nope\n")
         #expect(missing.stdout.isEmpty)
         #expect(!work.exists("out.sql"))
         let noDatabase = try work.slate("dump", "none.db")
@@ -280,18 +273,13 @@ struct DumpTests {
     @Test("query --write creates a missing database, and removes it again when the SQL fails; a script's own BEGIN … COMMIT runs as written")
     func queryWriteScripts() throws {
         let work = try Workspace()
-        let failed = try work.slate("query", "new.db", "--write", stdin: "PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\nCREATE TABLE t (x);\nINSERT INTO t VALUES (1);\nINSERT INTO nope VALUES (2);\nCOMMIT;\n")
-        #expect(failed.status == 1)
-        #expect(failed.stderr == "slate: new.db, statement 5: no such table: nope\n")
+        try work.fails("query", "new.db", "--write", stdin: "PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\nCREATE TABLE t (x);\nINSERT INTO t VALUES (1);\nINSERT INTO nope VALUES (2);\nCOMMIT;\n", stderr: "slate: new.db, statement 5: no such table: nope\n")
         #expect(!work.exists("new.db"))
-        let db = try Connection(work.file("kept.db"))
-        try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (0)")
-        db.close()
+        try work.database("kept.db", sql: "CREATE TABLE t (x); INSERT INTO t VALUES (0)")
         let rolledBack = try work.slate("query", "kept.db", "--write", stdin: "BEGIN; INSERT INTO t VALUES (1); INSERT INTO t VALUES ('a', 'b'); COMMIT;")
         #expect(rolledBack.status == 1)
         #expect(try work.slate("query", "kept.db", "SELECT count(*) FROM t", "-f", "csv", "--no-header").stdout == "1\n")
-        let script = try work.slate("query", "kept.db", "--write", stdin: "BEGIN; INSERT INTO t VALUES (1); COMMIT; SELECT count(*) AS n FROM t;")
-        #expect(script.status == 0, "\(script.stderr)")
+        let script = try work.succeeds("query", "kept.db", "--write", stdin: "BEGIN; INSERT INTO t VALUES (1); COMMIT; SELECT count(*) AS n FROM t;")
         #expect(script.stdout == "n\n-\n2\n(1 row)\n")
         // Without --write the database is not created.
         #expect(try work.slate("query", "other.db", "SELECT 1").status == 1)
@@ -307,8 +295,7 @@ struct DumpTests {
         script += "INSERT INTO t VALUES ('\(long)');\n"
         script += String(repeating: "INSERT INTO t VALUES ('short;');\n", count: 5_000)
         script += "SELECT count(*) AS n, max(length(x)) AS longest, (SELECT sum(n) FROM t2) AS total FROM t"
-        let result = try work.slate("query", "big.db", "--write", "-f", "csv", stdin: script)
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = try work.succeeds("query", "big.db", "--write", "-f", "csv", stdin: script)
         #expect(result.stdout == "n,longest,total\n5001,200000,\(200_000 + 5_000 * 6)\n")
         // A chunk (64 KB) that ends just after a space, or a line break inside a literal: the
         // statement is put together again byte for byte.
@@ -329,15 +316,11 @@ struct DumpTests {
         #expect(!work.exists("keys.db"))
         // Without its own BEGIN, the script's PRAGMAs are inside --write's one transaction too:
         // all or nothing.
-        let db = try Connection(work.file("app.db"))
-        try db.execute(sql: "CREATE TABLE t (x)")
-        db.close()
+        try work.database("app.db", sql: "CREATE TABLE t (x)")
         let failed = try work.slate("query", "app.db", "--write", stdin: "PRAGMA user_version = 5; INSERT INTO t VALUES (1); INSERT INTO nope VALUES (1);")
         #expect(failed.status == 1)
         #expect(try work.slate("query", "app.db", "PRAGMA user_version", "-f", "csv", "--no-header").stdout == "0\n")
-        let inside = try work.slate("query", "app.db", "--write", stdin: "INSERT INTO t VALUES (1); COMMIT; INSERT INTO t VALUES (2);")
-        #expect(inside.status == 1)
-        #expect(inside.stderr == "slate: app.db, statement 2: COMMIT; inside the transaction --write runs the script in; a script with its own transaction starts with BEGIN (after any PRAGMA)\n")
+        try work.fails("query", "app.db", "--write", stdin: "INSERT INTO t VALUES (1); COMMIT; INSERT INTO t VALUES (2);", stderr: "slate: app.db, statement 2: COMMIT; inside the transaction --write runs the script in; a script with its own transaction starts with BEGIN (after any PRAGMA)\n")
         #expect(try work.slate("query", "app.db", "SELECT count(*) FROM t", "-f", "csv", "--no-header").stdout == "0\n")
         // An incomplete last statement is SQLite's error; SQL that is not UTF-8 is refused.
         let incomplete = try work.slate("query", "app.db", stdin: "SELECT 1; SELECT 'open")

@@ -6,37 +6,19 @@ import Testing
 /// results ranked by bm25 in every output format, and clear failures.
 @Suite("CLI full-text search")
 struct FullTextSearchCommandTests {
-    func makeDocs(_ work: Workspace) throws -> String {
-        let path = work.file("docs.db")
-        let db = try Connection(path)
-        try db.execute(
-            sql: """
-                CREATE TABLE docs (title TEXT, body TEXT, year INTEGER);
-                INSERT INTO docs (rowid, title, body, year) VALUES
-                    (1, 'Bricks', 'red bricks and more red bricks, red all the way', 2001),
-                    (2, 'Plates', 'one red plate among blue ones', 2002),
-                    (3, 'Axles', 'no colour at all', 2003);
-                """)
-        db.close()
-        return path
-    }
-
     var hasFTS5: Bool { (try? Connection())?.supportsFTS5 ?? false }
 
     @Test("enable-fts indexes the rows; search ranks them by bm25 in any format; triggers keep the index in sync")
     func enableAndSearch() throws {
         guard hasFTS5 else { return }
-        let work = try Workspace()
-        let path = try makeDocs(work)
-        let enable = try work.slate("enable-fts", "docs.db", "docs", "title", "BODY", "--create-triggers")
-        #expect(enable.status == 0, "\(enable.stderr)")
+        let (work, path) = try Workspace.holding(.docs)
+        let enable = try work.succeeds("enable-fts", "docs.db", "docs", "title", "BODY", "--create-triggers")
         #expect(enable.stdout == "indexed 3 rows of docs in docs_fts, kept in sync by triggers\n")
         #expect(
             try rows(in: path, "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
                 == [[.text("docs_ad")], [.text("docs_ai")], [.text("docs_au")]])
         // The document that says "red" most often comes first.
-        let csv = try work.slate("search", "docs.db", "docs", "red", "--format", "csv")
-        #expect(csv.status == 0, "\(csv.stderr)")
+        let csv = try work.succeeds("search", "docs.db", "docs", "red", "--format", "csv")
         #expect(csv.stdout == "title,body,year\nBricks,\"red bricks and more red bricks, red all the way\",2001\nPlates,one red plate among blue ones,2002\n")
         let json = try work.slate("search", "docs.db", "docs", "red", "--column", "TITLE", "--limit", "1", "--format", "json")
         #expect(json.stdout == "[\n{\"title\":\"Bricks\"}\n]\n")
@@ -56,37 +38,29 @@ struct FullTextSearchCommandTests {
     @Test("--tokenize, --replace and disable-fts")
     func tokenizeReplaceDisable() throws {
         guard hasFTS5 else { return }
-        let work = try Workspace()
-        let path = try makeDocs(work)
+        let (work, path) = try Workspace.holding(.docs)
         #expect(try work.slate("enable-fts", "docs.db", "docs", "body").status == 0)
         // The default tokenizer does not stem: "brick" is not "bricks".
         #expect(try work.slate("search", "docs.db", "docs", "brick", "--format", "csv", "--no-header").stdout == "")
-        let again = try work.slate("enable-fts", "docs.db", "docs", "body")
-        #expect(again.status == 1)
-        #expect(again.stderr == "slate: docs.db: full-text search is already enabled on docs (docs_fts); use --replace to index again, or `slate disable-fts` first\n")
-        let porter = try work.slate("enable-fts", "docs.db", "docs", "body", "--tokenize", "porter", "--replace", "--create-triggers")
-        #expect(porter.status == 0, "\(porter.stderr)")
+        try work.fails("enable-fts", "docs.db", "docs", "body", stderr: "slate: docs.db: full-text search is already enabled on docs (docs_fts); use --replace to index again, or `slate disable-fts` first\n")
+        try work.succeeds("enable-fts", "docs.db", "docs", "body", "--tokenize", "porter", "--replace", "--create-triggers")
         #expect(try work.slate("search", "docs.db", "docs", "brick", "-c", "title", "--format", "csv", "--no-header").stdout == "Bricks\n")
         let disable = try work.slate("disable-fts", "docs.db", "docs")
         #expect(disable.stdout == "dropped docs_fts\n")
         #expect(try rows(in: path, "SELECT name FROM sqlite_master WHERE name LIKE 'docs_%'").isEmpty)
-        let none = try work.slate("disable-fts", "docs.db", "docs")
-        #expect(none.status == 1)
-        #expect(none.stderr == "slate: docs.db: docs has no full-text index (docs_fts)\n")
+        try work.fails("disable-fts", "docs.db", "docs", stderr: "slate: docs.db: docs has no full-text index (docs_fts)\n")
     }
 
     @Test("failures: missing table or column, no index, bad query syntax, a locked database; the file stays as it was")
     func failures() throws {
         guard hasFTS5 else {
-            let work = try Workspace()
-            _ = try makeDocs(work)
+            let work = try Workspace(.docs)
             let result = try work.slate("enable-fts", "docs.db", "docs", "body")
             #expect(result.status == 1)
             #expect(result.stderr.contains("FTS5 is not available"))
             return
         }
-        let work = try Workspace()
-        let path = try makeDocs(work)
+        let (work, path) = try Workspace.holding(.docs)
         let expectations: [([String], String)] = [
             (["enable-fts", "docs.db", "nope", "body"], "no such table: nope"),
             (["enable-fts", "docs.db", "docs", "body", "nope"], "no such column: nope in table docs"),
@@ -110,8 +84,7 @@ struct FullTextSearchCommandTests {
         #expect(syntax.stderr == "slate: docs.db: bad full-text query '\"unbalanced': unterminated string (--quote searches for the words as they are)\n")
         let column = try work.slate("search", "docs.db", "docs", "nope:red")
         #expect(column.stderr == "slate: docs.db: bad full-text query 'nope:red': no such column: nope (--quote searches for the words as they are)\n")
-        let quoted = try work.slate("search", "docs.db", "docs", "red AND", "--quote", "-c", "title", "--format", "csv", "--no-header")
-        #expect(quoted.status == 0, "\(quoted.stderr)")
+        try work.succeeds("search", "docs.db", "docs", "red AND", "--quote", "-c", "title", "--format", "csv", "--no-header")
         let unknown = try work.slate("search", "docs.db", "docs", "red", "--column", "nope")
         #expect(unknown.stderr == "slate: docs.db: no such column: nope in table docs\n")
 

@@ -6,20 +6,14 @@ import Testing
 /// upserts, export formats, exit codes and error style.
 @Suite("CLI import defects (issue 23)")
 struct ImportDefectTests {
-    func rows(_ db: String, _ sql: String) throws -> [[SQLiteValue]] {
-        let connection = try Connection(db, options: .readonly)
-        return try connection.prepare(sql: sql).rows().map(\.values)
-    }
-
     @Test("a blank line in a one-column CSV is a value: NULL, or '' with --no-empty-null")
     func blankLineInOneColumn() throws {
         let work = try Workspace()
         try work.write("v.csv", "v\n1\n\n3\n")
-        let result = try work.slate("import", "new.db", "v.csv", "-q")
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(try rows(work.file("new.db"), "SELECT v FROM v ORDER BY rowid") == [[.int(1)], [.null], [.int(3)]])
+        try work.succeeds("import", "new.db", "v.csv", "-q")
+        #expect(try rows(in: work.file("new.db"), "SELECT v FROM v ORDER BY rowid") == [[.int(1)], [.null], [.int(3)]])
         #expect(try work.slate("import", "empty.db", "v.csv", "--no-empty-null", "-q").status == 0)
-        #expect(try rows(work.file("empty.db"), "SELECT v FROM v ORDER BY rowid") == [[.int(1)], [.text("")], [.int(3)]])
+        #expect(try rows(in: work.file("empty.db"), "SELECT v FROM v ORDER BY rowid") == [[.int(1)], [.text("")], [.int(3)]])
     }
 
     @Test("a blank line in a CSV of several columns is an error with its line, or with --lenient a warning")
@@ -30,17 +24,16 @@ struct ImportDefectTests {
         #expect(strict.status == 1)
         #expect(strict.stderr.hasPrefix("slate: data.csv, line 3: a blank line, but the header has 2 columns"), "\(strict.stderr)")
         #expect(!work.exists("new.db"))
-        let lenient = try work.slate("import", "new.db", "data.csv", "--lenient", "-q")
-        #expect(lenient.status == 0, "\(lenient.stderr)")
+        let lenient = try work.succeeds("import", "new.db", "data.csv", "--lenient", "-q")
         #expect(lenient.stderr == "slate: warning: data.csv, line 3: a blank line; skipped (--lenient)\n")
-        #expect(try rows(work.file("new.db"), "SELECT a, b FROM data ORDER BY a") == [[.int(1), .text("x")], [.int(2), .text("y")]])
+        #expect(try rows(in: work.file("new.db"), "SELECT a, b FROM data ORDER BY a") == [[.int(1), .text("x")], [.int(2), .text("y")]])
     }
 
     @Test("export then import gives back equal rows: NULLs, empty strings, one column, several columns")
     func roundTrip() throws {
         let work = try Workspace()
-        let db = try Connection(work.file("source.db"))
-        try db.execute(
+        try work.database(
+            "source.db",
             sql: """
                 CREATE TABLE ints (v INTEGER);
                 INSERT INTO ints VALUES (1), (NULL), (3), (NULL), (NULL);
@@ -51,16 +44,14 @@ struct ImportDefectTests {
                 CREATE TABLE wide (a INTEGER, b TEXT, c REAL);
                 INSERT INTO wide VALUES (1, '', 2.5), (NULL, NULL, NULL), (3, 'x', NULL), (4, NULL, 0.5), (NULL, '', NULL);
                 """)
-        db.close()
         for table in ["ints", "texts", "blanks", "wide"] {
             for format in ["csv", "tsv", "json"] {
                 let file = "\(table).\(format)"
-                let export = try work.slate("export", "source.db", table, "-o", file)
-                #expect(export.status == 0, "\(export.stderr)")
+                try work.succeeds("export", "source.db", table, "-o", file)
                 let imported = try work.slate("import", "copy-\(format).db", file, "-q")
                 #expect(imported.status == 0, "\(file): \(imported.stderr)")
                 let sql = "SELECT * FROM \(table) ORDER BY rowid"
-                #expect(try rows(work.file("copy-\(format).db"), sql) == rows(work.file("source.db"), sql), "\(file)")
+                #expect(try rows(in: work.file("copy-\(format).db"), sql) == rows(in: work.file("source.db"), sql), "\(file)")
             }
         }
     }
@@ -69,18 +60,15 @@ struct ImportDefectTests {
     func quotedEmptyInIntegerColumn() throws {
         let work = try Workspace()
         try work.write("n.csv", "id,n\n1,5\n2,\"\"\n3,\n4,7\n")
-        let result = try work.slate("import", "new.db", "n.csv", "-q")
-        #expect(result.status == 0, "\(result.stderr)")
+        try work.succeeds("import", "new.db", "n.csv", "-q")
         #expect(try declaredColumns(work.file("new.db"), "n") == ["id INTEGER", "n INTEGER"])
         #expect(
-            try rows(work.file("new.db"), "SELECT n, typeof(n) FROM n ORDER BY id")
+            try rows(in: work.file("new.db"), "SELECT n, typeof(n) FROM n ORDER BY id")
                 == [[.int(5), .text("integer")], [.text(""), .text("text")], [.null, .text("null")], [.int(7), .text("integer")]])
     }
 
     func keyedDatabase(_ work: Workspace) throws {
-        let db = try Connection(work.file("app.db"))
-        try db.execute(sql: "CREATE TABLE parts (id INTEGER PRIMARY KEY, name TEXT, note TEXT); INSERT INTO parts VALUES (1, 'old', 'keep')")
-        db.close()
+        try work.database("app.db", sql: "CREATE TABLE parts (id INTEGER PRIMARY KEY, name TEXT, note TEXT); INSERT INTO parts VALUES (1, 'old', 'keep')")
         try work.write("parts.csv", "id,name\n1,new\n2,two\n3,three\n")
     }
 
@@ -88,14 +76,12 @@ struct ImportDefectTests {
     func conflictCounts() throws {
         let work = try Workspace()
         try keyedDatabase(work)
-        let ignored = try work.slate("import", "app.db", "parts.csv", "--ignore")
-        #expect(ignored.status == 0, "\(ignored.stderr)")
+        let ignored = try work.succeeds("import", "app.db", "parts.csv", "--ignore")
         #expect(ignored.stdout.hasPrefix("imported 2 rows into parts"), "\(ignored.stdout)")
         #expect(ignored.stdout.contains("; 1 skipped (its key exists)"), "\(ignored.stdout)")
-        #expect(try rows(work.file("app.db"), "SELECT name FROM parts WHERE id = 1") == [[.text("old")]])
+        #expect(try rows(in: work.file("app.db"), "SELECT name FROM parts WHERE id = 1") == [[.text("old")]])
         try work.write("more.csv", "id,name\n3,THREE\n4,four\n")
-        let replaced = try work.slate("import", "app.db", "more.csv", "--table", "parts", "--replace")
-        #expect(replaced.status == 0, "\(replaced.stderr)")
+        let replaced = try work.succeeds("import", "app.db", "more.csv", "--table", "parts", "--replace")
         #expect(replaced.stdout.hasPrefix("imported 1 row into parts"), "\(replaced.stdout)")
         #expect(replaced.stdout.contains("; 1 replaced"), "\(replaced.stdout)")
     }
@@ -106,17 +92,16 @@ struct ImportDefectTests {
     func upsert() throws {
         let work = try Workspace()
         try keyedDatabase(work)
-        let result = try work.slate("import", "app.db", "parts.csv", "--upsert", "--pk", "id")
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = try work.succeeds("import", "app.db", "parts.csv", "--upsert", "--pk", "id")
         #expect(result.stdout.hasPrefix("imported 2 rows into parts"), "\(result.stdout)")
         #expect(result.stdout.contains("; 1 updated"), "\(result.stdout)")
         #expect(
-            try rows(work.file("app.db"), "SELECT id, name, note FROM parts ORDER BY id")
+            try rows(in: work.file("app.db"), "SELECT id, name, note FROM parts ORDER BY id")
                 == [[.int(1), .text("new"), .text("keep")], [.int(2), .text("two"), .null], [.int(3), .text("three"), .null]])
         // Without --pk, the table's own primary key; with --replace or --ignore, a usage error.
         try work.write("again.csv", "id,name\n1,newer\n")
         #expect(try work.slate("import", "app.db", "again.csv", "--table", "parts", "--upsert", "-q").status == 0)
-        #expect(try rows(work.file("app.db"), "SELECT name, note FROM parts WHERE id = 1") == [[.text("newer"), .text("keep")]])
+        #expect(try rows(in: work.file("app.db"), "SELECT name, note FROM parts WHERE id = 1") == [[.text("newer"), .text("keep")]])
         #expect(try work.slate("import", "app.db", "again.csv", "--table", "parts", "--upsert", "--replace").status == 64)
     }
 
@@ -126,19 +111,17 @@ struct ImportDefectTests {
     func upsertNeedsSQLite324() throws {
         let work = try Workspace()
         try keyedDatabase(work)
-        let before = try rows(work.file("app.db"), "SELECT id, name, note FROM parts ORDER BY id")
+        let before = try rows(in: work.file("app.db"), "SELECT id, name, note FROM parts ORDER BY id")
         let result = try work.slate("import", "app.db", "parts.csv", "--upsert", "--pk", "id")
         #expect(result.status == 1)
         #expect(result.stderr.contains("--upsert needs SQLite 3.24 or later"), "\(result.stderr)")
-        #expect(try rows(work.file("app.db"), "SELECT id, name, note FROM parts ORDER BY id") == before)
+        #expect(try rows(in: work.file("app.db"), "SELECT id, name, note FROM parts ORDER BY id") == before)
     }
 
     @Test("export to an extension slate cannot write is a usage error that writes nothing")
     func unknownExportExtension() throws {
         let work = try Workspace()
-        let db = try Connection(work.file("a.db"))
-        try db.execute(sql: "CREATE TABLE t (v); INSERT INTO t VALUES (1)")
-        db.close()
+        try work.database("a.db", sql: "CREATE TABLE t (v); INSERT INTO t VALUES (1)")
         for name in ["out.xlsx", "out.parquet"] {
             let result = try work.slate("export", "a.db", "t", "-o", name)
             #expect(result.status == 64, "\(name)")
@@ -164,8 +147,7 @@ struct ImportDefectTests {
     func noHeaderWarnings() throws {
         let work = try Workspace()
         try work.write("rows.csv", "1,a\n2\n")
-        let result = try work.slate("import", "new.db", "rows.csv", "--no-header", "--lenient", "-q")
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = try work.succeeds("import", "new.db", "rows.csv", "--no-header", "--lenient", "-q")
         #expect(result.stderr == "slate: warning: rows.csv, line 2: 1 field, but the first line has 2; padded with NULL (--lenient)\n")
     }
 
@@ -180,9 +162,8 @@ struct ImportDefectTests {
         try work.write("le.csv", bytes: little)
         try work.write("be.csv", bytes: big)
         for file in ["le", "be"] {
-            let result = try work.slate("import", "new.db", "\(file).csv", "-q")
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(try rows(work.file("new.db"), "SELECT name, n FROM \(file)") == [[.text("é😀"), .int(1)]])
+            try work.succeeds("import", "new.db", "\(file).csv", "-q")
+            #expect(try rows(in: work.file("new.db"), "SELECT name, n FROM \(file)") == [[.text("é😀"), .int(1)]])
         }
     }
 
@@ -192,9 +173,8 @@ struct ImportDefectTests {
         try work.write("semi.csv", "a;b\n1;x\n")
         try work.write("tabs.csv", "a\tb\n1\tx\n")
         for table in ["semi", "tabs"] {
-            let result = try work.slate("import", "new.db", "\(table).csv", "-q")
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(try rows(work.file("new.db"), "SELECT a, b FROM \(table)") == [[.int(1), .text("x")]])
+            try work.succeeds("import", "new.db", "\(table).csv", "-q")
+            #expect(try rows(in: work.file("new.db"), "SELECT a, b FROM \(table)") == [[.int(1), .text("x")]])
         }
     }
 
@@ -202,34 +182,18 @@ struct ImportDefectTests {
     func nullValuesAndComments() throws {
         let work = try Workspace()
         try work.write("data.csv", "# exported today\na,b\n1,NA\n\\N,x\n# a note\n3,\"NA\"\n")
-        let result = try work.slate("import", "new.db", "data.csv", "--null-value", "NA", "--null-value", "\\N", "--comment", "#", "-q")
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(try rows(work.file("new.db"), "SELECT a, b FROM data ORDER BY rowid") == [[.int(1), .null], [.null, .text("x")], [.int(3), .text("NA")]])
+        try work.succeeds("import", "new.db", "data.csv", "--null-value", "NA", "--null-value", "\\N", "--comment", "#", "-q")
+        #expect(try rows(in: work.file("new.db"), "SELECT a, b FROM data ORDER BY rowid") == [[.int(1), .null], [.null, .text("x")], [.int(3), .text("NA")]])
     }
 }
 
 /// `tables`, `schema DB TABLE` and SQL from standard input (issue 23, "Missing").
 @Suite("CLI tables, schema of a table, query from standard input")
 struct InspectionCommandTests {
-    func database(_ work: Workspace) throws {
-        let db = try Connection(work.file("app.db"))
-        try db.execute(
-            sql: """
-                CREATE TABLE parts (id INTEGER PRIMARY KEY, name TEXT);
-                CREATE INDEX parts_name ON parts (name);
-                CREATE TABLE "it's" (v);
-                INSERT INTO parts VALUES (1, 'a'), (2, 'b');
-                INSERT INTO "it's" VALUES (1);
-                """)
-        db.close()
-    }
-
     @Test("tables lists the tables; --counts adds their rows; a missing database is an error")
     func tables() throws {
-        let work = try Workspace()
-        try database(work)
-        let plain = try work.slate("tables", "app.db", "-f", "csv", "--no-header")
-        #expect(plain.status == 0, "\(plain.stderr)")
+        let work = try Workspace(.inspection)
+        let plain = try work.succeeds("tables", "app.db", "-f", "csv", "--no-header")
         #expect(plain.stdout == "it's\nparts\n")
         let counted = try work.slate("tables", "app.db", "--counts", "-f", "csv")
         #expect(counted.stdout == "table,rows\nit's,1\nparts,2\n")
@@ -240,22 +204,16 @@ struct InspectionCommandTests {
 
     @Test("schema DB TABLE prints that table, then its indexes; a missing table is an error")
     func schemaOfOneTable() throws {
-        let work = try Workspace()
-        try database(work)
-        let result = try work.slate("schema", "app.db", "parts")
-        #expect(result.status == 0, "\(result.stderr)")
+        let work = try Workspace(.inspection)
+        let result = try work.succeeds("schema", "app.db", "parts")
         #expect(result.stdout == "CREATE TABLE parts (id INTEGER PRIMARY KEY, name TEXT);\nCREATE INDEX parts_name ON parts (name);\n")
-        let missing = try work.slate("schema", "app.db", "nope")
-        #expect(missing.status == 1)
-        #expect(missing.stderr == "slate: app.db: no such table: nope\n")
+        try work.fails("schema", "app.db", "nope", stderr: "slate: app.db: no such table: nope\n")
     }
 
     @Test("query reads its SQL from standard input with - or with no SQL argument")
     func queryFromStandardInput() throws {
-        let work = try Workspace()
-        try database(work)
-        let dash = try work.slate("query", "app.db", "-", "-f", "csv", stdin: "SELECT name FROM parts ORDER BY id;\n")
-        #expect(dash.status == 0, "\(dash.stderr)")
+        let work = try Workspace(.inspection)
+        let dash = try work.succeeds("query", "app.db", "-", "-f", "csv", stdin: "SELECT name FROM parts ORDER BY id;\n")
         #expect(dash.stdout == "name\na\nb\n")
         let none = try work.slate("query", "app.db", "-f", "csv", "--no-header", stdin: "SELECT count(*) FROM parts")
         #expect(none.stdout == "2\n")

@@ -5,10 +5,6 @@ import Testing
 /// `slate import` of JSON arrays and NDJSON, run as a real process.
 @Suite("CLI import JSON")
 struct ImportJSONTests {
-    func rows(_ db: String, _ sql: String) throws -> [[SQLiteValue]] {
-        try Connection(db, options: .readonly).prepare(sql: sql).rows().map(\.values)
-    }
-
     @Test("a JSON array keeps each value's JSON type (integers and reals mixed are NUMERIC); nested values become JSON text; strings are never guessed")
     func jsonArray() throws {
         let work = try Workspace()
@@ -20,13 +16,12 @@ struct ImportJSONTests {
               {"id": 2, "zip": "10001", "price": 3, "ok": false, "tags": {"k": "v \\"q\\""}, "note": "caf\\u00e9 \\ud83d\\ude00"}
             ]
             """)
-        let result = try work.slate("import", "new.db", "items.json", "-q")
-        #expect(result.status == 0, "\(result.stderr)")
+        try work.succeeds("import", "new.db", "items.json", "-q")
         #expect(
             try declaredColumns(work.file("new.db"), "items")
                 == ["id INTEGER", "zip TEXT", "price NUMERIC", "ok INTEGER", "tags TEXT", "note TEXT"])
         #expect(
-            try rows(work.file("new.db"), "SELECT id, zip, price, ok, tags, note FROM items ORDER BY id") == [
+            try rows(in: work.file("new.db"), "SELECT id, zip, price, ok, tags, note FROM items ORDER BY id") == [
                 [.int(1), .text("02134"), .real(2.5), .int(1), .text("[\"a\",\"b\"]"), .null],
                 [.int(2), .text("10001"), .int(3), .int(0), .text("{\"k\":\"v \\\"q\\\"\"}"), .text("café 😀")]
             ])
@@ -36,18 +31,15 @@ struct ImportJSONTests {
     func ndjsonFromStandardInput() throws {
         let work = try Workspace()
         let input = "{\"a\": 1}\n\n{\"a\": 2, \"b\": \"x\"}\n{\"b\": \"y\", \"a\": 3}\n"
-        let result = try work.slate("import", "new.db", "-", "--format", "ndjson", "--table", "events", "-q", stdin: input)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(try rows(work.file("new.db"), "SELECT a, b FROM events ORDER BY a") == [[.int(1), .null], [.int(2), .text("x")], [.int(3), .text("y")]])
+        try work.succeeds("import", "new.db", "-", "--format", "ndjson", "--table", "events", "-q", stdin: input)
+        #expect(try rows(in: work.file("new.db"), "SELECT a, b FROM events ORDER BY a") == [[.int(1), .null], [.int(2), .text("x")], [.int(3), .text("y")]])
     }
 
     @Test("malformed JSON is an error naming the record and line; nothing is imported")
     func malformedJSON() throws {
         let work = try Workspace()
         try work.write("bad.ndjson", "{\"a\": 1}\n{\"a\": 2}\n{\"a\": 3,}\n")
-        let result = try work.slate("import", "new.db", "bad.ndjson")
-        #expect(result.status == 1)
-        #expect(result.stderr == "slate: bad.ndjson, record 3 (line 3): invalid JSON: expected a key (a string in quotes)\n")
+        try work.fails("import", "new.db", "bad.ndjson", stderr: "slate: bad.ndjson, record 3 (line 3): invalid JSON: expected a key (a string in quotes)\n")
         #expect(!work.exists("new.db"))
         try work.write("scalar.json", "[{\"a\": 1}, 5]")
         #expect(
@@ -62,13 +54,10 @@ struct ImportJSONTests {
     @Test("a JSON number past 64 bits stays exact as text, and a later string widens an INTEGER column")
     func jsonNumbers() throws {
         let work = try Workspace()
-        var lines = ""
-        for id in 1...5 { lines += "{\"id\": \(id), \"big\": 12345678901234567890}\n" }
-        lines += "{\"id\": \"six\", \"big\": 1}\n"
-        try work.write("n.ndjson", lines)
-        let result = try work.slate("import", "new.db", "n.ndjson", "--sample", "2", "-q")
-        #expect(result.status == 0, "\(result.stderr)")
+        let big = (1...5).map { "{\"id\": \($0), \"big\": 12345678901234567890}\n" }
+        try work.write("n.ndjson", big.joined() + "{\"id\": \"six\", \"big\": 1}\n")
+        let result = try work.succeeds("import", "new.db", "n.ndjson", "--sample", "2", "-q")
         #expect(result.stderr.contains("record 6 (line 6): column \"id\" holds \"six\""))
-        #expect(try rows(work.file("new.db"), "SELECT id, big FROM n ORDER BY rowid LIMIT 1") == [[.text("1"), .text("12345678901234567890")]])
+        #expect(try rows(in: work.file("new.db"), "SELECT id, big FROM n ORDER BY rowid LIMIT 1") == [[.text("1"), .text("12345678901234567890")]])
     }
 }

@@ -5,59 +5,34 @@ import Testing
 /// `slate create-index` and `slate add-column`, as sqlite-utils names them.
 @Suite("CLI create-index and add-column")
 struct IndexAndColumnCommandTests {
-    func makeShop(_ work: Workspace) throws -> String {
-        let path = work.file("shop.db")
-        let db = try Connection(path)
-        try db.execute(
-            sql: """
-                CREATE TABLE categories (id INTEGER PRIMARY KEY, name TEXT);
-                CREATE TABLE tags (name TEXT UNIQUE, note TEXT);
-                CREATE TABLE items (id INTEGER, name TEXT, price REAL);
-                INSERT INTO categories VALUES (1, 'tools');
-                INSERT INTO items VALUES (1, 'brick', 2.5), (2, 'plate', 1.0), (3, 'brick', 3.0);
-                """)
-        db.close()
-        return path
-    }
-
     @Test("create-index names the index as sqlite-utils does, sorts -columns descending, --unique refuses shared values")
     func createIndex() throws {
-        let work = try Workspace()
-        let path = try makeShop(work)
-        let created = try work.slate("create-index", "shop.db", "items", "NAME", "--", "-price")
-        #expect(created.status == 0, "\(created.stderr)")
+        let (work, path) = try Workspace.holding(.indexShop)
+        let created = try work.succeeds("create-index", "shop.db", "items", "NAME", "--", "-price")
         #expect(created.stdout == "created index idx_items_name_price\n")
         #expect(
             try rows(in: path, "SELECT sql FROM sqlite_master WHERE name = 'idx_items_name_price'")
                 == [[.text(#"CREATE INDEX "idx_items_name_price" ON "items" ("name", "price" DESC)"#)]])
-        let exists = try work.slate("create-index", "shop.db", "items", "name", "--", "-price")
-        #expect(exists.status == 1)
-        #expect(exists.stderr == "slate: shop.db: index idx_items_name_price already exists\n")
+        try work.fails("create-index", "shop.db", "items", "name", "--", "-price", stderr: "slate: shop.db: index idx_items_name_price already exists\n")
         let ignored = try work.slate("create-index", "shop.db", "items", "name", "-price", "--if-not-exists")
         #expect(ignored.status == 64)  // -price without -- reads as an option
         let kept = try work.slate("create-index", "shop.db", "items", "--if-not-exists", "name", "--", "-price")
         #expect(kept.status == 0)
         #expect(kept.stdout == "index idx_items_name_price already exists; left as it is\n")
         let before = try fileBytes(path)
-        let unique = try work.slate("create-index", "shop.db", "items", "name", "--unique", "--name", "one_name")
-        #expect(unique.status == 1)
-        #expect(unique.stderr == "slate: shop.db: cannot create unique index one_name: 2 rows share the value 'brick'\n")
+        try work.fails("create-index", "shop.db", "items", "name", "--unique", "--name", "one_name", stderr: "slate: shop.db: cannot create unique index one_name: 2 rows share the value 'brick'\n")
         #expect(try fileBytes(path) == before)
-        let analyzed = try work.slate("create-index", "shop.db", "items", "id", "--unique", "--analyze")
-        #expect(analyzed.status == 0, "\(analyzed.stderr)")
+        try work.succeeds("create-index", "shop.db", "items", "id", "--unique", "--analyze")
         #expect(try rows(in: path, "SELECT count(*) FROM sqlite_stat1 WHERE idx = 'idx_items_id'") == [[.int(1)]])
     }
 
     @Test("create-index failures: missing table, unknown column, locked database; the file stays as it was")
     func createIndexFailures() throws {
-        let work = try Workspace()
-        _ = try makeShop(work)
+        let work = try Workspace(.indexShop)
         try expectFailure(work, database: "shop.db", ["create-index", "shop.db", "nope", "name"], "no such table: nope")
         try expectFailure(work, database: "shop.db", ["create-index", "shop.db", "items", "nope"], "no such column: nope in table items")
         try expectLockedOut(work, database: "shop.db", ["create-index", "shop.db", "items", "name"])
-        let db = try Connection(work.file("shop.db"))
-        try db.execute(sql: "INSERT INTO items VALUES (1, 'wheel', 9.0)")
-        db.close()
+        try work.database("shop.db", sql: "INSERT INTO items VALUES (1, 'wheel', 9.0)")
         try expectFailure(
             work, database: "shop.db", ["create-index", "shop.db", "items", "id", "--unique"],
             "cannot create unique index idx_items_id: 2 rows share the value 1")
@@ -65,12 +40,10 @@ struct IndexAndColumnCommandTests {
 
     @Test("add-column: a type, NOT NULL with a default, a foreign key to a primary key or a named column")
     func addColumn() throws {
-        let work = try Workspace()
-        let path = try makeShop(work)
+        let (work, path) = try Workspace.holding(.indexShop)
         #expect(try work.slate("add-column", "shop.db", "items", "note").stdout == "added column note to items\n")
         #expect(try work.slate("add-column", "shop.db", "items", "qty", "int", "--not-null-default", "0").status == 0)
-        let fk = try work.slate("add-column", "shop.db", "items", "category_id", "INTEGER", "--fk", "categories", "--not-null-default", "1")
-        #expect(fk.status == 0, "\(fk.stderr)")
+        try work.succeeds("add-column", "shop.db", "items", "category_id", "INTEGER", "--fk", "categories", "--not-null-default", "1")
         #expect(try work.slate("add-column", "shop.db", "items", "tag", "--fk", "tags.NAME").status == 0)
         #expect(
             try rows(in: path, "SELECT sql FROM sqlite_master WHERE name = 'items'") == [
@@ -87,8 +60,7 @@ struct IndexAndColumnCommandTests {
 
     @Test("add-column failures: missing table, a default the type cannot hold, a broken foreign key, a locked database")
     func addColumnFailures() throws {
-        let work = try Workspace()
-        let path = try makeShop(work)
+        let (work, path) = try Workspace.holding(.indexShop)
         let cases: [([String], String)] = [
             (["nope", "x"], "no such table: nope"),
             (["items", "qty", "INTEGER", "--not-null-default", "many"], "INTEGER cannot store the default 'many' as the same value"),

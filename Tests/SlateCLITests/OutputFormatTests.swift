@@ -6,25 +6,10 @@ import Testing
 /// round trips through `slate import`.
 @Suite("CLI query and export")
 struct OutputFormatTests {
-    func sampleDatabase(_ work: Workspace) throws -> String {
-        let path = work.file("sample.db")
-        let db = try Connection(path)
-        try db.execute(
-            sql: """
-                CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, price REAL, data BLOB);
-                INSERT INTO t VALUES (1, 'Ada', 2.5, x'0102'), (2, NULL, NULL, NULL), (3, 'NULL', -10.25, NULL),
-                                     (4, '日本語', 100000.0, NULL), (5, 'two
-                lines', 0.1, NULL), (6, '', 7.0, NULL);
-                """)
-        return path
-    }
-
     @Test("the table format aligns wide text, right-aligns numbers and shows NULL apart from the text 'NULL'")
     func tableFormat() throws {
-        let work = try Workspace()
-        _ = try sampleDatabase(work)
-        let result = try work.slate("query", "sample.db", "SELECT id, name, price, data FROM t ORDER BY id")
-        #expect(result.status == 0, "\(result.stderr)")
+        let work = try Workspace(.querySample)
+        let result = try work.succeeds("query", "sample.db", "SELECT id, name, price, data FROM t ORDER BY id")
         #expect(
             result.stdout == """
                 id | name       | price    | data
@@ -42,8 +27,7 @@ struct OutputFormatTests {
 
     @Test("box and markdown tables, the line format, and --null")
     func peopleFormats() throws {
-        let work = try Workspace()
-        _ = try sampleDatabase(work)
+        let work = try Workspace(.querySample)
         let box = try work.slate("query", "sample.db", "SELECT id, name FROM t WHERE id IN (1, 4)", "--format", "box")
         #expect(
             box.stdout == """
@@ -66,8 +50,7 @@ struct OutputFormatTests {
 
     @Test("csv, tsv, json and ndjson keep NULL apart from empty text, reals exact, blobs as hex")
     func programFormats() throws {
-        let work = try Workspace()
-        _ = try sampleDatabase(work)
+        let work = try Workspace(.querySample)
         let sql = "SELECT id, name, price, data FROM t WHERE id IN (1, 2, 5, 6) ORDER BY id"
         #expect(
             try work.slate("query", "sample.db", sql, "--format", "csv").stdout
@@ -89,33 +72,23 @@ struct OutputFormatTests {
 
     @Test("--param binds named and numbered parameters; a missing one is a usage error")
     func parameters() throws {
-        let work = try Workspace()
-        _ = try sampleDatabase(work)
+        let work = try Workspace(.querySample)
         let result = try work.slate("query", "sample.db", "SELECT name FROM t WHERE id = :id OR name = ?2", "--param", "id=1", "--param", "2=NULL", "-f", "csv", "--no-header")
         #expect(result.stdout == "Ada\nNULL\n")
         #expect(try work.slate("query", "sample.db", "SELECT :x || '' AS v", "--param", "x=007", "-f", "csv", "--no-header").stdout == "007\n")
-        let missing = try work.slate("query", "sample.db", "SELECT :nope")
-        #expect(missing.status == 64)
-        #expect(missing.stderr == "slate: statement 1 uses parameter :nope, which no --param gives (--param nope=value)\n")
+        try work.fails("query", "sample.db", "SELECT :nope", status: 64, stderr: "slate: statement 1 uses parameter :nope, which no --param gives (--param nope=value)\n")
     }
 
     @Test("--write runs all statements in one transaction: a failing statement leaves nothing changed")
     func atomicWrite() throws {
-        let work = try Workspace()
-        _ = try sampleDatabase(work)
-        let failing = try work.slate("query", "sample.db", "UPDATE t SET name = 'changed'; INSERT INTO t (id) VALUES (1)", "--write")
-        #expect(failing.status == 1)
-        #expect(failing.stderr == "slate: sample.db, statement 2: UNIQUE constraint failed: t.id\n")
+        let work = try Workspace(.querySample)
+        try work.fails("query", "sample.db", "UPDATE t SET name = 'changed'; INSERT INTO t (id) VALUES (1)", "--write", stderr: "slate: sample.db, statement 2: UNIQUE constraint failed: t.id\n")
         #expect(try work.slate("query", "sample.db", "SELECT count(*) FROM t WHERE name = 'changed'", "-f", "csv", "--no-header").stdout == "0\n")
         let ok = try work.slate("query", "sample.db", "UPDATE t SET name = 'x' WHERE id = 1; DELETE FROM t WHERE id = 6", "--write")
         #expect(ok.status == 0)
         #expect(ok.stdout == "1 row changed\n")
-        let readOnly = try work.slate("query", "sample.db", "DELETE FROM t")
-        #expect(readOnly.status == 1)
-        #expect(readOnly.stderr == "slate: sample.db: attempt to write a readonly database; use --write to change the database\n")
-        let syntax = try work.slate("query", "sample.db", "SELEC 1")
-        #expect(syntax.status == 1)
-        #expect(syntax.stderr == "slate: sample.db: near \"SELEC\": syntax error\n")
+        try work.fails("query", "sample.db", "DELETE FROM t", stderr: "slate: sample.db: attempt to write a readonly database; use --write to change the database\n")
+        try work.fails("query", "sample.db", "SELEC 1", stderr: "slate: sample.db: near \"SELEC\": syntax error\n")
     }
 
     @Test("query streams: the first rows of a large result are written before the statement ends")
@@ -150,10 +123,8 @@ struct OutputFormatTests {
                 (5, 'é😀', 1.0e20, 4.5, 'x');
                 """)
         let file = "items.\(format)"
-        let export = try work.slate("export", "source.db", "items", "--output", file)
-        #expect(export.status == 0, "\(export.stderr)")
-        let result = try work.slate("import", "copy.db", file, "--table", "items", "-q")
-        #expect(result.status == 0, "\(result.stderr)")
+        try work.succeeds("export", "source.db", "items", "--output", file)
+        try work.succeeds("import", "copy.db", file, "--table", "items", "-q")
         let original = try Connection(work.file("source.db"), options: .readonly).prepare(sql: "SELECT * FROM items ORDER BY id").rows()
         let copy = try Connection(work.file("copy.db"), options: .readonly).prepare(sql: "SELECT * FROM items ORDER BY id").rows()
         #expect(copy.map(\.values) == original.map(\.values))
@@ -164,18 +135,13 @@ struct OutputFormatTests {
 
     @Test("a failed export leaves no file behind, and a missing table is a one-line error")
     func failedExport() throws {
-        let work = try Workspace()
-        _ = try sampleDatabase(work)
-        let missing = try work.slate("export", "sample.db", "nope", "-o", "out.csv")
-        #expect(missing.status == 1)
-        #expect(missing.stderr == "slate: sample.db: no such table: nope\n")
+        let work = try Workspace(.querySample)
+        try work.fails("export", "sample.db", "nope", "-o", "out.csv", stderr: "slate: sample.db: no such table: nope\n")
         let failing = try work.slate("export", "sample.db", "--sql", "SELECT abs(-9223372036854775807 - 1)", "-o", "out.csv")
         #expect(failing.status == 1)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: work.path).filter { $0.hasPrefix("out.csv") }
         #expect(leftovers.isEmpty)
         #expect(try work.slate("export", "sample.db").status == 64)
-        let noFolder = try work.slate("export", "sample.db", "t", "-o", "missing/out.csv")
-        #expect(noFolder.status == 1)
-        #expect(noFolder.stderr == "slate: missing/out.csv: cannot create the file: No such file or directory\n")
+        try work.fails("export", "sample.db", "t", "-o", "missing/out.csv", stderr: "slate: missing/out.csv: cannot create the file: No such file or directory\n")
     }
 }

@@ -13,13 +13,17 @@ struct ProgressBarTests {
         return try work.write("items.csv", csv)
     }
 
+    /// What `slate` with `arguments` writes on a terminal: script(1) runs the command on a
+    /// pseudo-terminal and copies what it writes to stdout. Paths are in `work`.
+    func onATerminal(_ work: Workspace, _ arguments: String) throws -> SlateResult {
+        try CLIRunner.runProgram("/usr/bin/script", ["-qec", "\(CLIRunner.executable) \(arguments)", "/dev/null"], in: work.path)
+    }
+
     @Test("on a terminal, import draws rows, rows/s, bytes and percent, then clears the line")
     func drawnOnATerminal() throws {
         let work = try Workspace()
         _ = try largeCSV(work)
-        let command = "\(CLIRunner.executable) import \(work.file("new.db")) \(work.file("items.csv"))"
-        // script(1) runs the command on a pseudo-terminal and copies what it writes to stdout.
-        let result = try CLIRunner.runProgram("/usr/bin/script", ["-qec", command, "/dev/null"], in: work.path)
+        let result = try onATerminal(work, "import \(work.file("new.db")) \(work.file("items.csv"))")
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("\r["))
         #expect(result.stdout.contains("%"))
@@ -36,8 +40,7 @@ struct ProgressBarTests {
         let piped = try work.slate("import", "a.db", "items.csv")
         #expect(piped.stderr.isEmpty)
         #expect(piped.stdout.hasPrefix("imported 5,000 rows into items (id INTEGER, name TEXT) in "))
-        let command = "\(CLIRunner.executable) import \(work.file("b.db")) \(work.file("items.csv")) --quiet"
-        let quiet = try CLIRunner.runProgram("/usr/bin/script", ["-qec", command, "/dev/null"], in: work.path)
+        let quiet = try onATerminal(work, "import \(work.file("b.db")) \(work.file("items.csv")) --quiet")
         #expect(quiet.status == 0)
         #expect(!quiet.stdout.contains("rows/s"))
         #expect(!quiet.stdout.contains("imported"))
@@ -47,8 +50,7 @@ struct ProgressBarTests {
     func backupOnATerminal() throws {
         let work = try Workspace()
         #expect(try work.slate("demo", "--path", "source.db", "--sets", "300", "--parts", "100").status == 0)
-        let command = "\(CLIRunner.executable) backup \(work.file("source.db")) \(work.file("copy.db")) --pages-per-step 1"
-        let result = try CLIRunner.runProgram("/usr/bin/script", ["-qec", command, "/dev/null"], in: work.path)
+        let result = try onATerminal(work, "backup \(work.file("source.db")) \(work.file("copy.db")) --pages-per-step 1")
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains(" pages/s"))
         #expect(result.stdout.contains("%"))

@@ -6,26 +6,21 @@ import Testing
 
 /// The sqlite3 shell's output modes `html`, `insert` and `quote`, in `query`, `export`,
 /// `tables` and `memory`.
+/// A query, the format it is written in, and the exact output.
+struct FormatCase: Sendable, CustomTestStringConvertible {
+    let format: String
+    let sql: String
+    let output: String
+    var testDescription: String { format }
+}
+
 @Suite("CLI html, insert and quote formats")
 struct ShellFormatTests {
-    func sampleDatabase(_ work: Workspace) throws {
-        let db = try Connection(work.file("sample.db"))
-        try db.execute(
-            sql: """
-                CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, price REAL, data BLOB);
-                INSERT INTO t VALUES (1, 'Ada & <Bob>', 2.5, x'0102'), (2, NULL, NULL, NULL), (3, 'it''s "two"
-                lines', 0.1, NULL), (4, '', 1e999, x'');
-                """)
-    }
-
-    @Test("html: <TR> rows as the shell writes them, escaped; NULL empty, a BLOB in hex")
-    func html() throws {
-        let work = try Workspace()
-        try sampleDatabase(work)
-        let result = try work.slate("query", "sample.db", "SELECT * FROM t WHERE id <= 3 ORDER BY id", "-f", "html")
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(
-            result.stdout == """
+    static let formats: [FormatCase] = [
+        // html: <TR> rows as the shell writes them, escaped; NULL empty, a BLOB in hex.
+        FormatCase(
+            format: "html", sql: "SELECT * FROM t WHERE id <= 3 ORDER BY id",
+            output: """
                 <TR><TH>id</TH>
                 <TH>name</TH>
                 <TH>price</TH>
@@ -48,60 +43,65 @@ struct ShellFormatTests {
                 <TD></TD>
                 </TR>
 
-                """)
-        let bare = try work.slate("query", "sample.db", "SELECT id FROM t WHERE id = 1", "-f", "html", "--no-header")
-        #expect(bare.stdout == "<TR><TD>1</TD>\n</TR>\n")
-    }
-
-    @Test("insert: one INSERT per row with exact literals, into \"table\" or --insert-table; the statements rebuild the rows")
-    func insert() throws {
-        let work = try Workspace()
-        try sampleDatabase(work)
-        let result = try work.slate("query", "sample.db", "SELECT * FROM t ORDER BY id", "-f", "insert")
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(
-            result.stdout == """
+                """
+        ),
+        // insert: one INSERT per row with exact literals, into "table".
+        FormatCase(
+            format: "insert", sql: "SELECT * FROM t ORDER BY id",
+            output: """
                 INSERT INTO "table"("id","name","price","data") VALUES(1,'Ada & <Bob>',2.5,X'0102');
                 INSERT INTO "table"("id","name","price","data") VALUES(2,NULL,NULL,NULL);
                 INSERT INTO "table"("id","name","price","data") VALUES(3,'it''s "two"'||char(10)||'lines',0.1,NULL);
                 INSERT INTO "table"("id","name","price","data") VALUES(4,'',1e999,X'');
 
-                """)
-        let named = try work.slate("query", "sample.db", "SELECT id, name FROM t WHERE id = 1", "-f", "insert", "--insert-table", "my \"copy\"", "--no-header")
-        #expect(named.stdout == "INSERT INTO \"my \"\"copy\"\"\" VALUES(1,'Ada & <Bob>');\n")
-        // Replayed into a table of the same shape, the rows come back equal.
-        let db = try Connection(work.file("copy.db"))
-        try db.execute(sql: "CREATE TABLE \"table\" (id INTEGER PRIMARY KEY, name TEXT, price REAL, data BLOB)")
-        db.close()
-        #expect(try work.slate("query", "copy.db", "--write", stdin: result.stdout).status == 0)
-        let original = try work.slate("query", "sample.db", "SELECT id, name, typeof(name), price, typeof(price), hex(data), typeof(data) FROM t ORDER BY id", "-f", "json")
-        let copy = try work.slate("query", "copy.db", "SELECT id, name, typeof(name), price, typeof(price), hex(data), typeof(data) FROM \"table\" ORDER BY id", "-f", "json")
-        #expect(original.stdout == copy.stdout)
-    }
-
-    @Test("quote: SQL literals separated by commas, the header as string literals")
-    func quote() throws {
-        let work = try Workspace()
-        try sampleDatabase(work)
-        let result = try work.slate("query", "sample.db", "SELECT id, name AS \"it's\", price, data FROM t ORDER BY id", "-f", "quote")
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(
-            result.stdout == """
+                """
+        ),
+        // quote: SQL literals separated by commas, the header as string literals.
+        FormatCase(
+            format: "quote", sql: "SELECT id, name AS \"it's\", price, data FROM t ORDER BY id",
+            output: """
                 'id','it''s','price','data'
                 1,'Ada & <Bob>',2.5,X'0102'
                 2,NULL,NULL,NULL
                 3,'it''s "two"'||char(10)||'lines',0.1,NULL
                 4,'',1e999,X''
 
-                """)
+                """
+        )
+    ]
+
+    @Test("html, insert and quote write each row as the sqlite3 shell does", arguments: formats)
+    func format(_ shown: FormatCase) throws {
+        let work = try Workspace(.shellSample)
+        #expect(try work.succeeds("query", "sample.db", shown.sql, "-f", shown.format).stdout == shown.output)
+    }
+
+    @Test("html --no-header leaves out the header row; quote also writes tables")
+    func headerlessAndTables() throws {
+        let work = try Workspace(.shellSample)
+        let bare = try work.slate("query", "sample.db", "SELECT id FROM t WHERE id = 1", "-f", "html", "--no-header")
+        #expect(bare.stdout == "<TR><TD>1</TD>\n</TR>\n")
         let tables = try work.slate("tables", "sample.db", "--counts", "-f", "quote", "--no-header")
         #expect(tables.stdout == "'t',4\n")
     }
 
+    @Test("insert: --insert-table names the table; the statements rebuild the rows")
+    func insertReplay() throws {
+        let work = try Workspace(.shellSample)
+        let result = try work.succeeds("query", "sample.db", "SELECT * FROM t ORDER BY id", "-f", "insert")
+        let named = try work.slate("query", "sample.db", "SELECT id, name FROM t WHERE id = 1", "-f", "insert", "--insert-table", "my \"copy\"", "--no-header")
+        #expect(named.stdout == "INSERT INTO \"my \"\"copy\"\"\" VALUES(1,'Ada & <Bob>');\n")
+        // Replayed into a table of the same shape, the rows come back equal.
+        try work.database("copy.db", sql: "CREATE TABLE \"table\" (id INTEGER PRIMARY KEY, name TEXT, price REAL, data BLOB)")
+        #expect(try work.slate("query", "copy.db", "--write", stdin: result.stdout).status == 0)
+        let original = try work.slate("query", "sample.db", "SELECT id, name, typeof(name), price, typeof(price), hex(data), typeof(data) FROM t ORDER BY id", "-f", "json")
+        let copy = try work.slate("query", "copy.db", "SELECT id, name, typeof(name), price, typeof(price), hex(data), typeof(data) FROM \"table\" ORDER BY id", "-f", "json")
+        #expect(original.stdout == copy.stdout)
+    }
+
     @Test("export writes html, insert and quote; .html and .sql files choose them; insert names the exported table")
     func export() throws {
-        let work = try Workspace()
-        try sampleDatabase(work)
+        let work = try Workspace(.shellSample)
         #expect(try work.slate("export", "sample.db", "t", "-o", "t.sql").status == 0)
         let sql = try String(contentsOfFile: work.file("t.sql"), encoding: .utf8)
         #expect(sql.hasPrefix("INSERT INTO \"t\"(\"id\",\"name\",\"price\",\"data\") VALUES(1,'Ada & <Bob>',2.5,X'0102');\n"))
@@ -115,8 +115,7 @@ struct ShellFormatTests {
 
     @Test("an unknown format is a usage error (exit 64)")
     func unknownFormat() throws {
-        let work = try Workspace()
-        try sampleDatabase(work)
+        let work = try Workspace(.shellSample)
         let result = try work.slate("query", "sample.db", "SELECT 1", "-f", "xml")
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("slate: "))

@@ -65,29 +65,9 @@ func expectLockedOut(
 /// byte as it was after each failure.
 @Suite("CLI transform")
 struct TransformCommandTests {
-    func makeShop(_ work: Workspace) throws -> String {
-        let path = work.file("shop.db")
-        let db = try Connection(path)
-        try db.execute(
-            sql: """
-                CREATE TABLE items (id INTEGER, name TEXT, price TEXT, note TEXT CHECK (length(note) < 20));
-                CREATE INDEX items_on_name ON items (name);
-                CREATE INDEX items_on_note ON items (note);
-                CREATE TABLE changes (item INTEGER, price);
-                CREATE TRIGGER items_priced AFTER UPDATE OF price ON items BEGIN
-                    INSERT INTO changes VALUES (NEW.id, NEW.price);
-                END;
-                INSERT INTO items (rowid, id, name, price, note) VALUES
-                    (10, 1, 'brick', '042', 'a'), (20, 2, 'plate', ' 7 ', NULL), (30, 3, 'axle', '2.5', 'c');
-                """)
-        db.close()
-        return path
-    }
-
     @Test("rename, drop, type, primary key, NOT NULL, default and order in one run, keeping rows, rowids, indexes and triggers")
     func everything() throws {
-        let work = try Workspace()
-        let path = try makeShop(work)
+        let (work, path) = try Workspace.holding(.transformShop)
         let result = try work.slate(
             "transform", "shop.db", "items", "--rename", "price=cost", "--drop", "note", "--type", "cost=REAL",
             "--pk", "name", "--not-null", "cost", "--default", "cost=0", "--column-order", "name,cost")
@@ -114,8 +94,7 @@ struct TransformCommandTests {
 
     @Test("a value the new type cannot hold is an error naming it, and the file is byte-identical")
     func typeRefused() throws {
-        let work = try Workspace()
-        let path = try makeShop(work)
+        let (work, path) = try Workspace.holding(.transformShop)
         let before = try fileBytes(path)
         let integer = try work.slate("transform", "shop.db", "items", "--rename", "name=title", "--type", "price=INTEGER")
         #expect(integer.status == 1)
@@ -134,8 +113,7 @@ struct TransformCommandTests {
 
     @Test("NULLs under --not-null, duplicates and NULLs under --pk, a bad default: errors, file byte-identical")
     func dataRefused() throws {
-        let work = try Workspace()
-        let path = try makeShop(work)
+        let (work, path) = try Workspace.holding(.transformShop)
         let db = try Connection(path)
         try db.execute(sql: "INSERT INTO items (rowid, id, name, price) VALUES (40, 1, NULL, '5')")
         db.close()
@@ -155,15 +133,12 @@ struct TransformCommandTests {
 
     @Test("a missing table, an unknown column, a locked database and usage errors leave the file as it was")
     func failures() throws {
-        let work = try Workspace()
-        let path = try makeShop(work)
+        let (work, path) = try Workspace.holding(.transformShop)
         try expectFailure(work, database: "shop.db", ["transform", "shop.db", "nope", "--drop", "x"], "no such table: nope")
         try expectFailure(
             work, database: "shop.db", ["transform", "shop.db", "items", "--type", "nope=TEXT"], "no such column: nope in table items")
         let before = try fileBytes(path)
-        let usage = try work.slate("transform", "shop.db", "items", "--type", "price=DATE")
-        #expect(usage.status == 64)
-        #expect(usage.stderr == "slate: --type price=DATE: expected column=INTEGER|REAL|NUMERIC|TEXT|BLOB (see slate help transform)\n")
+        try work.fails("transform", "shop.db", "items", "--type", "price=DATE", status: 64, stderr: "slate: --type price=DATE: expected column=INTEGER|REAL|NUMERIC|TEXT|BLOB (see slate help transform)\n")
         #expect(try work.slate("transform", "shop.db", "items").status == 64)
         #expect(try work.slate("transform", "shop.db", "items", "--drop", "note", "--not-null", "note").status == 64)
         #expect(try fileBytes(path) == before)
@@ -178,12 +153,10 @@ struct TransformCommandTests {
 
     @Test("an INTEGER column made the key becomes the rowid, with a warning, and the full-text index follows")
     func integerKeyMovesRowids() throws {
-        let work = try Workspace()
-        let path = try makeShop(work)
+        let (work, path) = try Workspace.holding(.transformShop)
         let fts = (try? Connection())?.supportsFTS5 ?? false
         if fts { #expect(try work.slate("enable-fts", "shop.db", "items", "name", "--create-triggers").status == 0) }
-        let result = try work.slate("transform", "shop.db", "items", "--pk", "id")
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = try work.succeeds("transform", "shop.db", "items", "--pk", "id")
         #expect(
             result.stderr
                 == "slate: warning: 3 rows took a new rowid: an INTEGER PRIMARY KEY is the rowid, so each row's rowid is now its key\n"

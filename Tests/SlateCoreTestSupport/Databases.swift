@@ -9,6 +9,12 @@ public func inMemoryDatabase(_ sql: String) throws -> Connection {
     return db
 }
 
+/// An in-memory database with an empty `users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER)`
+/// table (the statement tests' fixture).
+public func usersDatabase() throws -> Connection {
+    try inMemoryDatabase("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER)")
+}
+
 /// An in-memory database with a `sales (region, amount)` table of five rows: north 10 and NULL,
 /// south 5, 7 and 1 (the aggregate function tests' fixture).
 public func salesDatabase() throws -> Connection {

@@ -44,3 +44,9 @@ public func expectSQLiteError(
 
 /// Compares an optional error's code with a C constant: `error?.code == SQLITE_BUSY`.
 public func == (lhs: SQLiteError.Code?, rhs: Int32) -> Bool { lhs.map { $0 == rhs } ?? false }
+
+/// Whether `error` is the misuse error of a call on a closed connection.
+public func isClosedError(_ error: SQLiteError?) -> Bool {
+    guard let error else { return false }
+    return error.code == SQLITE_MISUSE && error.explanation.contains("connection is closed")
+}

@@ -7,11 +7,7 @@ import XCTest
 /// Every compile-time error of `@Table`, with its fix-it where one exists, checked with
 /// swift-syntax's `assertMacroExpansion`.
 final class TableMacroDiagnosticTests: XCTestCase {
-    let macros: [String: MacroSpec] = [
-        "Table": MacroSpec(type: TableMacro.self, conformances: ["TableRecord"]),
-        "Column": MacroSpec(type: ColumnMacro.self),
-        "Transient": MacroSpec(type: TransientMacro.self)
-    ]
+    let macros = tableMacros
 
     func testClassIsRefusedWithAFixIt() {
         assertMacroExpansion(

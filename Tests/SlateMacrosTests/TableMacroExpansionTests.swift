@@ -6,11 +6,7 @@ import XCTest
 
 /// Every expansion of `@Table`, checked with swift-syntax's `assertMacroExpansion`.
 final class TableMacroExpansionTests: XCTestCase {
-    let macros: [String: MacroSpec] = [
-        "Table": MacroSpec(type: TableMacro.self, conformances: ["TableRecord"]),
-        "Column": MacroSpec(type: ColumnMacro.self),
-        "Transient": MacroSpec(type: TransientMacro.self)
-    ]
+    let macros = tableMacros
 
     func testPlainStruct() {
         assertMacroExpansion(

@@ -19,6 +19,12 @@ struct Tagged: Equatable, Sendable {
 
 @Suite("Records: failures are clear SQLiteErrors and leave the database intact")
 struct RecordFailureTests {
+    /// Expects `body` to fail with `SQLITE_MISMATCH`, with each of `details` in the error's details.
+    private func expectMismatch(_ details: String..., sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void) {
+        let error = expectSQLiteError(SQLITE_MISMATCH, sourceLocation: sourceLocation, body)
+        #expect(details.allSatisfy { error?.details?.contains($0) == true }, "\(String(describing: error))", sourceLocation: sourceLocation)
+    }
+
     @Test func aMissingColumnNamesItAndTheResult() throws {
         let db = try inMemoryDatabase("CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT)")
         try db.execute(sql: "INSERT INTO players VALUES (1, 'Ann')")
@@ -32,14 +38,11 @@ struct RecordFailureTests {
     @Test func nullAndWrongTypesNameTheColumnAndType() throws {
         let db = try inMemoryDatabase("CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT, score)")
         try db.execute(sql: "INSERT INTO players VALUES (1, NULL, 3)")
-        let null = expectSQLiteError(SQLITE_MISMATCH) { _ = try Player.fetchAll(db) }
-        #expect(null?.details?.contains("column \"name\" is NULL, which cannot be read as String") == true, "\(String(describing: null))")
+        expectMismatch("column \"name\" is NULL, which cannot be read as String") { _ = try Player.fetchAll(db) }
         try db.execute(sql: "UPDATE players SET name = 'Ann', score = 'many'")
-        let text = expectSQLiteError(SQLITE_MISMATCH) { _ = try Player.fetchAll(db) }
-        #expect(text?.details?.contains("column \"score\" holds TEXT 'many', which cannot be read as Optional<Int64>") == true, "\(String(describing: text))")
+        expectMismatch("column \"score\" holds TEXT 'many', which cannot be read as Optional<Int64>") { _ = try Player.fetchAll(db) }
         try db.execute(sql: "UPDATE players SET score = 2.5")
-        let real = expectSQLiteError(SQLITE_MISMATCH) { _ = try Player.fetchOne(db, key: 1) }
-        #expect(real?.details?.contains("REAL 2.5") == true, "\(String(describing: real))")
+        expectMismatch("REAL 2.5") { _ = try Player.fetchOne(db, key: 1) }
         // An integral REAL is an integer, as everywhere in Slate.
         try db.execute(sql: "UPDATE players SET score = 3.0")
         #expect(try Player.fetchOne(db, key: 1)?.score == 3)
@@ -52,11 +55,9 @@ struct RecordFailureTests {
         #expect(try Tagged.fetchAll(db) == [Tagged(id: 1, level: .high, tags: ["a"], extra: nil)])
         #expect(try rowValues(db, "SELECT level, tags, extra FROM tagged") == [[.int(2), .text(#"["a"]"#), .null]])
         try db.execute(sql: "UPDATE tagged SET level = 7")
-        let level = expectSQLiteError(SQLITE_MISMATCH) { _ = try Tagged.fetchAll(db) }
-        #expect(level?.details?.contains("column \"level\" holds 7, which is not a raw value of Level") == true, "\(String(describing: level))")
+        expectMismatch("column \"level\" holds 7, which is not a raw value of Level") { _ = try Tagged.fetchAll(db) }
         try db.execute(sql: "UPDATE tagged SET level = 1, tags = 'not json'")
-        let json = expectSQLiteError(SQLITE_MISMATCH) { _ = try Tagged.fetchAll(db) }
-        #expect(json?.details?.contains("column \"tags\" cannot be read as Array<String>") == true, "\(String(describing: json))")
+        expectMismatch("column \"tags\" cannot be read as Array<String>") { _ = try Tagged.fetchAll(db) }
     }
 
     @Test func constraintViolationsLeaveTheTableUnchanged() throws {
@@ -98,9 +99,7 @@ struct RecordFailureTests {
         try Event.createTable(db)
         // A value that does not fit is SQLITE_MISMATCH ("datatype mismatch"), not SQLITE_RANGE,
         // which is SQLite's "column index out of range".
-        let error = expectSQLiteError(SQLITE_MISMATCH) { try Event(name: "far", at: Date(timeIntervalSince1970: 1e12)).insert(db) }
-        #expect(error?.details?.contains("column \"happened_at\"") == true, "\(String(describing: error))")
-        #expect(error?.details?.contains("outside the years 0000–9999") == true, "\(String(describing: error))")
+        expectMismatch("column \"happened_at\"", "outside the years 0000–9999") { try Event(name: "far", at: Date(timeIntervalSince1970: 1e12)).insert(db) }
         #expect(try Event.fetchCount(db) == 0)
     }
 
@@ -111,17 +110,14 @@ struct RecordFailureTests {
         // Not "NOT NULL constraint failed": SQLite would store the NaN as NULL.
         var record = RecordTypeTableTests.extremes
         record.double = .nan
-        let double = expectSQLiteError(SQLITE_MISMATCH) { try record.insert(db) }
-        #expect(double?.details?.contains("column \"double\"") == true && double?.details?.contains("NaN") == true, "\(String(describing: double))")
+        expectMismatch("column \"double\"", "NaN") { try record.insert(db) }
         record = RecordTypeTableTests.extremes
         record.float = .nan
-        let float = expectSQLiteError(SQLITE_MISMATCH) { try record.insert(db, onConflict: .replace) }
-        #expect(float?.details?.contains("column \"float\"") == true && float?.details?.contains("NaN") == true, "\(String(describing: float))")
+        expectMismatch("column \"float\"", "NaN") { try record.insert(db, onConflict: .replace) }
         // Not a silent nil.
         var optional = EveryOptional(id: 1)
         optional.double = -.nan
-        let nullable = expectSQLiteError(SQLITE_MISMATCH) { try optional.insert(db) }
-        #expect(nullable?.details?.contains("column \"double\"") == true && nullable?.details?.contains("NaN") == true, "\(String(describing: nullable))")
+        expectMismatch("column \"double\"", "NaN") { try optional.insert(db) }
         optional.double = nil
         optional.float = .signalingNaN
         expectSQLiteError(SQLITE_MISMATCH) { try optional.upsert(db) }

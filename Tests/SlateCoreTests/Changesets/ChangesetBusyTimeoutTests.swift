@@ -18,18 +18,22 @@ struct ChangesetBusyTimeoutTests {
         return try session.changeset()
     }
 
+    /// A database of the changeset schema in `directory`, after `apply` has applied `changeset()`
+    /// to it while another connection held its write lock (`whileWriteLocked`); `apply` must have
+    /// succeeded.
+    private func applyWhileLocked(
+        _ directory: TemporaryDirectory, _ apply: (Connection, Changeset) throws -> Void
+    ) throws -> Connection {
+        let db = try directory.database("apply.sqlite", changesetSchema)
+        let changes = try changeset()
+        try whileWriteLocked(directory.path("apply.sqlite"), waiting: db) { try apply(db, changes) }
+        return db
+    }
+
     @Test("apply waits for a write lock held by another connection, within the busy timeout")
     func applyWaitsForTheWriteLock() throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("apply.sqlite")
-        let db = try Connection(path)
-        try db.execute(sql: changesetSchema)
-        let changes = try changeset()
-        try db.setBusyTimeout(60)  // far longer than the lock is held: no timing decides the outcome
-        let lock = try TimedWriteLock(path, milliseconds: 200)
-        let result = Result { try db.apply(changes) }
-        try lock.finish()
-        try result.get()
+        let db = try applyWhileLocked(directory) { db, changes in try db.apply(changes) }
         #expect(try db.scalar(String.self, "SELECT name FROM items WHERE id = 1") == "pen")
         #expect(try db.scalar(Int.self, "SELECT count(*) FROM timed_write_lock") == 1)
         #expect(db.isAutocommit)
@@ -38,15 +42,8 @@ struct ChangesetBusyTimeoutTests {
     @Test("apply with a conflict handler waits too, and inside a transaction joins it")
     func applyWithHandler() throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("apply.sqlite")
-        let db = try Connection(path)
-        try db.execute(sql: changesetSchema)
         let changes = try changeset()
-        try db.setBusyTimeout(60)
-        let lock = try TimedWriteLock(path, milliseconds: 200)
-        let result = Result { try db.apply(changes) { _ in .abort } }
-        try lock.finish()
-        try result.get()
+        let db = try applyWhileLocked(directory) { db, changes in try db.apply(changes) { _ in .abort } }
         #expect(try db.scalar(Int.self, "SELECT count(*) FROM items") == 1)
         // Inside the caller's transaction, the changes join it and go when it rolls back.
         try db.execute(sql: "DELETE FROM items")

@@ -21,23 +21,19 @@ private struct Scenario {
         target = try copyDatabase(source)
         try target.execute(sql: "PRAGMA foreign_keys = ON")
         let session = try Session(source, tables: .named(["items", "children"]))
-        switch kind {
-        case .data:
-            try source.execute(sql: "UPDATE items SET name = 'fromA' WHERE id = 1")
-            try target.execute(sql: "UPDATE items SET name = 'fromB' WHERE id = 1")
-        case .notFound:
-            try source.execute(sql: "UPDATE items SET name = 'fromA' WHERE id = 1")
-            try target.execute(sql: "DELETE FROM items WHERE id = 1")
-        case .conflict:
-            try source.execute(sql: "INSERT INTO items (id, name) VALUES (2, 'fromA')")
-            try target.execute(sql: "INSERT INTO items (id, name) VALUES (2, 'fromB')")
-        case .constraint:
-            try source.execute(sql: "INSERT INTO items (id, name, code) VALUES (3, 'fromA', 'DUP')")
-            try target.execute(sql: "INSERT INTO items (id, name, code) VALUES (4, 'fromB', 'DUP')")
-        case .foreignKey:
+        // What the source records, and what the target changes first (nothing, for .foreignKey).
+        let (recorded, conflicting): (String, String?) =
+            switch kind {
+            case .data: ("UPDATE items SET name = 'fromA' WHERE id = 1", "UPDATE items SET name = 'fromB' WHERE id = 1")
+            case .notFound: ("UPDATE items SET name = 'fromA' WHERE id = 1", "DELETE FROM items WHERE id = 1")
+            case .conflict: ("INSERT INTO items (id, name) VALUES (2, 'fromA')", "INSERT INTO items (id, name) VALUES (2, 'fromB')")
+            case .constraint:
+                ("INSERT INTO items (id, name, code) VALUES (3, 'fromA', 'DUP')", "INSERT INTO items (id, name, code) VALUES (4, 'fromB', 'DUP')")
             // The parent is not recorded, so the target gets a child without its parent.
-            try source.execute(sql: "INSERT INTO parents VALUES (9); INSERT INTO children VALUES (1, 9)")
-        }
+            case .foreignKey: ("INSERT INTO parents VALUES (9); INSERT INTO children VALUES (1, 9)", nil)
+            }
+        try source.execute(sql: recorded)
+        if let conflicting { try target.execute(sql: conflicting) }
         try source.execute(sql: "INSERT INTO items (id, name) VALUES (50, 'extra')")
         changeset = try session.changeset()
     }

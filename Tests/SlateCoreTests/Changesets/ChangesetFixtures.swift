@@ -1,5 +1,6 @@
 import Foundation
 import SlateCore
+import Testing
 
 /// The schema of the changeset tests: a table with an integer key and a unique column, one with
 /// a two-column text key, and one without a key (which sessions ignore).
@@ -42,6 +43,23 @@ func exactRows(_ db: Connection, _ sql: String) throws -> [[String]] {
         row.values.map { value in
             if case .real(let real) = value { return "real \(real) (bits \(String(real.bitPattern, radix: 16)))" }
             return "\(value)"
+        }
+    }
+}
+
+/// Applies `changeset`, a diff from schema `a` of `db` to schema `b`, to `target`, which holds
+/// the rows of `a`: each of `tables` must then hold exactly the rows of `b`. Then applies its
+/// inverse: each must hold exactly the rows of `a` again.
+func expectRoundTrip(
+    _ changeset: Changeset, on target: Connection, of db: Connection, tables: [String],
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    for (apply, expected) in [(changeset, "b"), (try changeset.inverted(), "a")] {
+        try target.apply(apply)
+        for table in tables {
+            #expect(
+                try exactRows(target, "SELECT * FROM \(table) ORDER BY 1") == exactRows(db, "SELECT * FROM \(expected).\(table) ORDER BY 1"),
+                sourceLocation: sourceLocation)
         }
     }
 }

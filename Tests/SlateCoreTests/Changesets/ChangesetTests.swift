@@ -119,14 +119,7 @@ struct ChangesetTests {
         // Issue 30: two changesets in a row insert a row, then update it; undone in the same
         // order, the delete of the inserted row finds the updated one: a data conflict.
         let a = try makeChangesetDatabase()
-        let first = try Session(a)
-        try a.execute(sql: "INSERT INTO items (id, name) VALUES (1, 'one')")
-        let inserted = try first.changeset()
-        first.delete()
-        let second = try Session(a)
-        try a.execute(sql: "UPDATE items SET name = 'uno' WHERE id = 1")
-        let both = Changeset(inserted.data + (try second.changeset().data))
-        second.delete()
+        let both = try insertThenRename(a)
         let inverse = try both.inverted()
         #expect(try inverse.changes().map(\.operation) == [.update, .delete])
         try a.apply(inverse)
@@ -344,13 +337,7 @@ struct ChangesetTests {
         // The same table twice with the same columns is well formed: a diff writes its deletes,
         // then its other changes.
         let a = try makeChangesetDatabase()
-        let first = try Session(a)
-        try a.execute(sql: "INSERT INTO items (id, name) VALUES (1, 'one')")
-        let inserted = try first.changeset()
-        first.delete()
-        let second = try Session(a)
-        try a.execute(sql: "UPDATE items SET name = 'uno' WHERE id = 1")
-        let both = Changeset(inserted.data + (try second.changeset().data))
+        let both = try insertThenRename(a)
         #expect(try both.changes().map(\.operation) == [.insert, .update])
         let copy = try makeChangesetDatabase()
         try copy.apply(both)
@@ -398,4 +385,17 @@ struct ChangesetAvailabilityTests {
             #expect(error?.explanation.contains("SQLITE_ENABLE_SESSION") == true, "\(String(describing: error))")
         }
     }
+}
+
+/// Two changesets recorded in a row on `db`, joined into one: the first inserts item 1, the
+/// second renames it.
+private func insertThenRename(_ db: Connection) throws -> Changeset {
+    let first = try Session(db)
+    try db.execute(sql: "INSERT INTO items (id, name) VALUES (1, 'one')")
+    let inserted = try first.changeset()
+    first.delete()
+    let second = try Session(db)
+    defer { second.delete() }
+    try db.execute(sql: "UPDATE items SET name = 'uno' WHERE id = 1")
+    return Changeset(inserted.data + (try second.changeset().data))
 }

@@ -8,15 +8,9 @@ import Testing
 /// misuse, and never silently succeeds.
 @Suite("Closed connections")
 struct ClosedConnectionTests {
-    static func isClosedError(_ error: SQLiteError?) -> Bool {
-        guard let error else { return false }
-        return error.code == SQLITE_MISUSE && error.explanation.contains("connection is closed")
-    }
-
     @Test("statements of a closed connection, idle or running, say it is closed")
     func statementCalls() throws {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1), (2)")
+        let db = try inMemoryDatabase("CREATE TABLE t (x); INSERT INTO t VALUES (1), (2)")
         let idle = try db.prepare(sql: "INSERT INTO t VALUES (:x)")
         let running = try db.prepare(sql: "SELECT x FROM t WHERE x > ?")
         try running.bind(0, at: 1)
@@ -40,15 +34,14 @@ struct ClosedConnectionTests {
         ]
         for (name, call) in calls {
             let error = sqliteError(call)
-            #expect(Self.isClosedError(error), "\(name): \(error.map(String.init(describing:)) ?? "no error")")
+            #expect(isClosedError(error), "\(name): \(error.map(String.init(describing:)) ?? "no error")")
         }
     }
 
     @Test("connection calls after close() say it is closed")
     func connectionCalls() throws {
         let directory = try TemporaryDirectory()
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, b BLOB); INSERT INTO t VALUES (1, x'00')")
+        let db = try inMemoryDatabase("CREATE TABLE t (id INTEGER PRIMARY KEY, b BLOB); INSERT INTO t VALUES (1, x'00')")
         let blob = try db.openBlob(table: "t", column: "b", row: 1)
         let other = try Connection()
         db.close()
@@ -86,7 +79,7 @@ struct ClosedConnectionTests {
         ]
         for (name, call) in calls {
             let error = sqliteError(call)
-            #expect(Self.isClosedError(error), "\(name): \(error.map(String.init(describing:)) ?? "no error")")
+            #expect(isClosedError(error), "\(name): \(error.map(String.init(describing:)) ?? "no error")")
         }
         db.interrupt()  // does nothing, never crashes
     }

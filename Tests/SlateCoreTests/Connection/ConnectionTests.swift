@@ -47,11 +47,13 @@ struct ConnectionTests {
         #expect(error?.category == .readOnly)
     }
 
-    @Test("opening a missing file read-only fails with SQLITE_CANTOPEN and names the path")
-    func missingReadOnly() throws {
+    @Test(
+        "options without .create (read-only, or read-write) refuse a missing file with SQLITE_CANTOPEN, naming the path, without creating it",
+        arguments: [Connection.Options.readonly, .readwrite])
+    func missingFile(options: Connection.Options) throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("missing.sqlite")
-        let error = sqliteError { _ = try Connection(path, options: .readonly) }
+        let error = sqliteError { _ = try Connection(path, options: options) }
         #expect(error?.code == SQLITE_CANTOPEN)
         #expect(error?.explanation.contains(path) == true)
         #expect(error?.category == .io)
@@ -98,16 +100,6 @@ struct ConnectionTests {
         #expect(try reopened.scalar(Int64.self, "SELECT count(*) FROM t") == 1)
         // Only a file can be created exclusively.
         #expect(sqliteError { _ = try Connection(.inMemory, options: [.readwrite, .create, .exclusive]) }?.code == SQLITE_MISUSE)
-    }
-
-    @Test("options without .create refuse a missing file without creating it")
-    func openExistingIntent() throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("absent.sqlite")
-        let error = sqliteError { _ = try Connection(path, options: .readwrite) }
-        #expect(error?.code == SQLITE_CANTOPEN)
-        #expect(!FileManager.default.fileExists(atPath: path))
-        #expect(sqliteError { _ = try Connection(path, options: .readonly) }?.code == SQLITE_CANTOPEN)
     }
 
     @Test("every call after close() throws a clear error instead of crashing")

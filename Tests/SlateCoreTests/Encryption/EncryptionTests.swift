@@ -13,6 +13,12 @@ private final class ScratchDatabase {
         path = folder.path("encryption.db")
     }
 
+    /// A scratch file holding a plaintext database, after running `sql` in it.
+    convenience init(plaintext sql: String) throws {
+        try self.init()
+        try Connection(location).execute(sql: sql)
+    }
+
     var location: Connection.Location { .file(path: path) }
 
     /// The file's bytes, or empty when there is no file.
@@ -132,6 +138,40 @@ struct EncryptionTests {
     #if SQLCipher
     // MARK: - SQLCipher build
 
+    /// Runs `body`, then expects `file` to hold exactly the bytes it held before: nothing was
+    /// written.
+    private func expectUnchanged(
+        _ file: ScratchDatabase, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
+    ) throws {
+        let before = file.bytes()
+        try body()
+        #expect(file.bytes() == before, "the file changed", sourceLocation: sourceLocation)
+    }
+
+    /// Runs `body` with a new encrypted scratch file (`encryptedScratchDatabase`) and a connection
+    /// to it, given no key; then expects the file to be unchanged.
+    private func withUnchangedEncryptedFile(
+        sourceLocation: SourceLocation = #_sourceLocation, _ body: (ScratchDatabase, Connection) throws -> Void
+    ) throws {
+        let file = try encryptedScratchDatabase()
+        try expectUnchanged(file, sourceLocation: sourceLocation) { try body(file, try Connection(file.location)) }
+    }
+
+    /// Applies `secret` to `db`, expects the 50 rows of `makeEncryptedDatabase` to read, and
+    /// closes `db`.
+    private func expectSecretOpens(_ db: Connection, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try db.apply(secret)
+        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM notes") == 50, sourceLocation: sourceLocation)
+        db.close()
+    }
+
+    /// A new scratch file holding the encrypted database of `makeEncryptedDatabase`, with `secret`.
+    private func encryptedScratchDatabase() throws -> ScratchDatabase {
+        let file = try ScratchDatabase()
+        try makeEncryptedDatabase(file)
+        return file
+    }
+
     /// Creates an encrypted database holding `rows` marker rows and `user_version` 7.
     private func makeEncryptedDatabase(_ file: ScratchDatabase, key: Connection.Key = secret, rows: Int = 50) throws {
         let db = try Connection(file.location)
@@ -146,8 +186,7 @@ struct EncryptionTests {
 
     @Test("A database written with a key has no plaintext on disk and reopens with the key")
     func encryptedFileHoldsNoPlaintext() throws {
-        let file = try ScratchDatabase()
-        try makeEncryptedDatabase(file)
+        let file = try encryptedScratchDatabase()
 
         #expect(file.bytes().count >= 1024)
         #expect(!file.contains(marker))
@@ -175,47 +214,34 @@ struct EncryptionTests {
 
     @Test("A wrong key fails at apply with a not-a-database error naming the cause, writing nothing")
     func wrongKey() throws {
-        let file = try ScratchDatabase()
-        try makeEncryptedDatabase(file)
-        let before = file.bytes()
-
-        let db = try Connection(file.location)
-        let error = try #require(throws: SQLiteError.self) { try db.apply(.passphrase("wrong")) }
-        #expect(error.code == SQLITE_NOTADB)
-        #expect(error.category == .notADatabase)
-        #expect(error.explanation.contains("the key is wrong"))
-        #expect(error.explanation.contains(file.path))
-        #expect(throws: SQLiteError.self) { try db.execute(sql: "INSERT INTO notes(body) VALUES ('x')") }
-        // The connection can still be given the right key.
-        try db.apply(secret)
-        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM notes") == 50)
-        db.close()
-        #expect(file.bytes() == before, "the file changed")
+        try withUnchangedEncryptedFile { file, db in
+            let error = try #require(throws: SQLiteError.self) { try db.apply(.passphrase("wrong")) }
+            #expect(error.code == SQLITE_NOTADB)
+            #expect(error.category == .notADatabase)
+            #expect(error.explanation.contains("the key is wrong"))
+            #expect(error.explanation.contains(file.path))
+            #expect(throws: SQLiteError.self) { try db.execute(sql: "INSERT INTO notes(body) VALUES ('x')") }
+            // The connection can still be given the right key.
+            try expectSecretOpens(db)
+        }
     }
 
     @Test("Without a key, an encrypted database fails with a not-a-database error, writing nothing")
     func noKey() throws {
-        let file = try ScratchDatabase()
-        try makeEncryptedDatabase(file)
-        let before = file.bytes()
-
-        let db = try Connection(file.location)
-        #expect(try db.isEncrypted() == false)
-        let error = try #require(throws: SQLiteError.self) { try db.execute(sql: "SELECT count(*) FROM notes") }
-        #expect(error.code == SQLITE_NOTADB)
-        #expect(error.explanation.contains("encrypted"))
-        #expect(throws: SQLiteError.self) { try db.execute(sql: "CREATE TABLE other(a)") }
-        // The key can still be applied after the failed reads.
-        try db.apply(secret)
-        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM notes") == 50)
-        db.close()
-        #expect(file.bytes() == before, "the file changed")
+        try withUnchangedEncryptedFile { file, db in
+            #expect(try db.isEncrypted() == false)
+            let error = try #require(throws: SQLiteError.self) { try db.execute(sql: "SELECT count(*) FROM notes") }
+            #expect(error.code == SQLITE_NOTADB)
+            #expect(error.explanation.contains("encrypted"))
+            #expect(throws: SQLiteError.self) { try db.execute(sql: "CREATE TABLE other(a)") }
+            // The key can still be applied after the failed reads.
+            try expectSecretOpens(db)
+        }
     }
 
     @Test("A database survives rekey: the new key opens it, the old one no longer does")
     func rekeySurvives() throws {
-        let file = try ScratchDatabase()
-        try makeEncryptedDatabase(file)
+        let file = try encryptedScratchDatabase()
         let newKey = Connection.Key.rawKey(Data((0..<32).map { UInt8($0 * 7 & 0xFF) }))
 
         do {
@@ -254,15 +280,12 @@ struct EncryptionTests {
 
     @Test("Rekey after a wrong key fails with not-a-database and changes nothing")
     func rekeyWithWrongCurrentKey() throws {
-        let file = try ScratchDatabase()
-        try makeEncryptedDatabase(file)
-        let before = file.bytes()
-        let db = try Connection(file.location)
-        #expect(throws: SQLiteError.self) { try db.apply(.passphrase("wrong")) }
-        let error = try #require(throws: SQLiteError.self) { try db.rekey(.passphrase("new")) }
-        #expect(error.code == SQLITE_NOTADB)
-        db.close()
-        #expect(file.bytes() == before, "the file changed")
+        try withUnchangedEncryptedFile { file, db in
+            #expect(throws: SQLiteError.self) { try db.apply(.passphrase("wrong")) }
+            let error = try #require(throws: SQLiteError.self) { try db.rekey(.passphrase("new")) }
+            #expect(error.code == SQLITE_NOTADB)
+            db.close()
+        }
     }
 
     @Test("A raw key must be exactly 32 bytes; a right-sized one works")
@@ -316,11 +339,7 @@ struct EncryptionTests {
 
     @Test("A key cannot be applied to a plaintext database: a clear error, and the file is untouched")
     func applyToPlaintextDatabase() throws {
-        let file = try ScratchDatabase()
-        do {
-            let db = try Connection(file.location)
-            try db.execute(sql: "CREATE TABLE notes(body TEXT); INSERT INTO notes VALUES ('\(marker)')")
-        }
+        let file = try ScratchDatabase(plaintext: "CREATE TABLE notes(body TEXT); INSERT INTO notes VALUES ('\(marker)')")
         let before = file.bytes()
         let db = try Connection(file.location)
         #expect(try db.scalar(Int64.self, "SELECT count(*) FROM notes") == 1)  // schema already read
@@ -347,26 +366,24 @@ struct EncryptionTests {
 
     @Test("Attach with a key reads an encrypted database; a wrong key fails and attaches nothing")
     func attachWithKey() throws {
-        let file = try ScratchDatabase()
-        try makeEncryptedDatabase(file)
-        let before = file.bytes()
+        let file = try encryptedScratchDatabase()
+        try expectUnchanged(file) {
+            let db = try Connection()
+            let error = try #require(throws: SQLiteError.self) {
+                try db.attach(file.location, as: "vault", key: .passphrase("wrong"))
+            }
+            #expect(error.code == SQLITE_NOTADB)
+            #expect(error.explanation.contains("the key is wrong"))
+            #expect(!error.explanation.contains("wrong\""))  // the key is bound, not spelled in SQL
+            #expect(try schemaNames(db) == ["main"])
 
-        let db = try Connection()
-        let error = try #require(throws: SQLiteError.self) {
-            try db.attach(file.location, as: "vault", key: .passphrase("wrong"))
+            try db.attach(file.location, as: "vault", key: "correct horse battery staple")
+            #expect(try db.isEncrypted(name: "vault"))
+            #expect(try db.isEncrypted() == false)
+            #expect(try db.scalar(Int64.self, "SELECT count(*) FROM vault.notes") == 50)
+            try db.execute(sql: "DETACH DATABASE vault")
+            db.close()
         }
-        #expect(error.code == SQLITE_NOTADB)
-        #expect(error.explanation.contains("the key is wrong"))
-        #expect(!error.explanation.contains("wrong\""))  // the key is bound, not spelled in SQL
-        #expect(try schemaNames(db) == ["main"])
-
-        try db.attach(file.location, as: "vault", key: "correct horse battery staple")
-        #expect(try db.isEncrypted(name: "vault"))
-        #expect(try db.isEncrypted() == false)
-        #expect(try db.scalar(Int64.self, "SELECT count(*) FROM vault.notes") == 50)
-        try db.execute(sql: "DETACH DATABASE vault")
-        db.close()
-        #expect(file.bytes() == before, "the file changed")
     }
 
     @Test("Attach with a key creates an encrypted database; a raw key works too")
@@ -390,18 +407,14 @@ struct EncryptionTests {
 
     @Test("Attach with a key refuses a plaintext file, naming the cause")
     func attachPlaintextWithKey() throws {
-        let file = try ScratchDatabase()
-        do {
-            let db = try Connection(file.location)
-            try db.execute(sql: "CREATE TABLE notes(body TEXT)")
+        let file = try ScratchDatabase(plaintext: "CREATE TABLE notes(body TEXT)")
+        try expectUnchanged(file) {
+            let db = try Connection()
+            let error = try #require(throws: SQLiteError.self) { try db.attach(file.location, as: "plain", key: secret) }
+            #expect(error.code == SQLITE_NOTADB)
+            #expect(error.explanation.contains("not an encrypted database"))
+            db.close()
         }
-        let before = file.bytes()
-        let db = try Connection()
-        let error = try #require(throws: SQLiteError.self) { try db.attach(file.location, as: "plain", key: secret) }
-        #expect(error.code == SQLITE_NOTADB)
-        #expect(error.explanation.contains("not an encrypted database"))
-        db.close()
-        #expect(file.bytes() == before, "the file changed")
     }
 
     @Test("Export copies a plaintext database into an encrypted one")

@@ -72,15 +72,22 @@ struct AggregateFunctionTests {
         #expect(error?.explanation.contains("3.25") == true)
     }
 
+    /// Registers `name`, a one-argument aggregate that sums integers (NULL counts as 0), with
+    /// `inverse` to take a row out of a window frame.
+    func createWindowSum(
+        _ db: Connection, _ name: String, inverse: @escaping (Int64, Function.Arguments) throws -> Int64
+    ) throws {
+        try db.createAggregate(
+            name, argumentCount: 1, initialValue: Int64(0),
+            step: { sum, args in sum + (args[0] as Int64? ?? 0) },
+            inverse: inverse,
+            result: { $0 })
+    }
+
     @Test(.enabled(if: SQLite.versionNumber >= 3_025_000, "window functions need SQLite 3.25"))
     func windowFunctionSumsASlidingFrame() throws {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1), (2), (3), (4), (5)")
-        try db.createAggregate(
-            "sumInt", argumentCount: 1, initialValue: Int64(0),
-            step: { sum, args in sum + (args[0] as Int64? ?? 0) },
-            inverse: { sum, args in sum - (args[0] as Int64? ?? 0) },
-            result: { $0 })
+        let db = try inMemoryDatabase("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1), (2), (3), (4), (5)")
+        try createWindowSum(db, "sumInt") { sum, args in sum - (args[0] as Int64? ?? 0) }
         let rows = try db.prepare(sql: "SELECT sumInt(x) OVER (ORDER BY x ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM t ORDER BY x")
         var sums: [Int64] = []
         while try rows.step() { sums.append(rows.columnValue(at: 0, as: Int64.self) ?? -1) }
@@ -92,13 +99,8 @@ struct AggregateFunctionTests {
 
     @Test(.enabled(if: SQLite.versionNumber >= 3_025_000, "window functions need SQLite 3.25"))
     func errorInAWindowFunctionReachesTheCaller() throws {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1), (2), (3)")
-        try db.createAggregate(
-            "picky", argumentCount: 1, initialValue: Int64(0),
-            step: { sum, args in sum + (args[0] as Int64? ?? 0) },
-            inverse: { _, _ in throw NegativeAmount() },
-            result: { $0 })
+        let db = try inMemoryDatabase("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1), (2), (3)")
+        try createWindowSum(db, "picky") { _, _ in throw NegativeAmount() }
         let error = #expect(throws: SQLiteError.self) {
             let rows = try db.prepare(sql: "SELECT picky(x) OVER (ORDER BY x ROWS 1 PRECEDING) FROM t")
             while try rows.step() {}

@@ -1,8 +1,22 @@
 import Foundation
 import SlateCore
+import SlateCoreTestSupport
 import Testing
 
-private final class Tracker {}
+/// Registers the collation `name` on `db` with a comparison that holds a tracker, and returns
+/// the probe that shows when SQLite releases the collation.
+private func trackedCollation(
+    _ db: Connection, _ name: String, _ compare: @escaping (String, String) -> ComparisonResult
+) throws -> ReleaseProbe {
+    let probe = ReleaseProbe()
+    try probe.track { tracker in
+        try db.createCollation(name) { lhs, rhs in
+            _ = tracker
+            return compare(lhs, rhs)
+        }
+    }
+    return probe
+}
 
 @Suite("CollationTests")
 struct CollationTests {
@@ -52,53 +66,29 @@ struct CollationTests {
 
     @Test func removedCollationIsGoneAndReleased() throws {
         let db = try Connection()
-        weak var weakTracker: Tracker?
-        do {
-            let tracker = Tracker()
-            weakTracker = tracker
-            try db.createCollation("REVERSED") { lhs, rhs in
-                _ = tracker
-                return rhs.compare(lhs)
-            }
-        }
+        let tracker = try trackedCollation(db, "REVERSED") { lhs, rhs in rhs.compare(lhs) }
         try db.execute(sql: "CREATE TABLE t (s TEXT); INSERT INTO t VALUES ('a'), ('c'), ('b')")
         #expect(try names(db, "SELECT s FROM t ORDER BY s COLLATE REVERSED") == ["c", "b", "a"])
         try db.removeCollation("REVERSED")
-        #expect(weakTracker == nil)
+        #expect(tracker.isReleased)
         let error = #expect(throws: SQLiteError.self) { try db.prepare(sql: "SELECT s FROM t ORDER BY s COLLATE REVERSED") }
         #expect(error?.explanation.contains("no such collation sequence: REVERSED") == true)
     }
 
     @Test func replacingACollationReleasesTheOldOne() throws {
         let db = try Connection()
-        weak var weakTracker: Tracker?
-        do {
-            let tracker = Tracker()
-            weakTracker = tracker
-            try db.createCollation("C1") { lhs, rhs in
-                _ = tracker
-                return lhs.compare(rhs)
-            }
-        }
+        let tracker = try trackedCollation(db, "C1") { lhs, rhs in lhs.compare(rhs) }
         try db.createCollation("C1") { lhs, rhs in rhs.compare(lhs) }
-        #expect(weakTracker == nil)
+        #expect(tracker.isReleased)
         #expect(try db.scalar(Int64.self, "SELECT 'a' < 'b' COLLATE C1") == 0)
     }
 
     @Test func collationsAreReleasedOnCloseAndRefusedAfterwards() throws {
         let db = try Connection()
-        weak var weakTracker: Tracker?
-        do {
-            let tracker = Tracker()
-            weakTracker = tracker
-            try db.createCollation("HELD") { lhs, rhs in
-                _ = tracker
-                return lhs.compare(rhs)
-            }
-        }
-        #expect(weakTracker != nil)
+        let tracker = try trackedCollation(db, "HELD") { lhs, rhs in lhs.compare(rhs) }
+        #expect(!tracker.isReleased)
         db.close()
-        #expect(weakTracker == nil)
+        #expect(tracker.isReleased)
         let error = #expect(throws: SQLiteError.self) { try db.createCollation("LATE") { $0.compare($1) } }
         #expect(error?.code.matches(SQLITE_MISUSE) == true)
         #expect(throws: SQLiteError.self) { try db.removeCollation("HELD") }
@@ -110,19 +100,19 @@ struct CollationTests {
         try db.execute(sql: "CREATE TABLE t (s TEXT); INSERT INTO t VALUES ('a'), ('b')")
         let running = try db.prepare(sql: "SELECT s FROM t ORDER BY s COLLATE PLAIN")
         #expect(try running.step())
-        weak var weakTracker: Tracker?
+        let probe = ReleaseProbe()
         let error = #expect(throws: SQLiteError.self) {
-            let tracker = Tracker()
-            weakTracker = tracker
-            try db.createCollation("PLAIN") { lhs, rhs in
-                _ = tracker
-                return rhs.compare(lhs)
+            try probe.track { tracker in
+                try db.createCollation("PLAIN") { lhs, rhs in
+                    _ = tracker
+                    return rhs.compare(lhs)
+                }
             }
         }
         #expect(error?.code.matches(SQLITE_BUSY) == true)
         #expect(error?.explanation.contains("PLAIN") == true)
         // The rejected closure is released, and the original collation still sorts.
-        #expect(weakTracker == nil)
+        #expect(probe.isReleased)
         #expect(try running.step())
         #expect(running.columnValue(at: 0) == .text("b"))
         try running.reset()

@@ -9,9 +9,6 @@ private struct InvalidTemperature: Error, CustomStringConvertible {
     var description: String { "temperature \(value) is below absolute zero" }
 }
 
-/// Something a function's closure holds on to, to see when SQLite releases the closure.
-private final class Tracker {}
-
 /// Scalar functions from closures (`createFunction`).
 @Suite("FunctionTests")
 struct FunctionTests {
@@ -68,11 +65,9 @@ struct FunctionTests {
     }
 
     @Test func functionsAreReleasedWhenTheConnectionCloses() throws {
-        weak var weakTracker: Tracker?
+        let probe = ReleaseProbe()
         let db = try Connection()
-        do {
-            let tracker = Tracker()
-            weakTracker = tracker
+        try probe.track { tracker in
             try db.createFunction("held") { (x: Int64) -> Int64 in
                 _ = tracker
                 return x
@@ -80,7 +75,7 @@ struct FunctionTests {
         }
         #expect(try db.scalar(Int64.self, "SELECT held(3)") == 3)
         db.close()
-        #expect(weakTracker == nil)
+        #expect(probe.isReleased)
     }
 
     @Test func registeringOnAClosedConnectionThrows() throws {
@@ -115,19 +110,19 @@ struct FunctionTests {
 
     @Test func invalidDefinitionsAreRejected() throws {
         let db = try Connection()
-        weak var weakTracker: Tracker?
+        let probe = ReleaseProbe()
         let count = #expect(throws: SQLiteError.self) {
-            let tracker = Tracker()
-            weakTracker = tracker
-            try db.createFunction("many", argumentCount: 40_000, options: []) { _ in
-                _ = tracker
-                return nil
+            try probe.track { tracker in
+                try db.createFunction("many", argumentCount: 40_000, options: []) { _ in
+                    _ = tracker
+                    return nil
+                }
             }
         }
         #expect(count?.code.matches(SQLITE_MISUSE) == true)
         #expect(count?.explanation.contains("many()") == true)
         // SQLite released the rejected closure (and only once: a double release would crash).
-        #expect(weakTracker == nil)
+        #expect(probe.isReleased)
 
         let negative = #expect(throws: SQLiteError.self) {
             try db.createFunction("neg", argumentCount: -2, options: []) { _ in nil }

@@ -144,21 +144,31 @@ struct DatabaseMigratorTests {
         #expect(try migrator.appliedMigrations(in: writer) == [])
     }
 
+    /// A writer of kind `target` on the file db.sqlite in `folder`, with foreign keys enforced.
+    func foreignKeyWriter(_ target: WriterKind, in folder: TemporaryDirectory) throws -> any DatabaseWriter {
+        let writer = try target.open(folder.path("db.sqlite"))
+        try writer.writeWithoutTransaction { db in try db.setForeignKeys(true) }
+        return writer
+    }
+
+    /// A migrator whose first migration, "schema", runs `sql`.
+    func schemaMigrator(_ sql: String) throws -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        try migrator.registerMigration("schema") { db in try db.execute(sql: sql) }
+        return migrator
+    }
+
     @Test("a foreign-key violation throws, names the table and row, and rolls back that migration only", arguments: WriterKind.allCases)
     func foreignKeyViolation(target: WriterKind) throws {
         let folder = try TemporaryDirectory()
-        let writer = try target.open(folder.path("db.sqlite"))
-        try writer.writeWithoutTransaction { db in try db.setForeignKeys(true) }
-        var migrator = DatabaseMigrator()
-        try migrator.registerMigration("schema") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE author (id INTEGER PRIMARY KEY);
-                    CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id));
-                    INSERT INTO author VALUES (1);
-                    INSERT INTO book VALUES (1, 1);
-                    """)
-        }
+        let writer = try foreignKeyWriter(target, in: folder)
+        var migrator = try schemaMigrator(
+            """
+            CREATE TABLE author (id INTEGER PRIMARY KEY);
+            CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id));
+            INSERT INTO author VALUES (1);
+            INSERT INTO book VALUES (1, 1);
+            """)
         try migrator.registerMigration("orphans") { db in
             try db.execute(sql: "INSERT INTO book VALUES (2, 1); INSERT INTO book VALUES (7, 42)")
         }
@@ -175,17 +185,13 @@ struct DatabaseMigratorTests {
     @Test("a migration may rebuild a referenced table: foreign keys are checked after it, not during", arguments: WriterKind.allCases)
     func rebuildReferencedTable(target: WriterKind) throws {
         let folder = try TemporaryDirectory()
-        let writer = try target.open(folder.path("db.sqlite"))
-        try writer.writeWithoutTransaction { db in try db.setForeignKeys(true) }
-        var migrator = DatabaseMigrator()
-        try migrator.registerMigration("schema") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
-                    CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id));
-                    INSERT INTO author VALUES (1, 'Ada'); INSERT INTO book VALUES (1, 1);
-                    """)
-        }
+        let writer = try foreignKeyWriter(target, in: folder)
+        var migrator = try schemaMigrator(
+            """
+            CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id));
+            INSERT INTO author VALUES (1, 'Ada'); INSERT INTO book VALUES (1, 1);
+            """)
         // SQLite's twelve-step recipe: with enforcement on, DROP TABLE author would fail.
         try migrator.registerMigration("rebuild author") { db in
             try db.execute(

@@ -80,9 +80,7 @@ import Testing
     }
 
     @Test func rowsOfRealQueriesReadByName() throws {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE t (Id INTEGER, label TEXT, \"naïve\" REAL)")
-        try db.execute(sql: "INSERT INTO t VALUES (7, 'seven', 0.5)")
+        let db = try inMemoryDatabase("CREATE TABLE t (Id INTEGER, label TEXT, \"naïve\" REAL); INSERT INTO t VALUES (7, 'seven', 0.5)")
         let rows = try db.prepare(sql: "SELECT * FROM t").rows()
         let row = try #require(rows.first)
         #expect(try row.get("Id", as: Int64.self) == 7)
@@ -96,9 +94,7 @@ import Testing
     // found) inline; these pin that the guess never changes which column a name finds.
 
     @Test func statementGuessFollowsReadsInAnyOrder() throws {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE t (a INTEGER, b INTEGER, c INTEGER)")
-        try db.execute(sql: "INSERT INTO t VALUES (1, 2, 3), (4, 5, 6)")
+        let db = try inMemoryDatabase("CREATE TABLE t (a INTEGER, b INTEGER, c INTEGER); INSERT INTO t VALUES (1, 2, 3), (4, 5, 6)")
         let cursor = try db.prepare(sql: "SELECT a, b, c FROM t").cursor()
         var read: [[Int64]] = []
         while let row = try cursor.next() {
@@ -134,9 +130,7 @@ import Testing
     }
 
     @Test func statementGuessComparesNonASCIINamesCanonically() throws {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE t (\"caf\u{E9}\" INTEGER, \"Ünï\" INTEGER, x INTEGER)")
-        try db.execute(sql: "INSERT INTO t VALUES (1, 2, 3)")
+        let db = try inMemoryDatabase("CREATE TABLE t (\"caf\u{E9}\" INTEGER, \"Ünï\" INTEGER, x INTEGER); INSERT INTO t VALUES (1, 2, 3)")
         let statement = try db.prepare(sql: "SELECT * FROM t")
         let row = try #require(try statement.cursor().next())
         for _ in 0..<2 {
@@ -163,8 +157,7 @@ import Testing
 /// and a `SELECT *` then has other columns; reads by name must follow (found by review).
 @Suite struct RecompiledStatementColumnTests {
     @Test func readsByNameFollowARecreatedTable() throws {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE t (x INTEGER, y INTEGER); INSERT INTO t VALUES (1, 2)")
+        let db = try inMemoryDatabase("CREATE TABLE t (x INTEGER, y INTEGER); INSERT INTO t VALUES (1, 2)")
         let statement = try db.prepare(sql: "SELECT * FROM t")
         for _ in 0..<2 {  // twice, so the layout and the guess are warm
             let row = try #require(try statement.cursor().next())
@@ -182,8 +175,7 @@ import Testing
     }
 
     @Test func anAddedColumnIsFoundAfterTheRunEnds() throws {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)")
+        let db = try inMemoryDatabase("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)")
         let statement = try db.prepare(sql: "SELECT * FROM t")
         var xs: [Int64] = []
         try statement.cursor().forEach { xs.append(try $0.get("x")) }  // runs to the end (DONE)

@@ -14,12 +14,18 @@ import Testing
 struct ScriptSplittingTests {
     static let watchdogSeconds = 120.0
 
+    /// The statements of `script` by `SQLScript(string:)`, which must finish within the watchdog;
+    /// `slowness` names what a failure to finish would show.
+    static func split(_ script: String, _ slowness: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        let outcome = withWatchdog(seconds: watchdogSeconds) { SQLScript(string: script).statements }
+        return try #require(try outcome?.get(), "SQLScript(string:) did not finish: \(slowness)", sourceLocation: sourceLocation)
+    }
+
     @Test("SQLScript(string:) on a dump with 2,000,000 ';' inside one literal is linear")
     func semicolonsInsideOneLiteral() throws {
         let semicolons = String(repeating: ";", count: 2_000_000)
         let dump = "CREATE TABLE t (x);\nINSERT INTO t VALUES ('\(semicolons)');\nINSERT INTO t VALUES ('end');\n"
-        let outcome = withWatchdog(seconds: Self.watchdogSeconds) { SQLScript(string: dump).statements }
-        let statements = try #require(try outcome?.get(), "SQLScript(string:) did not finish: quadratic in the literal's length")
+        let statements = try Self.split(dump, "quadratic in the literal's length")
         #expect(statements.count == 3)
         #expect(statements[1].utf8.count == 2_000_000 + "INSERT INTO t VALUES ('');".utf8.count)
         #expect(statements[2] == "INSERT INTO t VALUES ('end');")
@@ -33,8 +39,7 @@ struct ScriptSplittingTests {
     func longTriggerBody() throws {
         let body = String(repeating: "    INSERT INTO log VALUES (NEW.x);\n", count: 100_000)
         let script = "CREATE TRIGGER t_ai AFTER INSERT ON t BEGIN\n\(body)END;\nINSERT INTO t VALUES (1);"
-        let outcome = withWatchdog(seconds: Self.watchdogSeconds) { SQLScript(string: script).statements }
-        let statements = try #require(try outcome?.get(), "SQLScript(string:) did not finish: quadratic in the trigger's length")
+        let statements = try Self.split(script, "quadratic in the trigger's length")
         #expect(statements.count == 2)
         #expect(statements[0].hasSuffix("END;"))
         #expect(statements[1] == "INSERT INTO t VALUES (1);")

@@ -5,13 +5,9 @@ import Testing
 
 @Suite("Statement")
 struct StatementTests {
-    func makeDatabase() throws -> Connection {
-        try inMemoryDatabase("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER)")
-    }
-
     @Test("prepare compiles exactly one statement; trailing comments and semicolons are fine")
     func exactlyOne() throws {
-        let db = try makeDatabase()
+        let db = try usersDatabase()
         _ = try db.prepare(sql: "SELECT 1;")
         _ = try db.prepare(sql: "SELECT 1; -- a comment\n /* another */ ;", options: [.persistent])
         let trailing = sqliteError { _ = try db.prepare(sql: "SELECT 1; DROP TABLE users") }
@@ -27,7 +23,7 @@ struct StatementTests {
 
     @Test("bad SQL gives SQLite's message, the SQL and the error offset")
     func badSQL() throws {
-        let db = try makeDatabase()
+        let db = try usersDatabase()
         let error = try #require(sqliteError { _ = try db.prepare(sql: "SELECT nme FROM users") })
         #expect(error.code == SQLITE_ERROR)
         #expect(error.explanation.contains("no such column: nme"))
@@ -40,7 +36,7 @@ struct StatementTests {
 
     @Test("a constraint violation from step is a clear error and the statement can be reused")
     func constraintFromStep() throws {
-        let db = try makeDatabase()
+        let db = try usersDatabase()
         let insert = try db.prepare(sql: "INSERT INTO users (name) VALUES (?)")
         try insert.bind(String?.none, at: 1)
         let error = sqliteError { try insert.step() }

@@ -13,6 +13,11 @@ struct TransactionTests {
         return db
     }
 
+    /// Two connections to the database file at `path`.
+    func twoConnections(_ path: String) throws -> (Connection, Connection) {
+        (try makeDatabase(path), try makeDatabase(path))
+    }
+
     func count(_ db: Connection) throws -> Int64? { try db.scalar(Int64.self, "SELECT count(*) FROM users") }
 
     @Test("begin, commit and rollback with each transaction type")
@@ -117,9 +122,7 @@ struct TransactionTests {
     @Test("a locked database is a transient error, and a retrying transaction gets through once it frees")
     func busyAndRetry() throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("busy.sqlite")
-        let writer = try makeDatabase(path)
-        let other = try makeDatabase(path)
+        let (writer, other) = try twoConnections(directory.path("busy.sqlite"))
         try writer.beginTransaction(.immediate)
         try writer.run("INSERT INTO users (email) VALUES ('writer@x')")
 
@@ -151,9 +154,7 @@ struct TransactionTests {
     @Test("a busy timeout waits for the lock before failing")
     func busyTimeout() throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("timeout.sqlite")
-        let writer = try makeDatabase(path)
-        let other = try makeDatabase(path)
+        let (writer, other) = try twoConnections(directory.path("timeout.sqlite"))
         try other.setBusyTimeout(0.05)
         #expect(try other.getBusyTimeout() == 0.05)
         try writer.beginTransaction(.exclusive)

@@ -9,9 +9,6 @@ private struct InvalidTemperature: Error, CustomStringConvertible {
     var description: String { "temperature \(value) is below absolute zero" }
 }
 
-/// Something a function's closure holds on to, to see when SQLite releases the closure.
-private final class Tracker {}
-
 /// A class-based scalar function, DataLiteCore style.
 private final class Celsius: Function.Scalar {
     override class var name: String { "celsius" }
@@ -88,19 +85,17 @@ struct ClassFunctionTests {
 
     @Test func removedFunctionIsGoneAndReleased() throws {
         let db = try Connection()
-        weak var weakTracker: Tracker?
-        do {
-            let tracker = Tracker()
-            weakTracker = tracker
+        let probe = ReleaseProbe()
+        try probe.track { tracker in
             try db.createFunction("held", argumentCount: 0, options: []) { _ in
                 _ = tracker
                 return Int64(1)
             }
         }
         #expect(try db.scalar(Int64.self, "SELECT held()") == 1)
-        #expect(weakTracker != nil)
+        #expect(!probe.isReleased)
         try db.removeFunction("held", argumentCount: 0)
-        #expect(weakTracker == nil)
+        #expect(probe.isReleased)
         let error = #expect(throws: SQLiteError.self) { try db.scalar(SQLiteValue.self, "SELECT held()") }
         #expect(error?.explanation.contains("no such function") == true)
 

@@ -288,8 +288,7 @@ struct FunctionReentryTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("close.sqlite")
         do {
-            let db = try Connection(path)
-            try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, x TEXT); INSERT INTO t VALUES (1, 'a'), (2, 'b'), (3, 'c')")
+            let db = try directory.database("close.sqlite", "CREATE TABLE t (id INTEGER PRIMARY KEY, x TEXT); INSERT INTO t VALUES (1, 'a'), (2, 'b'), (3, 'c')")
             nonisolated(unsafe) let connection = db
             try db.createFunction("quit", argumentCount: 1, options: []) { args in
                 if try args.get(0, as: Int64.self) == 2 { connection.close() }

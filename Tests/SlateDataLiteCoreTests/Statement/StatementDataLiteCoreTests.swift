@@ -6,13 +6,9 @@ import Testing
 /// DataLiteCore's statement calls: binding rows, `execute(_:)` over rows, `currentRow()`.
 @Suite("StatementDataLiteCoreTests")
 struct StatementDataLiteCoreTests {
-    func makeDatabase() throws -> Connection {
-        try inMemoryDatabase("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER)")
-    }
-
     @Test("DataLiteCore binding: by index, by name, typed, rows; out of range is SQLITE_RANGE")
     func binding() throws {
-        let db = try makeDatabase()
+        let db = try usersDatabase()
         let insert = try db.prepare(sql: "INSERT INTO users (name, age) VALUES (:name, :age)")
         #expect(insert.parameterCount() == 2)
         #expect(insert.parameterIndexBy(":age") == 2)
@@ -46,7 +42,7 @@ struct StatementDataLiteCoreTests {
 
     @Test("columns: count, names, values, typed values and the current row with duplicate names")
     func columns() throws {
-        let db = try makeDatabase()
+        let db = try usersDatabase()
         try db.run("INSERT INTO users (name, age) VALUES ('Ada', 36)")
         let select = try db.prepare(sql: "SELECT u.id, u.name, u.age, v.id FROM users u, users v")
         #expect(select.columnCount() == 4)

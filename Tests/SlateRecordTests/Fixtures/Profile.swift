@@ -47,35 +47,14 @@ struct Profile: Codable, Equatable, Sendable {
     var temperature: Celsius?
 }
 
-/// The same properties without `@Table`: what the Codable path alone does with them.
+/// The same properties without `@Table`: what the Codable path alone does with them. Its Codable
+/// form is `Profile`'s synthesized one, property for property, with no record code behind it.
 struct CodableProfile: Codable, Equatable, Sendable {
-    var id: Int64
-    var name: String
-    var nickname: String?
-    var age: Int
-    var rank: Int32?
-    var active: Bool
-    var ratio: Double
-    var weight: Float?
-    var avatar: Data
-    var thumbnail: Data?
-    var joined: Date
-    var lastSeen: Date?
-    var token: UUID
-    var homepage: URL?
-    var mood: Mood
-    var previousMood: Mood?
-    var address: Address
-    var oldAddress: Address?
-    var tags: [String]
-    var temperature: Celsius?
+    var profile: Profile
 
-    init(_ profile: Profile) {
-        (id, name, nickname, age, rank, active) = (profile.id, profile.name, profile.nickname, profile.age, profile.rank, profile.active)
-        (ratio, weight, avatar, thumbnail, joined) = (profile.ratio, profile.weight, profile.avatar, profile.thumbnail, profile.joined)
-        (lastSeen, token, homepage, mood, previousMood) = (profile.lastSeen, profile.token, profile.homepage, profile.mood, profile.previousMood)
-        (address, oldAddress, tags, temperature) = (profile.address, profile.oldAddress, profile.tags, profile.temperature)
-    }
+    init(_ profile: Profile) { self.profile = profile }
+    init(from decoder: any Decoder) throws { profile = try Profile(from: decoder) }
+    func encode(to encoder: any Encoder) throws { try profile.encode(to: encoder) }
 }
 
 extension Profile {

@@ -44,49 +44,62 @@ struct FaultSweepTests {
 
     private struct Abandon: Error {}
 
-    @Test("A transaction with nested savepoints, one rolled back, is all or nothing", arguments: journalModes)
-    func transactionWithSavepoints(journalMode: String) throws {
-        let sweep = FaultSweep(
-            name: "transaction with savepoints (\(journalMode))",
-            prepare: { try Self.makeDatabase(at: $0.path("db.sqlite"), journalMode: journalMode) },
+    /// A sweep of `body` on a connection opened through the fault VFS on the starting database
+    /// (`makeDatabase`) in `journalMode`; `prepare` adds to the starting files.
+    static func sweepOfConnection(
+        _ name: String, journalMode: String, prepare: @escaping (TemporaryDirectory) throws -> Void = { _ in },
+        _ body: @escaping (Connection) throws -> Void
+    ) -> FaultSweep {
+        FaultSweep(
+            name: name,
+            prepare: { folder in
+                try Self.makeDatabase(at: folder.path("db.sqlite"), journalMode: journalMode)
+                try prepare(folder)
+            },
             run: { folder, vfs in
                 let db = try vfs.open(folder.path("db.sqlite"))
                 defer { db.close() }
-                try db.transaction(.immediate) {
-                    try db.execute(sql: "INSERT INTO items(name, payload) VALUES ('first', zeroblob(3000))")
-                    try db.savepoint("outer") {
-                        try db.execute(sql: "UPDATE items SET name = name || ' (changed)' WHERE id % 7 = 0")
-                        try db.execute(sql: "INSERT INTO items(name, payload) VALUES ('in outer', zeroblob(5000))")
-                    }
-                    do {
-                        try db.savepoint("inner") {
-                            try db.execute(sql: "DELETE FROM items WHERE id % 3 = 0")
-                            throw Abandon()
-                        }
-                    } catch is Abandon {}
-                    try db.execute(sql: "DELETE FROM items WHERE id % 11 = 0")
-                    try db.execute(sql: "PRAGMA user_version = 2")
-                }
+                try body(db)
             },
             state: Self.databaseState)
+    }
+
+    @Test("A transaction with nested savepoints, one rolled back, is all or nothing", arguments: journalModes)
+    func transactionWithSavepoints(journalMode: String) throws {
+        let sweep = Self.sweepOfConnection("transaction with savepoints (\(journalMode))", journalMode: journalMode) { db in
+            try db.transaction(.immediate) {
+                try db.execute(sql: "INSERT INTO items(name, payload) VALUES ('first', zeroblob(3000))")
+                try db.savepoint("outer") {
+                    try db.execute(sql: "UPDATE items SET name = name || ' (changed)' WHERE id % 7 = 0")
+                    try db.execute(sql: "INSERT INTO items(name, payload) VALUES ('in outer', zeroblob(5000))")
+                }
+                do {
+                    try db.savepoint("inner") {
+                        try db.execute(sql: "DELETE FROM items WHERE id % 3 = 0")
+                        throw Abandon()
+                    }
+                } catch is Abandon {}
+                try db.execute(sql: "DELETE FROM items WHERE id % 11 = 0")
+                try db.execute(sql: "PRAGMA user_version = 2")
+            }
+        }
         Self.report(try sweep.sweep())
     }
 
     @Test("transaction(retry:) fails cleanly on I/O errors, which it must not retry", arguments: journalModes)
     func transactionWithRetryIOErrors(journalMode: String) throws {
-        let sweep = FaultSweep(
-            name: "transaction(retry: .standard), I/O faults (\(journalMode))",
-            prepare: { try Self.makeDatabase(at: $0.path("db.sqlite"), journalMode: journalMode) },
-            run: { folder, vfs in
-                let db = try vfs.open(folder.path("db.sqlite"))
-                defer { db.close() }
-                try db.transaction(.immediate, retry: .standard) {
-                    try db.execute(sql: "UPDATE items SET payload = zeroblob(900) WHERE id <= 60")
-                    try db.execute(sql: "INSERT INTO items(name) VALUES ('retried')")
-                }
-            },
-            state: Self.databaseState)
+        let sweep = Self.sweepOfConnection("transaction(retry: .standard), I/O faults (\(journalMode))", journalMode: journalMode) { db in
+            try Self.retriedUpdate(db)
+        }
         Self.report(try sweep.sweep())
+    }
+
+    /// The swept work of the `transaction(retry:)` sweeps.
+    static func retriedUpdate(_ db: Connection) throws {
+        try db.transaction(.immediate, retry: .standard) {
+            try db.execute(sql: "UPDATE items SET payload = zeroblob(900) WHERE id <= 60")
+            try db.execute(sql: "INSERT INTO items(name) VALUES ('retried')")
+        }
     }
 
     @Test(
@@ -106,10 +119,7 @@ struct FaultSweepTests {
                 // (A busy lock while opening fails `Connection.init` at once: it reads the schema
                 // before the caller can set a busy timeout.)
                 vfs.armPending()
-                try db.transaction(.immediate, retry: .standard) {
-                    try db.execute(sql: "UPDATE items SET payload = zeroblob(900) WHERE id <= 60")
-                    try db.execute(sql: "INSERT INTO items(name) VALUES ('retried')")
-                }
+                try Self.retriedUpdate(db)
             },
             state: Self.databaseState)
         sweep.kinds = .locks
@@ -146,44 +156,34 @@ struct FaultSweepTests {
                 ColumnDescription(name: "name", type: .text, nullable: false),
                 ColumnDescription(name: "weight", type: .real)
             ])
-        let sweep = FaultSweep(
-            name: "InsertStatement bulk load of 500 rows (\(journalMode))",
+        let sweep = Self.sweepOfConnection(
+            "InsertStatement bulk load of 500 rows (\(journalMode))", journalMode: journalMode,
             prepare: { folder in
-                try Self.makeDatabase(at: folder.path("db.sqlite"), journalMode: journalMode)
                 let db = try Connection(folder.path("db.sqlite"), options: [.readwrite])
                 try db.createTable(description)
-            },
-            run: { folder, vfs in
-                let db = try vfs.open(folder.path("db.sqlite"))
-                defer { db.close() }
-                let insert = try db.prepareInsert(into: description)
-                try db.transaction {
-                    for number in 1...500 {
-                        try insert.insert([
-                            "number": .int(Int64(number)), "name": .text("part \(number) of the load"),
-                            "weight": .real(Double(number) / 8)
-                        ])
-                    }
+            }
+        ) { db in
+            let insert = try db.prepareInsert(into: description)
+            try db.transaction {
+                for number in 1...500 {
+                    try insert.insert([
+                        "number": .int(Int64(number)), "name": .text("part \(number) of the load"),
+                        "weight": .real(Double(number) / 8)
+                    ])
                 }
-            },
-            state: Self.databaseState)
+            }
+        }
         Self.report(try sweep.sweep())
     }
 
     @Test("A typed insertMany of 300 rows is one statement: all or nothing", arguments: journalModes)
     func typedInsertMany(journalMode: String) throws {
-        let sweep = FaultSweep(
-            name: "typed insertMany of 300 rows (\(journalMode))",
-            prepare: { try Self.makeDatabase(at: $0.path("db.sqlite"), journalMode: journalMode) },
-            run: { folder, vfs in
-                let db = try vfs.open(folder.path("db.sqlite"))
-                defer { db.close() }
-                let items = Table("items")
-                let name = SQLExpression<String>("name")
-                let payload = SQLExpression<Data?>("payload")
-                try db.run(items.insertMany((1...300).map { [name <- "bulk \($0)", payload <- Data(count: 40)] }))
-            },
-            state: Self.databaseState)
+        let sweep = Self.sweepOfConnection("typed insertMany of 300 rows (\(journalMode))", journalMode: journalMode) { db in
+            let items = Table("items")
+            let name = SQLExpression<String>("name")
+            let payload = SQLExpression<Data?>("payload")
+            try db.run(items.insertMany((1...300).map { [name <- "bulk \($0)", payload <- Data(count: 40)] }))
+        }
         Self.report(try sweep.sweep())
     }
 

@@ -7,8 +7,7 @@ import Testing
 struct AttachTests {
     @Test func attachedTablesAreUsableFromRawSQLUntilDetached() throws {
         let scratch = try TemporaryDirectory()
-        let external = try Connection(scratch.path("external.sqlite"))
-        try external.execute(sql: "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO users (name) VALUES ('Ada'), ('Grace')")
+        let external = try scratch.database("external.sqlite", "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO users (name) VALUES ('Ada'), ('Grace')")
         external.close()
 
         let db = try Connection()

@@ -6,15 +6,9 @@ import Testing
 /// that it is closed, as the primary spellings do (`ClosedConnectionTests` in SlateCoreTests).
 @Suite("Closed connections, SQLite.swift's spellings")
 struct ClosedConnectionSpellingTests {
-    static func isClosedError(_ error: SQLiteError?) -> Bool {
-        guard let error else { return false }
-        return error.code == SQLITE_MISUSE && error.explanation.contains("connection is closed")
-    }
-
     @Test("statement and connection calls after close() say it is closed")
     func calls() throws {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1), (2)")
+        let db = try inMemoryDatabase("CREATE TABLE t (x); INSERT INTO t VALUES (1), (2)")
         let idle = try db.prepare("INSERT INTO t VALUES (:x)")
         let running = try db.prepare("SELECT x FROM t WHERE x > ?", 0)
         #expect(try running.step())
@@ -32,9 +26,9 @@ struct ClosedConnectionSpellingTests {
         ]
         for (name, call) in calls {
             let error = sqliteError(call)
-            #expect(Self.isClosedError(error), "\(name): \(error.map(String.init(describing:)) ?? "no error")")
+            #expect(isClosedError(error), "\(name): \(error.map(String.init(describing:)) ?? "no error")")
         }
         #expect(Array(running).isEmpty)
-        #expect(Self.isClosedError(running.iterationError))
+        #expect(isClosedError(running.iterationError))
     }
 }

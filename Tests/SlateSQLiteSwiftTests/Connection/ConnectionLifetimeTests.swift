@@ -129,8 +129,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("temporary.sqlite")
         do {
-            let db = try Connection(path)
-            try db.execute(sql: "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1), (2), (3)")
+            _ = try directory.database("temporary.sqlite", "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1), (2), (3)")
         }
         let statement = try Connection(path).prepare(sql: "SELECT sum(x) FROM t")
         #expect(try statement.step())

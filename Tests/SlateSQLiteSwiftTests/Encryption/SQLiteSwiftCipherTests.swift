@@ -28,22 +28,23 @@ private let marker = "SLATE-CIPHER-MARKER"
 @Suite("SQLiteSwiftCipher")
 struct SQLiteSwiftCipherTests {
     #if SQLCipher
-    /// SQLite.swift's fixture: an in-memory database keyed with a passphrase, one row in `foo`.
-    private func passphraseDatabase() throws -> Connection {
+    /// SQLite.swift's fixtures: an in-memory database keyed with a passphrase or, with `blob`, a
+    /// `Blob` of 64 random bytes; one row in `foo`.
+    private func keyedDatabase(blob: Bool = false) throws -> Connection {
         let db = try Connection()
-        try db.key("hello")
+        if blob { try db.key(Blob(bytes: randomKeyBytes())) } else { try db.key("hello") }
         try db.run("CREATE TABLE foo (bar TEXT)")
         try db.run("INSERT INTO foo (bar) VALUES ('world')")
         return db
     }
 
-    /// SQLite.swift's fixture: an in-memory database keyed with a `Blob` of 64 random bytes.
-    private func blobDatabase() throws -> Connection {
-        let db = try Connection()
-        try db.key(Blob(bytes: randomKeyBytes()))
-        try db.run("CREATE TABLE foo (bar TEXT)")
-        try db.run("INSERT INTO foo (bar) VALUES ('world')")
-        return db
+    /// Expects the database file at `path` to open with `key` and hold the marker row, which is
+    /// nowhere in the file as plain text.
+    private func expectEncrypted(_ path: String, key: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let db = try Connection(path)
+        try db.key(key)
+        #expect(try db.scalar("SELECT bar FROM foo") as? String == marker, sourceLocation: sourceLocation)
+        #expect(!fileContains(path, marker), sourceLocation: sourceLocation)
     }
 
     /// A database file keyed with `key`, holding one marker row in `foo`.
@@ -54,9 +55,9 @@ struct SQLiteSwiftCipherTests {
         try db.run("INSERT INTO foo (bar) VALUES (?)", marker)
     }
 
-    @Test("key: a passphrase keys the database")
-    func key() throws {
-        let db = try passphraseDatabase()
+    @Test("key: a passphrase, or a Blob, keys the database", arguments: [false, true])
+    func key(blob: Bool) throws {
+        let db = try keyedDatabase(blob: blob)
         #expect(try db.scalar("SELECT count(*) FROM foo") as? Int64 == 1)
         #expect(try db.isEncrypted())
     }
@@ -86,7 +87,7 @@ struct SQLiteSwiftCipherTests {
 
     @Test("rekey: a new passphrase re-encrypts the database")
     func rekey() throws {
-        let db = try passphraseDatabase()
+        let db = try keyedDatabase()
         try db.rekey("goodbye")
         #expect(try db.scalar("SELECT count(*) FROM foo") as? Int64 == 1)
 
@@ -101,22 +102,12 @@ struct SQLiteSwiftCipherTests {
         let old = try Connection(path)
         let error = try #require(throws: SQLiteError.self) { try old.key("hello") }
         #expect(error.code == SQLITE_NOTADB)
-        let new = try Connection(path)
-        try new.key("goodbye")
-        #expect(try new.scalar("SELECT bar FROM foo") as? String == marker)
-        #expect(!fileContains(path, marker))
-    }
-
-    @Test("key with a Blob keys the database")
-    func dataKey() throws {
-        let db = try blobDatabase()
-        #expect(try db.scalar("SELECT count(*) FROM foo") as? Int64 == 1)
-        #expect(try db.isEncrypted())
+        try expectEncrypted(path, key: "goodbye")
     }
 
     @Test("rekey with a Blob re-encrypts the database")
     func dataRekey() throws {
-        let db = try blobDatabase()
+        let db = try keyedDatabase(blob: true)
         try db.rekey(Blob(bytes: randomKeyBytes()))
         #expect(try db.scalar("SELECT count(*) FROM foo") as? Int64 == 1)
     }
@@ -246,10 +237,7 @@ struct SQLiteSwiftCipherTests {
         db.close()
 
         // Rewritten on disk: a plain key now opens it, and it holds no plaintext.
-        let migrated = try Connection(path)
-        try migrated.key("sqlcipher-test")
-        #expect(try migrated.scalar("SELECT bar FROM foo") as? String == marker)
-        #expect(!fileContains(path, marker))
+        try expectEncrypted(path, key: "sqlcipher-test")
     }
 
     @Test("keyAndMigrate leaves a current database as it is; a Blob works; only main migrates")
@@ -274,7 +262,7 @@ struct SQLiteSwiftCipherTests {
 
     @Test("sqlcipher_export copies a database into a new encrypted one")
     func export() throws {
-        let db = try passphraseDatabase()
+        let db = try keyedDatabase()
         try db.run("INSERT INTO foo (bar) VALUES (?)", marker)
         let folder = try TemporaryDirectory()
         let tmp = folder.path("export.sqlite3")
@@ -303,12 +291,12 @@ struct SQLiteSwiftCipherTests {
     func cipherVersion() throws {
         let version = try #require(try Connection().cipherVersion)
         #expect(versionParts(version).count >= 2, "\(version)")
-        #expect(try passphraseDatabase().cipherVersion == version)
+        #expect(try keyedDatabase().cipherVersion == version)
     }
 
     @Test("cipherProvider and cipherProviderVersion answer once the database is keyed")
     func cipherProvider() throws {
-        let db = try passphraseDatabase()
+        let db = try keyedDatabase()
         let provider = try #require(db.cipherProvider)
         #expect(!provider.isEmpty)
         #if os(Linux)
@@ -321,13 +309,13 @@ struct SQLiteSwiftCipherTests {
 
     @Test("cipherFipsStatus is \"0\" outside FIPS mode")
     func cipherFipsStatus() throws {
-        let status = try #require(try passphraseDatabase().cipherFipsStatus)
+        let status = try #require(try keyedDatabase().cipherFipsStatus)
         #expect(Int(status) == 0)
     }
 
     @Test("The cipher properties are nil on a closed connection")
     func propertiesOnClosedConnection() throws {
-        let db = try passphraseDatabase()
+        let db = try keyedDatabase()
         db.close()
         #expect(db.cipherVersion == nil)
         #expect(db.cipherProvider == nil)
@@ -337,7 +325,7 @@ struct SQLiteSwiftCipherTests {
 
     @Test("applyLicense and cipher logging name the pragma and versions where SQLCipher lacks it")
     func unsupportedPragmas() throws {
-        let db = try passphraseDatabase()
+        let db = try keyedDatabase()
         let version = try #require(db.cipherVersion)
         let parts = versionParts(version) + [0, 0, 0]
         let linked = (parts[0], parts[1], parts[2])

@@ -26,8 +26,7 @@ struct ClosureAggregationTests {
 
     @Test(.enabled(if: SQLite.versionNumber >= 3_025_000, "window functions need SQLite 3.25"))
     func closureWindowFunctionSumsASlidingFrame() throws {
-        let db = try Connection()
-        try db.execute(sql: "CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1), (2), (3), (4), (5)")
+        let db = try inMemoryDatabase("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1), (2), (3), (4), (5)")
         try db.createWindowFunction(
             "sumInt", argumentCount: 1, initialValue: Int64(0),
             step: { sum, args in sum + (args[0] as? Int64 ?? 0) },

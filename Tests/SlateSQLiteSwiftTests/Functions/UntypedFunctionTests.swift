@@ -3,9 +3,6 @@ import SlateCoreTestSupport
 import SlateSQLiteSwift
 import Testing
 
-/// Something a function's closure holds on to, to see when SQLite releases the closure.
-private final class Tracker {}
-
 /// SQLite.swift's untyped `createFunction` and its throwing form `defineFunction`.
 @Suite("UntypedFunctionTests")
 struct UntypedFunctionTests {
@@ -90,17 +87,17 @@ struct UntypedFunctionTests {
 
     @Test func anInvalidUntypedDefinitionIsRejectedAndReleased() throws {
         let db = try Connection()
-        weak var weakTracker: Tracker?
+        let probe = ReleaseProbe()
         let count = #expect(throws: SQLiteError.self) {
-            let tracker = Tracker()
-            weakTracker = tracker
-            try db.defineFunction("many", argumentCount: 40_000) { _ in
-                _ = tracker
-                return nil
+            try probe.track { tracker in
+                try db.defineFunction("many", argumentCount: 40_000) { _ in
+                    _ = tracker
+                    return nil
+                }
             }
         }
         #expect(count?.code.matches(SQLITE_MISUSE) == true)
         #expect(count?.explanation.contains("many()") == true)
-        #expect(weakTracker == nil)
+        #expect(probe.isReleased)
     }
 }

@@ -313,8 +313,7 @@ struct HooksTests {
     @Test func busyHandlerDecidesHowOftenToRetry() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("busy.sqlite")
-        let holder = try Connection(path)
-        try holder.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+        let holder = try directory.database("busy.sqlite", "CREATE TABLE t (x); INSERT INTO t VALUES (1)")
         let waiter = try Connection(path)
 
         try holder.beginTransaction(.exclusive)

@@ -7,13 +7,9 @@ import Testing
 /// untyped `scalar`, and iteration as a `Sequence`.
 @Suite("SQLite.swift statements")
 struct SQLiteSwiftStatementTests {
-    func makeDatabase() throws -> Connection {
-        try inMemoryDatabase("CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER)")
-    }
-
     @Test("SQLite.swift raw API: prepare, run, scalar, bind, iteration and columnNames")
     func sqliteSwiftAPI() throws {
-        let db = try makeDatabase()
+        let db = try usersDatabase()
         let stmt = try db.prepare("INSERT INTO users (name, age) VALUES (?, ?)")
         try stmt.run("alice@mac.com", 30)
         #expect(db.changes == 1)

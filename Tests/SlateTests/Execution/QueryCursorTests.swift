@@ -117,8 +117,7 @@ struct QueryCursorTests: UsersFixture {
     @Test func aLockedDatabaseIsBusyThenReadable() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("cursor.sqlite")
-        let db = try Connection(path)
-        try db.execute(sql: "CREATE TABLE t (v INTEGER); INSERT INTO t VALUES (1), (2)")
+        let db = try directory.database("cursor.sqlite", "CREATE TABLE t (v INTEGER); INSERT INTO t VALUES (1), (2)")
         let other = try Connection(path)
         try other.execute(sql: "BEGIN EXCLUSIVE")  // rollback journal: readers are locked out
         let v = SQLExpression<Int64>("v")

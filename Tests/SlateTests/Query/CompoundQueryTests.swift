@@ -114,12 +114,11 @@ struct CompoundQueryTests: UsersFixture {
 
     @Test(.enabled(if: LinkedSQLite.hasJSON, "needs SQLite's JSON functions"))
     func json() throws {
-        let db = try Connection()
-        try db.execute(
-            sql: """
-                CREATE TABLE docs (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
-                INSERT INTO docs VALUES (1, '{"name":"Ada","tags":["x","y"],"age":36}'), (2, '{"name":"Bob","tags":[]}');
-                """)
+        let db = try inMemoryDatabase(
+            """
+            CREATE TABLE docs (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
+            INSERT INTO docs VALUES (1, '{"name":"Ada","tags":["x","y"],"age":36}'), (2, '{"name":"Bob","tags":[]}');
+            """)
         let docs = Table("docs")
         let body = SQLExpression<String>("body")
         let docName: SQLExpression<String?> = body.jsonExtract("$.name")

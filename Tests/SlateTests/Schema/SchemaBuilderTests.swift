@@ -220,12 +220,7 @@ struct SchemaBuilderTests: UsersFixture {
     }
 
     @Test func createTableAsQuery() throws {
-        let db = try Connection()
-        try db.run(
-            users.create { t in
-                t.column(id, primaryKey: true)
-                t.column(email)
-            })
+        let db = try usersTable(withName: false)
         try db.run(#"INSERT INTO users VALUES (1, 'a@mac.com'), (2, 'b@icloud.com')"#)
         let sql = Table("icloud").create(users.select(email).filter(email.like("%@icloud.com")))
         #expect(sql == #"CREATE TABLE "icloud" AS SELECT "email" FROM "users" WHERE ("email" LIKE '%@icloud.com')"#)
@@ -296,13 +291,7 @@ struct SchemaBuilderTests: UsersFixture {
         #expect(users.dropIndex(email, ifExists: true) == #"DROP INDEX IF EXISTS "index_users_on_email""#)
         #expect(users.createIndex(email.desc, name) == #"CREATE INDEX "index_users_on_email_desc_name" ON "users" ("email" DESC, "name")"#)
 
-        let db = try Connection()
-        try db.run(
-            users.create { t in
-                t.column(id, primaryKey: true)
-                t.column(email)
-                t.column(name)
-            })
+        let db = try usersTable()
         try db.run(users.createIndex(email, unique: true))
         try db.run(users.createIndex(email, ifNotExists: true))  // exists already: no error
         try db.run(users.createIndex(email.desc, name))
@@ -320,19 +309,26 @@ struct SchemaBuilderTests: UsersFixture {
         #expect(try db.schema.objectDefinitions(type: .index).map(\.name) == ["index_users_on_email_desc_name"])
     }
 
+    /// A new in-memory database with the `users` table of `id`, `email` and (unless `withName` is
+    /// false) `name`.
+    func usersTable(withName: Bool = true) throws -> Connection {
+        let db = try Connection()
+        try db.run(
+            users.create { t in
+                t.column(id, primaryKey: true)
+                t.column(email)
+                if withName { t.column(name) }
+            })
+        return db
+    }
+
     /// A filtered table's index is a partial index: the filter is not left out.
     @Test func filteredTableMakesAPartialIndex() throws {
         let named = users.filter(name != nil && email != "")
         #expect(
             named.createIndex(email, unique: true)
                 == #"CREATE UNIQUE INDEX "index_users_on_email" ON "users" ("email") WHERE (("name" IS NOT NULL) AND ("email" != ''))"#)
-        let db = try Connection()
-        try db.run(
-            users.create { t in
-                t.column(id, primaryKey: true)
-                t.column(email)
-                t.column(name)
-            })
+        let db = try usersTable()
         try db.run(named.createIndex(email, unique: true))
         #expect(try db.schema.indexDefinitions(table: "users").first?.where == #"(("name" IS NOT NULL) AND ("email" != ''))"#)
         // Unique among the named rows only.
@@ -360,12 +356,7 @@ struct SchemaBuilderTests: UsersFixture {
         #expect(emails.drop() == #"DROP VIEW "emails""#)
         #expect(emails.drop(ifExists: true) == #"DROP VIEW IF EXISTS "emails""#)
 
-        let db = try Connection()
-        try db.run(
-            users.create { t in
-                t.column(id, primaryKey: true)
-                t.column(email)
-            })
+        let db = try usersTable(withName: false)
         try db.run(#"INSERT INTO users VALUES (1, 'a@mac.com'), (2, 'b@icloud.com')"#)
         try db.run(sql)
         #expect(try db.cursor(emails).map { try $0.get(email) } == ["a@mac.com"])

@@ -12,14 +12,10 @@ struct SchemaChangerBusyTimeoutTests {
     @Test("a table rebuild waits for a write lock held by another connection")
     func rebuildWaits() throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("changer.sqlite")
-        let db = try Connection(path)
-        try db.execute(sql: "CREATE TABLE items (code TEXT, price TEXT); INSERT INTO items VALUES ('a', '42')")
-        try db.setBusyTimeout(60)  // far longer than the lock is held: no timing decides the outcome
-        let lock = try TimedWriteLock(path, milliseconds: 200)
-        let result = Result { try db.schemaChanger.alter(table: "items") { $0.change(column: "price", type: .INTEGER) } }
-        try lock.finish()
-        try result.get()
+        let db = try directory.database("changer.sqlite", "CREATE TABLE items (code TEXT, price TEXT); INSERT INTO items VALUES ('a', '42')")
+        try whileWriteLocked(directory.path("changer.sqlite"), waiting: db) {
+            try db.schemaChanger.alter(table: "items") { $0.change(column: "price", type: .INTEGER) }
+        }
         #expect(try db.scalar(String.self, "SELECT typeof(price) FROM items") == "integer")
         #expect(db.isAutocommit)
     }

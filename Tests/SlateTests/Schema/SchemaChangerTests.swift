@@ -114,14 +114,21 @@ struct SchemaChangerTests: UsersFixture {
         #expect(try db.schema.columnDefinitions(table: "users").map(\.name).last == "new_text_column")
     }
 
+    /// A schema changer on `db` that renames columns natively (`RENAME COLUMN`) or, when not
+    /// `native`, by a rebuild that edits the original text or (not `editsText`) regenerates it.
+    func renamingChanger(_ db: Connection, native: Bool, editsText: Bool) -> SchemaChanger {
+        let schemaChanger = SchemaChanger(connection: db)
+        schemaChanger.supportsRenameColumn = native
+        schemaChanger.editsDefinitionText = editsText
+        return schemaChanger
+    }
+
     /// Native `RENAME COLUMN` (SQLite 3.25+), the rebuild editing the original text, and the
     /// regenerating rebuild.
     @Test(arguments: [(true, true), (false, true), (false, false)].filter { SQLite.versionNumber >= 3_025_000 || !$0.0 })
     func renameColumn(native: Bool, editsText: Bool) throws {
         let db = try makeDatabase()
-        let schemaChanger = SchemaChanger(connection: db)
-        schemaChanger.supportsRenameColumn = native
-        schemaChanger.editsDefinitionText = editsText
+        let schemaChanger = renamingChanger(db, native: native, editsText: editsText)
         try schemaChanger.alter(table: "users") { table in
             table.rename(column: "old_name", to: "new_name")
         }
@@ -185,9 +192,7 @@ struct SchemaChangerTests: UsersFixture {
     @Test(arguments: [true, false])
     func rebuildKeepsCompositeKeysAndUniqueConstraints(editsText: Bool) throws {
         let db = try makeDatabase()
-        let schemaChanger = SchemaChanger(connection: db)
-        schemaChanger.supportsRenameColumn = false
-        schemaChanger.editsDefinitionText = editsText
+        let schemaChanger = renamingChanger(db, native: false, editsText: editsText)
         try schemaChanger.alter(table: "pairs") { table in
             table.rename(column: "b", to: "bee")
         }

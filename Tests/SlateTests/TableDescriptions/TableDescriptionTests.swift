@@ -15,6 +15,14 @@ struct TableDescriptionTests {
         try TableDescription(name: "sets", columns: [year, number, price, name, picture])
     }
 
+    /// A new in-memory database with the table of `sets()`, and an insert statement for it.
+    func setsTable() throws -> (Connection, TableDescription, InsertStatement) {
+        let db = try Connection()
+        let description = try sets()
+        try db.createTable(description)
+        return (db, description, try db.prepareInsert(into: description))
+    }
+
     /// The `CREATE TABLE` text SQLite keeps for a table.
     func schema(of table: String, in db: Connection) throws -> String? {
         try db.scalar(String.self, "SELECT sql FROM sqlite_master WHERE name = ?", table)
@@ -62,10 +70,7 @@ struct TableDescriptionTests {
     }
 
     @Test func insertsOneRowPerCallAndReadsThemBack() throws {
-        let db = try Connection()
-        let description = try sets()
-        try db.createTable(description)
-        let insert = try db.prepareInsert(into: description)
+        let (db, description, insert) = try setsTable()
         #expect(insert.sql == "INSERT INTO \"sets\" (\"name\", \"number\", \"picture\", \"price\", \"year\") VALUES (?, ?, ?, ?, ?)")
         #expect(try insert.insert(["number": "10497", "name": "Galaxy Explorer", "year": 2022, "price": 99.99]) == 1)
         #expect(try insert.insert(["number": "6929", "name": "Cosmic Rock", "picture": .blob(Data([1, 2]))]) == 2)
@@ -109,10 +114,7 @@ struct TableDescriptionTests {
     }
 
     @Test func missingNonNullColumnIsReportedBeforeSQLiteRuns() throws {
-        let db = try Connection()
-        let description = try sets()
-        try db.createTable(description)
-        let insert = try db.prepareInsert(into: description)
+        let (db, description, insert) = try setsTable()
         try insert.insert(["number": "1", "name": "kept"])
         #expect {
             try insert.insert(["name": "No number", "year": 2000])
@@ -134,10 +136,7 @@ struct TableDescriptionTests {
     }
 
     @Test func unknownColumnIsReported() throws {
-        let db = try Connection()
-        let description = try sets()
-        try db.createTable(description)
-        let insert = try db.prepareInsert(into: description)
+        let (db, description, insert) = try setsTable()
         #expect {
             try insert.insert(["number": "1", "name": "x", "colour": "red"])
         } throws: { error in
@@ -154,10 +153,7 @@ struct TableDescriptionTests {
     }
 
     @Test func explicitNullIsRejectedBySQLiteItself() throws {
-        let db = try Connection()
-        let description = try sets()
-        try db.createTable(description)
-        let insert = try db.prepareInsert(into: description)
+        let (db, description, insert) = try setsTable()
         #expect {
             try insert.insert(["number": "1", "name": nil])
         } throws: { error in
@@ -226,38 +222,32 @@ struct TableDescriptionTests {
         }
     }
 
+    /// Column lists a table description refuses, and what the error must say.
+    static let invalidColumns: [(columns: Set<ColumnDescription>, refusal: @Sendable (SQLiteError) -> Bool)] = [
+        ([], { $0.explanation.contains("has no columns") }),
+        (
+            [ColumnDescription(name: "a", type: .text), ColumnDescription(name: "A", type: .integer)],
+            { $0.explanation.contains("two columns named \"A\" and \"a\"") }
+        ),
+        (
+            [ColumnDescription(name: "a", type: .text), ColumnDescription(name: "a", type: .text, nullable: false)],
+            { $0.code == SQLITE_MISUSE }
+        )
+    ]
+
     @Test func invalidDescriptions() throws {
-        #expect {
-            try TableDescription(name: "t", columns: [])
-        } throws: { error in
-            (error as? SQLiteError)?.explanation.contains("has no columns") ?? false
-        }
-        #expect {
-            try TableDescription(
-                name: "t",
-                columns: [
-                    ColumnDescription(name: "a", type: .text), ColumnDescription(name: "A", type: .integer)
-                ])
-        } throws: { error in
-            (error as? SQLiteError)?.explanation.contains("two columns named \"A\" and \"a\"") ?? false
-        }
-        #expect {
-            try TableDescription(
-                name: "t",
-                columns: [
-                    ColumnDescription(name: "a", type: .text), ColumnDescription(name: "a", type: .text, nullable: false)
-                ])
-        } throws: { error in
-            (error as? SQLiteError).map { $0.code == SQLITE_MISUSE } ?? false
+        for (columns, refusal) in Self.invalidColumns {
+            #expect {
+                try TableDescription(name: "t", columns: columns)
+            } throws: { error in
+                (error as? SQLiteError).map(refusal) ?? false
+            }
         }
         #expect(throws: SQLiteError.self) { try TableDescription(name: "", columns: [year]) }
     }
 
     @Test func closedConnection() throws {
-        let db = try Connection()
-        let description = try sets()
-        try db.createTable(description)
-        let insert = try db.prepareInsert(into: description)
+        let (db, description, insert) = try setsTable()
         db.close()
         #expect {
             try insert.insert(["number": "1", "name": "x"])

@@ -221,13 +221,7 @@ struct InsertShapeCacheTests: ItemsFixture {
             try connection.run(log.insert(entry <- value))
             return value
         }
-        try db.execute(sql: "CREATE TRIGGER t AFTER INSERT ON items BEGIN SELECT again(NEW.a); END")
-        try db.run(items.insert(a <- 1, b <- "outer"))
-        try db.run(items.insert(a <- 2, b <- "outer"))
-        #expect(
-            try itemRows(db, "SELECT a, b FROM items ORDER BY a") == [
-                [.int(1), .text("outer")], [.int(2), .text("outer")], [.int(101), .text("nested")], [.int(102), .text("nested")]
-            ])
+        try expectNestedInserts(db, through: "again", offset: 100)
         #expect(try db.scalar(Int64.self, "SELECT count(*) FROM log") == 4)
     }
 
@@ -345,21 +339,9 @@ struct InsertShapeCacheTests: ItemsFixture {
 
     // MARK: InsertStatement
 
-    func described(_ db: Connection) throws -> InsertStatement {
-        let description = try TableDescription(
-            name: "described",
-            columns: [
-                ColumnDescription(name: "id", type: .integer, nullable: false),
-                ColumnDescription(name: "label", type: .text),
-                ColumnDescription(name: "nämé", type: .text)
-            ])
-        try db.createTable(description)
-        return try db.prepareInsert(into: description)
-    }
-
     @Test func describedInsertsByNameAndByPosition() throws {
         let db = try Connection()
-        let insert = try described(db)
+        let insert = try describedTableInsert(db, thirdColumn: "nämé")
         #expect(insert.sql == "INSERT INTO \"described\" (\"id\", \"label\", \"nämé\") VALUES (?, ?, ?)")
         try insert.insert(["id": 1, "label": "all", "nämé": "é"])
         // A column left out after a row that gave it is NULL, not the previous value.
@@ -376,7 +358,7 @@ struct InsertShapeCacheTests: ItemsFixture {
 
     @Test func describedInsertsOfManyDictionariesLandInTheirColumns() throws {
         let db = try Connection()
-        let insert = try described(db)
+        let insert = try describedTableInsert(db, thirdColumn: "nämé")
         var expected: [[SQLiteValue]] = []
         for n in 0..<300 {
             // Keys inserted in varying orders and cases, sometimes leaving columns out: whatever
@@ -400,7 +382,7 @@ struct InsertShapeCacheTests: ItemsFixture {
 
     @Test func describedInsertErrors() throws {
         let db = try Connection()
-        let insert = try described(db)
+        let insert = try describedTableInsert(db, thirdColumn: "nämé")
         #expect {
             try insert.insert(["id": 1, "nope": 2])
         } throws: { error in

@@ -53,13 +53,7 @@ import Testing
             if value < 10 { try connection.run(items.insert(a <- value + 10, b <- "nested")) }
             return value
         }
-        try db.execute(sql: "CREATE TRIGGER t AFTER INSERT ON items BEGIN SELECT clear(NEW.a); END")
-        try db.run(items.insert(a <- 1, b <- "outer"))
-        try db.run(items.insert(a <- 2, b <- "outer"))
-        #expect(
-            try itemRows(db, "SELECT a, b FROM items ORDER BY a") == [
-                [.int(1), .text("outer")], [.int(2), .text("outer")], [.int(11), .text("nested")], [.int(12), .text("nested")]
-            ])
+        try expectNestedInserts(db, through: "clear", offset: 10)
     }
 
     @Test func codableInsertsFromInsideTheirOwnShapesStep() throws {
@@ -108,15 +102,7 @@ extension InsertShapeReentrancyTests {
 
     @Test func describedInsertAfterAFailureMidwayBindsNoStaleValues() throws {
         let db = try Connection()
-        let description = try TableDescription(
-            name: "described",
-            columns: [
-                ColumnDescription(name: "id", type: .integer, nullable: false),
-                ColumnDescription(name: "label", type: .text),
-                ColumnDescription(name: "note", type: .text)
-            ])
-        try db.createTable(description)
-        let insert = try db.prepareInsert(into: description)
+        let insert = try describedTableInsert(db, thirdColumn: "note")
         try insert.insert(["id": 1, "label": "one", "note": "first"])
         // As many keys as columns (so nothing is cleared up front), failing after some binds.
         #expect(throws: SQLiteError.self) { try insert.insert(["id": 2, "label": "stale", "nope": 1]) }

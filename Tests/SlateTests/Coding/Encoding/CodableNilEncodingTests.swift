@@ -44,31 +44,24 @@ private struct Task: Codable, Equatable {
     static let blank = Task(title: nil, status: nil, priority: nil)
 }
 
-/// Calls `encodeNil(forKey:)` itself for a nil note: an explicit NULL.
-private struct ExplicitNil: Encodable {
+/// A row that encodes itself by hand. For a nil note it calls `encodeNil(forKey:)` itself when
+/// `explicitNil` (an explicit NULL), or else skips the note without naming its key (the encoder
+/// cannot know the column exists).
+private struct HandEncoded: Encodable {
     var title: String
     var note: String?
+    var explicitNil: Bool
 
     enum CodingKeys: String, CodingKey { case title, note }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(title, forKey: .title)
-        if let note { try container.encode(note, forKey: .note) } else { try container.encodeNil(forKey: .note) }
-    }
-}
-
-/// Skips a nil note without naming its key: the encoder cannot know the column exists.
-private struct SilentSkip: Encodable {
-    var title: String
-    var note: String?
-
-    enum CodingKeys: String, CodingKey { case title, note }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(title, forKey: .title)
-        if let note { try container.encode(note, forKey: .note) }
+        if let note {
+            try container.encode(note, forKey: .note)
+        } else if explicitNil {
+            try container.encodeNil(forKey: .note)
+        }
     }
 }
 
@@ -215,20 +208,20 @@ struct CodableNilEncodingTests {
     @Test func explicitEncodeNilAlwaysWritesNull() throws {
         let db = try makeDatabase()
         #expect(
-            try tasks.insert(ExplicitNil(title: "a", note: nil)).asSQL()
+            try tasks.insert(HandEncoded(title: "a", note: nil, explicitNil: true)).asSQL()
                 == #"INSERT INTO "tasks" ("title", "note") VALUES ('a', NULL)"#)
-        try db.run(tasks.insert(ExplicitNil(title: "a", note: "kept")))
-        try db.run(tasks.filter(id == 1).update(ExplicitNil(title: "a", note: nil)))
+        try db.run(tasks.insert(HandEncoded(title: "a", note: "kept", explicitNil: true)))
+        try db.run(tasks.filter(id == 1).update(HandEncoded(title: "a", note: nil, explicitNil: true)))
         #expect(try db.scalar(Int64.self, "SELECT note IS NULL FROM tasks") == 1)
     }
 
     @Test func aKeyTheValueNeverNamesIsLeftOutEvenWithNull() throws {
         // The documented limit of `.null`: the encoder only learns the keys it is given.
         #expect(
-            try tasks.insert(SilentSkip(title: "a", note: nil), nilEncoding: .null).asSQL()
+            try tasks.insert(HandEncoded(title: "a", note: nil, explicitNil: false), nilEncoding: .null).asSQL()
                 == #"INSERT INTO "tasks" ("title") VALUES ('a')"#)
         #expect(
-            try tasks.insert(SilentSkip(title: "a", note: "b"), nilEncoding: .null).asSQL()
+            try tasks.insert(HandEncoded(title: "a", note: "b", explicitNil: false), nilEncoding: .null).asSQL()
                 == #"INSERT INTO "tasks" ("title", "note") VALUES ('a', 'b')"#)
     }
 
