@@ -11,7 +11,7 @@ final class SlatePoolDriver: Sendable {
     init(path: String) throws {
         pool = try DatabasePool(path: path)
         try pool.writeWithoutTransaction { db in
-            for pragma in BenchmarkDatabase.connectionPragmas { try db.execute(raw: pragma) }
+            for pragma in BenchmarkDatabase.connectionPragmas { try db.execute(sql: pragma) }
         }
     }
 

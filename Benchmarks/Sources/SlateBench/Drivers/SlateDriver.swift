@@ -7,8 +7,8 @@ final class SlateDriver {
 
     /// Opens the database and applies ``BenchmarkDatabase/connectionPragmas``.
     init(path: String) throws {
-        db = try Connection(path: path, options: [.readwrite, .create, .nomutex])
-        for pragma in BenchmarkDatabase.connectionPragmas { try db.execute(raw: pragma) }
+        db = try Connection(path, options: [.readwrite, .create, .nomutex])
+        for pragma in BenchmarkDatabase.connectionPragmas { try db.execute(sql: pragma) }
     }
 
     /// `sqlite3_libversion()` as SlateCore links it.

@@ -16,7 +16,7 @@ final class SlateObservationDriver {
         if let pool { return pool }
         let pool = try DatabasePool(path: path)
         try pool.writeWithoutTransaction { db in
-            for pragma in BenchmarkDatabase.connectionPragmas { try db.execute(raw: pragma) }
+            for pragma in BenchmarkDatabase.connectionPragmas { try db.execute(sql: pragma) }
         }
         self.pool = pool
         return pool
