@@ -31,6 +31,9 @@ public final class TimedWriteLock: @unchecked Sendable {
             do {
                 let holder = try Connection(path)
                 defer { if !held { locked.signal() } }
+                // Its COMMIT waits for the other side's readers: with a rollback journal, the
+                // waiting connection may hold a SHARED lock (reading the schema) just then.
+                try holder.setBusyTimeout(60)
                 try holder.execute(
                     sql: "BEGIN IMMEDIATE; CREATE TABLE IF NOT EXISTS timed_write_lock (x); INSERT INTO timed_write_lock VALUES (1)")
                 held = true
