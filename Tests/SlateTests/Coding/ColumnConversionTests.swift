@@ -20,25 +20,12 @@ struct ColumnConversionTests {
 
     struct Point: Codable, Equatable { var x: Int; var y: Int }
 
-    /// A custom value that is also Decodable: the table converts its stored form, whatever its
-    /// own `init(from:)` would do.
-    struct Even: Value, Codable {
-        struct NotEven: Error {}
-        let value: Int64
-        static let declaredDatatype = "INTEGER"
-        static func fromDatatypeValue(_ datatypeValue: Int64) throws -> Even {
-            guard datatypeValue % 2 == 0 else { throw NotEven() }
-            return Even(value: datatypeValue)
-        }
-        var datatypeValue: Int64 { value }
-    }
-
     @Test("each kind of type has its row, tried in the documented order")
     func rows() {
         #expect(ColumnConversion.of(Int8.self) == .exact)
         #expect(ColumnConversion.of(UInt64?.self) == .exact)
         #expect(ColumnConversion.of(Date.self) == .exact)
-        #expect(ColumnConversion.of(Even.self) == .customValue)
+        #expect(ColumnConversion.of(EvenNumber.self) == .customValue)
         #expect(ColumnConversion.of(Mood.self) == .rawValue)
         #expect(ColumnConversion.of(Point.self) == .decodable)
         #expect(ColumnConversion.of([String].self) == .decodable)
@@ -70,9 +57,9 @@ struct ColumnConversionTests {
         let lenient = try readBoth(Lenient.self, "SELECT 'other'", at: 0) { try $0.read(Lenient.self, at: 0) }
         #expect(throws: (any Error).self) { try lenient.record.get() }
         #expect(throws: (any Error).self) { try lenient.codable.get() }
-        let even = try readBoth(Even.self, "SELECT 4", at: 0) { try $0.read(Even.self, at: 0) }
+        let even = try readBoth(EvenNumber.self, "SELECT 4", at: 0) { try $0.read(EvenNumber.self, at: 0) }
         #expect(try even.record.get().value == 4 && even.codable.get().value == 4)
-        let odd = try readBoth(Even.self, "SELECT 3", at: 0) { try $0.read(Even.self, at: 0) }
+        let odd = try readBoth(EvenNumber.self, "SELECT 3", at: 0) { try $0.read(EvenNumber.self, at: 0) }
         #expect(throws: (any Error).self) { try odd.record.get() }
         #expect(throws: (any Error).self) { try odd.codable.get() }
         let point = try readBoth(Point.self, #"SELECT '{"x":1,"y":2}'"#, at: 0) { try $0.read(Point.self, at: 0) }

@@ -10,8 +10,8 @@ struct Celsius: Value, Equatable {
     var datatypeValue: Double { degrees }
 }
 
-/// A custom type whose conversion can fail.
-struct EvenNumber: Value {
+/// A custom type whose conversion can fail (Codable too, so that both readers of a row can read it).
+struct EvenNumber: Value, Codable {
     struct NotEven: Error {}
     let value: Int64
     static let declaredDatatype = "INTEGER"
