@@ -71,8 +71,11 @@ let package = Package(
         .target(name: "Slate", dependencies: ["SlateCore"]),
         // Borrowed spellings: leaves that re-export the primary module they extend. Primary code
         // never depends on them.
-        .target(name: "SlateSQLiteSwift", dependencies: ["Slate"]),
-        .target(name: "SlateDataLiteCore", dependencies: ["SlateCore"]),
+        .target(name: "SlateSQLiteSwift", dependencies: ["Slate", "SlatePragmaProperties"]),
+        .target(name: "SlateDataLiteCore", dependencies: ["SlateCore", "SlatePragmaProperties"]),
+        // The pragma properties both SQLite.swift and DataLiteCore spell: one declaration that
+        // both modules re-export, so a file importing the two sees no ambiguity. Not a product.
+        .target(name: "SlatePragmaProperties", dependencies: ["SlateCore"]),
         .target(name: "SlateSwiftly", dependencies: ["SlateCore"]),
         // The macros' expansions, a plain library so that their tests (`SlateMacrosTests`)
         // depend on it rather than on the macro target: a test target that depends on a macro
@@ -117,7 +120,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SlateTests", dependencies: ["Slate", "SlateTestSupport"]),
-        .testTarget(name: "SlateSQLiteSwiftTests", dependencies: ["SlateSQLiteSwift", "SlateTestSupport"]),
+        .testTarget(name: "SlateSQLiteSwiftTests", dependencies: ["SlateSQLiteSwift", "SlateDataLiteCore", "SlateTestSupport"]),
         .testTarget(name: "SlateDataLiteCoreTests", dependencies: ["SlateDataLiteCore", "SlateCoreTestSupport"]),
         .testTarget(name: "SlateSwiftlyTests", dependencies: ["SlateSwiftly", "SlateCoreTestSupport"]),
         .testTarget(

@@ -31,22 +31,6 @@ extension Connection {
         try self.init(.file(path: filename), readonly: readonly)
     }
 
-    /// How long SQLite waits for a lock before failing with `SQLITE_BUSY`, in seconds
-    /// (SQLite.swift's property for `getBusyTimeout()` and `setBusyTimeout(_:)`, the primary
-    /// spellings, which throw). A failure is recorded in `lastPropertyError`.
-    public var busyTimeout: Double {
-        get { reading(0) { () throws(SQLiteError) in try getBusyTimeout() } }
-        set { writing { () throws(SQLiteError) in try setBusyTimeout(newValue) } }
-    }
-
-    /// `PRAGMA user_version`, for schema migrations (SQLite.swift's property for
-    /// `getUserVersion()` and `setUserVersion(_:)`, the primary spellings). A failure is
-    /// recorded in `lastPropertyError`.
-    public var userVersion: Int32 {
-        get { reading(0) { () throws(SQLiteError) in try getUserVersion() } }
-        set { writing { () throws(SQLiteError) in try setUserVersion(newValue) } }
-    }
-
     /// SQLite.swift's name for `TransactionType`, the primary spelling.
     public typealias TransactionMode = TransactionType
 

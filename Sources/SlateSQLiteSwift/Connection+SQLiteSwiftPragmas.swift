@@ -2,30 +2,6 @@
 // forms (`setJournalMode(_:)`, `setSynchronous(_:)`, `getWALAutoCheckpoint()`, `checkpoint(_:database:)`).
 
 extension Connection {
-    /// `PRAGMA foreign_keys` (SQLite.swift's property for `getForeignKeys()` and
-    /// `setForeignKeys(_:)`, the primary spellings, which throw). A failure is recorded in
-    /// `lastPropertyError`.
-    public var foreignKeys: Bool {
-        get { reading(false) { () throws(SQLiteError) in try getForeignKeys() } }
-        set { writing { () throws(SQLiteError) in try setForeignKeys(newValue) } }
-    }
-
-    /// `PRAGMA journal_mode` (SQLite.swift's property for `getJournalMode()` and
-    /// `setJournalMode(_:)`, the primary spellings). A failure, such as WAL on an in-memory
-    /// database, is recorded in `lastPropertyError`.
-    public var journalMode: JournalMode {
-        get { reading(.delete) { () throws(SQLiteError) in try getJournalMode() } }
-        set { writing { () throws(SQLiteError) in try setJournalMode(newValue) } }
-    }
-
-    /// `PRAGMA synchronous` (SQLite.swift's property for `getSynchronous()` and
-    /// `setSynchronous(_:)`, the primary spellings). A failure is recorded in
-    /// `lastPropertyError`.
-    public var synchronous: Synchronous {
-        get { reading(.full) { () throws(SQLiteError) in try getSynchronous() } }
-        set { writing { () throws(SQLiteError) in try setSynchronous(newValue) } }
-    }
-
     /// SQLite.swift's name for `CheckpointMode`.
     public typealias WALCheckpointMode = CheckpointMode
 
