@@ -13,10 +13,14 @@ extension Connection {
     /// function stays registered until removed or until the connection closes.
     ///
     /// - Parameter function: The subclass.
+    /// A direct subclass of `Function` that overrides `Function.install(db:)` registers itself
+    /// through SQLite's C API, as in DataLiteCore.
+    ///
     /// - Throws: `SQLiteError` for `Function` itself, a bad name or argument count, a window
     ///   function on SQLite older than 3.25, a function replaced while a statement is running
     ///   (`SQLITE_BUSY`), or a closed connection.
     public func add(function: Function.Type) throws(SQLiteError) {
+        guard Self.isSlateKind(function) else { return try function.install(db: checkedHandle()) }
         try register(Self.definition(of: function))
     }
 
@@ -26,7 +30,14 @@ extension Connection {
     /// - Throws: `SQLiteError` when a statement is running (`SQLITE_BUSY`) or the connection is
     ///   closed. Removing a function that is not registered does nothing.
     public func remove(function: Function.Type) throws(SQLiteError) {
+        guard Self.isSlateKind(function) else { return try function.uninstall(db: checkedHandle()) }
         try removeFunction(function.name, argumentCount: function.argc)
+    }
+
+    /// Whether Slate registers the function itself: it subclasses one of the three kinds. A
+    /// direct subclass of `Function` registers itself, through `Function.install(db:)`.
+    private static func isSlateKind(_ function: Function.Type) -> Bool {
+        function is Function.Scalar.Type || function is Function.Aggregate.Type || function is Function.Window.Type
     }
 
     /// What SQLite is told about a class-based function, by the kind of function it subclasses.
