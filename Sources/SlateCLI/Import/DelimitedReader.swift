@@ -13,8 +13,7 @@
 final class DelimitedReader {
     let source: ByteSource
     /// The field delimiter; ``detectDelimiter()`` may change it before the first record.
-    // Unchecked: read once per field run by the one thread that parses.
-    @exclusivity(unchecked) private(set) var delimiter: UInt8
+    private(set) var delimiter: UInt8
     let lenient: Bool
     /// A line that starts with this byte is a comment: skipped, as if it were not there.
     var comment: UInt8?

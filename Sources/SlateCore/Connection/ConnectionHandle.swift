@@ -179,8 +179,7 @@ package final class ConnectionHandle {
     package var contexts: [ObjectIdentifier: AnyObject] = [:]
 
     /// The schema stamps of the released statements that ``statementCache`` keeps for `prepare(sql:)`.
-    /// Not checked for exclusivity at run time: it is used on the thread that may use the handle.
-    @exclusivity(unchecked) var recycledStatements = RecycledStatements()
+    var recycledStatements = RecycledStatements()
 
     /// The connection's one statement cache: cached statements, record and insert statements of
     /// the layers above, and compiled forms of released statements. Here rather than on the

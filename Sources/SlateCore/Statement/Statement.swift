@@ -82,6 +82,7 @@ public final class Statement {
 
     /// Where the statement is in a run (see ``RunState``). Two stores per step; not checked for
     /// exclusivity at run time, like the flags above.
+    /// Unchecked: checked, W5 bind +163, `record.insert` +252, W6 `cachedStatement` +470 per row (Benchmarks/PROFILE.md, “Unsafe flags”).
     @usableFromInline @exclusivity(unchecked) var runState = RunState.ready
 
     /// Where a statement is in a run.
