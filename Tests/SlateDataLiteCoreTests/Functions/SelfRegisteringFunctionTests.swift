@@ -21,6 +21,15 @@ private final class Answer: DataLiteCore.Function {
 /// namespace, and `SQLiteError(_:)` from a connection handle.
 @Suite("SelfRegisteringFunctionTests")
 struct SelfRegisteringFunctionTests {
+    @Test func theModuleNameQualifiesDataLiteCoresTypes() throws {
+        let db: DataLiteCore.Connection = try Connection()
+        let value: DataLiteCore.SQLiteValue? = try db.scalar(SQLiteValue.self, "SELECT 'x'")
+        #expect(value == .text("x"))
+        #expect(DataLiteCore.JournalMode.wal.rawValue == "WAL")
+        let statement: any DataLiteCore.StatementProtocol = try db.prepare(sql: "SELECT 1")
+        #expect(try statement.step())
+    }
+
     @Test func aDirectSubclassRegistersAndRemovesItself() throws {
         let db = try Connection()
         try db.add(function: Answer.self)
@@ -60,14 +69,5 @@ struct SelfRegisteringFunctionTests {
         let error = SQLiteError(handle)
         #expect(error.code == SQLITE_ERROR)
         #expect(error.message == "near \"SELEC\": syntax error")
-    }
-
-    @Test func theModuleNameQualifiesDataLiteCoresTypes() throws {
-        let db: DataLiteCore.Connection = try Connection()
-        let value: DataLiteCore.SQLiteValue? = try db.scalar(SQLiteValue.self, "SELECT 'x'")
-        #expect(value == .text("x"))
-        #expect(DataLiteCore.JournalMode.wal.rawValue == "WAL")
-        let statement: any DataLiteCore.StatementProtocol = try db.prepare(sql: "SELECT 1")
-        #expect(try statement.step())
     }
 }
