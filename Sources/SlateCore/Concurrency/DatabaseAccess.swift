@@ -14,7 +14,9 @@ enum DatabaseAccess {
                 // statement: the whole access reads one state of the database, and its
                 // statements are reused (RecycledStatements). A read access never writes, so an
                 // early read lock cannot keep a write of its own from starting.
-                if let handle = db.handle { _ = db.connectionHandle.recycledStatements.stamp(on: handle) }
+                if let handle = db.handle, db.connectionHandle.recycledStatements.prepareVersionReads(on: handle) {
+                    _ = db.connectionHandle.recycledStatements.stamp(on: handle)
+                }
                 return try body(db)
             }
         }

@@ -26,7 +26,8 @@ extension Connection {
         // you from sharing between threads by mistake, the cache could be raced.
         var recycling: (key: SQLText, stamp: RecycledStatements.SchemaStamp)?
         if options.isEmpty, connectionHandle.accessOwner == ConnectionHandle.currentThread,
-            slate_txn_state(db, "main") > 0, let stamp = connectionHandle.recycledStatements.stamp(on: db)
+            slate_txn_state(db, "main") > 0, connectionHandle.recycledStatements.prepareVersionReads(on: db),
+            let stamp = connectionHandle.recycledStatements.stamp(on: db)
         {
             let key = SQLText(sql)
             if let handle = connectionHandle.statementCache.takeReleased(key, stamp: stamp) {

@@ -41,23 +41,33 @@ struct RecycledStatements {
         return statement == versionStatements.main || statement == versionStatements.temp
     }
 
-    /// The current schema versions, inside a transaction of `db` (where reading them costs a few
-    /// dozen nanoseconds); `nil` if they cannot be read, or while another database is attached
-    /// (or the library cannot tell: `sqlite3_db_name` is SQLite 3.39). Either way they are read,
-    /// which takes the transaction's snapshot.
-    mutating func stamp(on db: OpaquePointer) -> SchemaStamp? {
-        if versionStatements == nil {
-            var main: OpaquePointer?
-            var temp: OpaquePointer?
-            guard sqlite3_prepare_v2(db, "PRAGMA main.schema_version", -1, &main, nil) == SQLITE_OK, let main,
-                sqlite3_prepare_v2(db, "PRAGMA temp.schema_version", -1, &temp, nil) == SQLITE_OK, let temp
-            else {
-                sqlite3_finalize(main)
-                sqlite3_finalize(temp)
-                return nil
-            }
-            versionStatements = (main, temp)
+    /// Compiles the two schema version reads, once; `false` when they cannot be compiled.
+    ///
+    /// Separate from ``stamp(on:)`` because that one steps them: SQLite then calls the
+    /// connection's trace callback, which reads ``isVersionStatement(_:)``, so a `mutating`
+    /// access held across the steps would overlap that read (the runtime's exclusivity check
+    /// stops the process there).
+    mutating func prepareVersionReads(on db: OpaquePointer) -> Bool {
+        guard versionStatements == nil else { return true }
+        var main: OpaquePointer?
+        var temp: OpaquePointer?
+        guard sqlite3_prepare_v2(db, "PRAGMA main.schema_version", -1, &main, nil) == SQLITE_OK, let main,
+            sqlite3_prepare_v2(db, "PRAGMA temp.schema_version", -1, &temp, nil) == SQLITE_OK, let temp
+        else {
+            sqlite3_finalize(main)
+            sqlite3_finalize(temp)
+            return false
         }
+        versionStatements = (main, temp)
+        return true
+    }
+
+    /// The current schema versions, inside a transaction of `db` (where reading them costs a few
+    /// dozen nanoseconds), once ``prepareVersionReads(on:)`` compiled their reads; `nil` if they
+    /// cannot be read, or while another database is attached (or the library cannot tell:
+    /// `sqlite3_db_name` is SQLite 3.39). Either way they are read, which takes the transaction's
+    /// snapshot.
+    func stamp(on db: OpaquePointer) -> SchemaStamp? {
         guard let (main, temp) = versionStatements,
             let mainVersion = Self.version(main), let tempVersion = Self.version(temp),
             slate_has_attached_database(db) == 0

@@ -147,7 +147,10 @@ struct UnifiedStatementCacheTests {
 
     /// The connection's current schema stamp.
     static func stamp(_ db: Connection) throws -> RecycledStatements.SchemaStamp {
-        let stamp = db.connectionHandle.recycledStatements.stamp(on: try db.checkedHandle())
+        let handle = try db.checkedHandle()
+        let prepared = db.connectionHandle.recycledStatements.prepareVersionReads(on: handle)
+        #expect(prepared)
+        let stamp = db.connectionHandle.recycledStatements.stamp(on: handle)
         return try #require(stamp)
     }
 
