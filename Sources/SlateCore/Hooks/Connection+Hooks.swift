@@ -69,11 +69,10 @@ extension Connection {
     /// closure SQLite calls every `instructions` virtual-machine instructions of a running
     /// statement, to show progress or to stop a long query.
     ///
-    /// Install it with this method rather than through the C API: the async accesses of a
-    /// ``DatabaseQueue`` or ``DatabasePool`` check their task's cancellation from the same C
-    /// handler, and keep a handler set here working during and after them (one installed in C
-    /// would be replaced). The closure cannot use this connection: any use throws
-    /// `SQLITE_MISUSE`.
+    /// SQLite keeps one progress handler per connection. Slate never takes the slot for itself
+    /// (the async accesses of a ``DatabaseQueue`` or ``DatabasePool`` cancel with
+    /// `sqlite3_interrupt`), so a handler set here, or through the C API, keeps working during
+    /// and after them. The closure cannot use this connection: any use throws `SQLITE_MISUSE`.
     ///
     /// ```swift
     /// db.progressHandler(every: 10_000) { shouldStop() }
@@ -86,6 +85,32 @@ extension Connection {
         guard let hooks = connectionHooks else { return }
         hooks.progressPeriod = max(instructions, 1)
         hooks.progressCallback = callback
+    }
+
+    // MARK: Authorizer
+
+    /// Sets (or, with `nil`, removes) an authorizer (`sqlite3_set_authorizer`): a closure SQLite
+    /// asks about every action of each statement it compiles, to refuse some (a column an
+    /// untrusted query may not read, DDL, `ATTACH`) or to read NULL in place of a column.
+    ///
+    /// Set it with this method rather than through the C API: Slate compiles the statements of
+    /// a ``ValueObservation`` once more with an authorizer of its own, to learn what they read
+    /// and write, and puts this one back afterwards (one installed in C would be lost), asking it
+    /// during that compile too. Setting it expires the connection's compiled statements, so
+    /// cached ones are compiled again under it when they next run. It is asked about Slate's own
+    /// statements as well (`BEGIN`, `COMMIT`, `SAVEPOINT`, `PRAGMA schema_version`): refusing
+    /// those makes the accesses that need them throw. The closure cannot use this connection: any
+    /// use throws `SQLITE_MISUSE`.
+    ///
+    /// ```swift
+    /// db.authorizer { request in
+    ///     request.action == SQLITE_READ && request.second == "password" ? .deny : .allow
+    /// }
+    /// ```
+    ///
+    /// - Parameter callback: Says whether a statement may do what the request describes.
+    public func authorizer(_ callback: ((AuthorizerRequest) -> AuthorizerDecision)?) {
+        connectionHooks?.authorizerCallback = callback
     }
 
     // MARK: Busy databases

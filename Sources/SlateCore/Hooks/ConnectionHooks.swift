@@ -87,6 +87,12 @@ package final class ConnectionHooks: ConnectionCloseObserver {
     /// The period the C handler is installed with (0: none).
     private var installedProgressPeriod: Int32 = 0
 
+    /// The user's authorizer (``Connection/authorizer(_:)``). SQLite keeps one authorizer per
+    /// connection and cannot give it back, so Slate's own use of the slot (compiling an
+    /// observation's statements again to learn their footprint) calls this closure too, and puts
+    /// it back afterwards (``installAuthorizer()``): one installed through the C API would be lost.
+    var authorizerCallback: ((AuthorizerRequest) -> AuthorizerDecision)? { didSet { installAuthorizer() } }
+
     private var updateInstalled = false
     private var commitInstalled = false
     private var rollbackInstalled = false
@@ -243,6 +249,37 @@ package final class ConnectionHooks: ConnectionCloseObserver {
             }
         }
 
+    }
+
+    /// Installs the user's authorizer in SQLite's slot, or empties the slot when there is none.
+    /// Called when it is set, and after anything of Slate's borrowed the slot.
+    func installAuthorizer() {
+        guard let db else { return }
+        guard authorizerCallback != nil else {
+            sqlite3_set_authorizer(db, nil, nil)
+            return
+        }
+        sqlite3_set_authorizer(
+            db,
+            { context, action, first, second, database, trigger in
+                guard let context else { return SQLITE_OK }
+                return Unmanaged<ConnectionHooks>.fromOpaque(context).takeUnretainedValue()
+                    .authorize(action: action, first, second, database, trigger)
+            }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Asks the user's authorizer about one action of a statement being compiled; `SQLITE_OK`
+    /// when there is none. The closure runs inside `sqlite3_prepare`, so it may not use the
+    /// connection.
+    func authorize(
+        action: Int32, _ first: UnsafePointer<CChar>?, _ second: UnsafePointer<CChar>?,
+        _ database: UnsafePointer<CChar>?, _ trigger: UnsafePointer<CChar>?
+    ) -> Int32 {
+        guard let authorizerCallback else { return SQLITE_OK }
+        let request = AuthorizerRequest(
+            action: action, first: first.map { String(cString: $0) }, second: second.map { String(cString: $0) },
+            database: database.map { String(cString: $0) }, trigger: trigger.map { String(cString: $0) })
+        return handle.refusingUse({ authorizerCallback(request) }, readsAllowed: false).code
     }
 
     /// Installs the C progress handler at the user's period while the user's handler is set,

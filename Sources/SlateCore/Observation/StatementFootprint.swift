@@ -18,12 +18,14 @@ struct StatementFootprint: Sendable {
 
     /// Compiles `sql` on `db` with an authorizer that records what it reads and writes.
     ///
-    /// The caller owns `db` for the duration (inside a database access). No other authorizer is
-    /// installed by Slate, so the slot is cleared afterwards. Trigger bodies and views are
-    /// compiled into the statement, so their tables and columns are reported too. Schema changes,
-    /// pragmas and anything else the authorizer cannot name make the footprint the whole database.
-    static func analyze(sql: String, on db: OpaquePointer) -> StatementFootprint {
-        guard var footprint = analyzeReporting(sql: sql, on: db) else { return .unknown }
+    /// The caller owns `db` for the duration (inside a database access). The user's authorizer
+    /// (``Connection/authorizer(_:)``, kept by `hooks`) is asked during the compile, as in any
+    /// other, and put back in SQLite's slot afterwards (issue 30: clearing the slot removed it).
+    /// Trigger bodies and views are compiled into the statement, so their tables and columns are
+    /// reported too. Schema changes, pragmas and anything else the authorizer cannot name make
+    /// the footprint the whole database.
+    static func analyze(sql: String, on db: OpaquePointer, hooks: ConnectionHooks?) -> StatementFootprint {
+        guard var footprint = analyzeReporting(sql: sql, on: db, hooks: hooks) else { return .unknown }
         // Where the authorizer does not name a table read for no column (`count(*)`), any
         // SELECT may read tables it never reports: it reads the whole database.
         if footprint.isSelect && !reportsTablesReadWithoutColumns { footprint.reads = .fullDatabase }
@@ -79,26 +81,31 @@ struct StatementFootprint: Sendable {
         }
         defer { sqlite3_close_v2(db) }
         guard sqlite3_exec(db, "CREATE TABLE probe (x)", nil, nil, nil) == SQLITE_OK else { return false }
-        let footprint = analyzeReporting(sql: "SELECT count(*) FROM probe", on: db)
+        let footprint = analyzeReporting(sql: "SELECT count(*) FROM probe", on: db, hooks: nil)
         return footprint?.reads.contains(table: DatabaseRegion.key(database: "main", table: "probe")) ?? false
     }()
 
-    /// The authorizer's footprint of `sql` as reported, or `nil` when it does not compile.
-    private static func analyzeReporting(sql: String, on db: OpaquePointer) -> StatementFootprint? {
-        let recorder = AuthorizerRecorder()
+    /// The authorizer's footprint of `sql` as reported, or `nil` when it does not compile (or
+    /// the user's authorizer, asked through `hooks`, refuses it).
+    private static func analyzeReporting(sql: String, on db: OpaquePointer, hooks: ConnectionHooks?) -> StatementFootprint? {
+        let recorder = AuthorizerRecorder(hooks: hooks)
         let context = Unmanaged.passUnretained(recorder).toOpaque()
         sqlite3_set_authorizer(
             db,
-            { context, action, first, second, database, _ in
+            { context, action, first, second, database, trigger in
                 guard let context else { return SQLITE_OK }
-                Unmanaged<AuthorizerRecorder>.fromOpaque(context).takeUnretainedValue()
-                    .record(action: action, first: first, second: second, database: database)
-                return SQLITE_OK
+                let recorder = Unmanaged<AuthorizerRecorder>.fromOpaque(context).takeUnretainedValue()
+                recorder.record(action: action, first: first, second: second, database: database)
+                return recorder.hooks?.authorize(action: action, first, second, database, trigger) ?? SQLITE_OK
             }, context)
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
         sqlite3_finalize(statement)
-        sqlite3_set_authorizer(db, nil, nil)
+        if let hooks {
+            hooks.installAuthorizer()
+        } else {
+            sqlite3_set_authorizer(db, nil, nil)
+        }
         return withExtendedLifetime(recorder) { code == SQLITE_OK ? recorder.footprint : nil }
     }
 }
@@ -106,6 +113,12 @@ struct StatementFootprint: Sendable {
 /// The authorizer's context while one statement compiles.
 private final class AuthorizerRecorder {
     var footprint = StatementFootprint()
+    /// The connection's hooks, whose user authorizer is asked too (`nil` on a private connection).
+    let hooks: ConnectionHooks?
+
+    init(hooks: ConnectionHooks?) {
+        self.hooks = hooks
+    }
 
     func record(action: Int32, first: UnsafePointer<CChar>?, second: UnsafePointer<CChar>?, database: UnsafePointer<CChar>?) {
         let databaseName = database.map { String(cString: $0) } ?? "main"

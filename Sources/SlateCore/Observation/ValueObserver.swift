@@ -168,7 +168,7 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
         // schema change emptied the footprints since.
         if let handle = db.handle, texts != regionStatements || footprints.isEmpty {
             var learned = DatabaseRegion()
-            for sql in texts { learned.formUnion(footprint(of: sql, on: handle).reads) }
+            for sql in texts { learned.formUnion(footprint(of: sql, on: handle, hooks: db.connectionHooks).reads) }
             region = learned
             regionStatements = texts
         }
@@ -182,7 +182,7 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
             return .fullDatabase
         }
         var region = DatabaseRegion()
-        for sql in changes.statements { region.formUnion(footprint(of: sql, on: handle).writes) }
+        for sql in changes.statements { region.formUnion(footprint(of: sql, on: handle, hooks: db.connectionHooks).writes) }
         if region.isFullDatabase {
             // A schema change can change what cached texts mean (a view or trigger redefined).
             footprints.removeAll()
@@ -196,9 +196,9 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
         return region
     }
 
-    private func footprint(of sql: String, on handle: OpaquePointer) -> StatementFootprint {
+    private func footprint(of sql: String, on handle: OpaquePointer, hooks: ConnectionHooks?) -> StatementFootprint {
         if let known = footprints[sql] { return known }
-        let footprint = StatementFootprint.analyze(sql: sql, on: handle)
+        let footprint = StatementFootprint.analyze(sql: sql, on: handle, hooks: hooks)
         // SQL whose text grows with its input would grow the cache without bound.
         if footprints.count < 512 { footprints[sql] = footprint }
         return footprint

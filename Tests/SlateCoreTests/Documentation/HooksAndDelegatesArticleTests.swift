@@ -52,6 +52,17 @@ struct HooksAndDelegatesArticleTests {
         #expect(statements.statements == ["UPDATE notes SET body = 'hi' WHERE rowid = 1"])
     }
 
+    @Test func authorizer() throws {
+        let db = try Connection()
+        try db.execute(sql: "CREATE TABLE users (name TEXT, password TEXT)")
+
+        db.authorizer { request in
+            request.action == SQLITE_READ && request.second == "password" ? .deny : .allow
+        }
+        #expect(sqliteError { _ = try db.prepare(sql: "SELECT password FROM users") }?.code.matches(SQLITE_AUTH) == true)
+        #expect(try db.scalar(Int.self, "SELECT count(name) FROM users") == 0)
+    }
+
     @Test func vetoReachesTheCaller() throws {
         let db = try Connection()
         try db.execute(sql: "CREATE TABLE notes (body TEXT)")

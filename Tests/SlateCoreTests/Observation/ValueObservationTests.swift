@@ -97,7 +97,7 @@ struct ValueObservationTests {
         let footprint = try queue.writeWithoutTransaction { db in
             try db.execute(sql: "CREATE TABLE counted (x)")
             guard let handle = db.sqliteHandle else { throw SQLiteError.connectionClosed }
-            return StatementFootprint.analyze(sql: "SELECT count(*) FROM counted", on: handle)
+            return StatementFootprint.analyze(sql: "SELECT count(*) FROM counted", on: handle, hooks: db.connectionHooks)
         }
         #expect(footprint.reads.contains(table: DatabaseRegion.key(database: "main", table: "counted")))
         #expect(footprint.reads.isFullDatabase == !StatementFootprint.reportsTablesReadWithoutColumns)
