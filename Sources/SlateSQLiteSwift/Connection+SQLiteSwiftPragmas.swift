@@ -1,5 +1,7 @@
 // SQLite.swift 0.16's journal-mode and WAL spellings, as thin aliases over SlateCore's primary
 // forms (`setJournalMode(_:)`, `setSynchronous(_:)`, `getWALAutoCheckpoint()`, `checkpoint(_:database:)`).
+// `setJournalMode(_:)` itself shadows the primary under `import SlateSQLiteSwift`, returning the
+// mode SQLite kept where the primary throws.
 
 extension Connection {
     /// SQLite.swift's name for `CheckpointMode`.
@@ -48,6 +50,24 @@ extension Connection {
         } else {
             try setJournalMode(mode)
         }
+    }
+
+    /// Sets `PRAGMA journal_mode` and returns the mode SQLite kept, as SQLite.swift does: an
+    /// in-memory database asked for WAL keeps `memory`, and that is the answer, not an error.
+    ///
+    /// Slate's own `setJournalMode(_:)` (under `import Slate`) throws when SQLite keeps another
+    /// mode than the one asked for.
+    ///
+    /// ```swift
+    /// let kept = try db.setJournalMode(.wal)   // .memory for Connection(.inMemory)
+    /// ```
+    ///
+    /// - Parameter mode: The mode to ask for.
+    /// - Returns: The journal mode in effect afterwards.
+    /// - Throws: `SQLiteError` when the pragma fails.
+    @discardableResult
+    public func setJournalMode(_ mode: JournalMode) throws(SQLiteError) -> JournalMode {
+        try requestJournalMode(mode)
     }
 
     /// Turns on write-ahead logging with `synchronous = NORMAL`, its recommended pairing
