@@ -61,7 +61,7 @@ extension RowView {
 }
 
 extension Row {
-    /// Reads a column that is never `NULL`, throwing SQLite.swift's ``QueryError`` for a
+    /// Reads a column that is never `NULL`, throwing SQLite.swift's `QueryError` for a
     /// missing or ambiguous column and for a `NULL` (SQLite.swift's `get(_:)`; under
     /// `import Slate`, Slate's own throws `SQLiteError` there).
     ///
@@ -71,8 +71,8 @@ extension Row {
     ///
     /// - Parameter column: The column expression.
     /// - Returns: The value.
-    /// - Throws: ``QueryError/noSuchColumn(name:columns:)``,
-    ///   ``QueryError/ambiguousColumn(name:similar:)`` or ``QueryError/unexpectedNullValue(name:)``;
+    /// - Throws: `QueryError.noSuchColumn(name:columns:)`,
+    ///   `QueryError.ambiguousColumn(name:similar:)` or `QueryError.unexpectedNullValue(name:)`;
     ///   `SQLiteError` for a value that does not convert to `V`.
     @inlinable
     public func get<V: Value>(_ column: SQLExpression<V>) throws -> V {
@@ -81,14 +81,14 @@ extension Row {
         return try decode(V.self, at: index, column: column.template)
     }
 
-    /// Reads a column that may be `NULL`, throwing SQLite.swift's ``QueryError`` for a missing or
+    /// Reads a column that may be `NULL`, throwing SQLite.swift's `QueryError` for a missing or
     /// ambiguous column (SQLite.swift's `get(_:)`; under `import Slate`, Slate's own throws
     /// `SQLiteError` there).
     ///
     /// - Parameter column: The column expression.
     /// - Returns: The value, or `nil` for `NULL`.
-    /// - Throws: ``QueryError/noSuchColumn(name:columns:)`` or
-    ///   ``QueryError/ambiguousColumn(name:similar:)``; `SQLiteError` for a value that does not
+    /// - Throws: `QueryError.noSuchColumn(name:columns:)` or
+    ///   `QueryError.ambiguousColumn(name:similar:)`; `SQLiteError` for a value that does not
     ///   convert to `V`.
     @inlinable
     public func get<V: Value>(_ column: SQLExpression<V?>) throws -> V? {

@@ -10,7 +10,7 @@ extension SchemaChanger {
     /// Applies the changes the block describes to a table, atomically, as SQLite.swift's
     /// `alter(table:block:)` does: a column that `ALTER TABLE … ADD COLUMN` cannot add (a primary
     /// key, a `CURRENT_TIME`, `CURRENT_DATE` or `CURRENT_TIMESTAMP` default, or `NOT NULL`
-    /// without a default) throws ``SchemaChanger/Error/invalidColumnDefinition(_:)`` before any
+    /// without a default) throws `SchemaChanger.Error.invalidColumnDefinition(_:)` before any
     /// change runs.
     ///
     /// ```swift
@@ -22,7 +22,7 @@ extension SchemaChanger {
     /// - Parameters:
     ///   - table: The table's name.
     ///   - block: Describes the changes.
-    /// - Throws: ``SchemaChanger/Error`` for a column SQLite.swift refuses to add; otherwise
+    /// - Throws: `SchemaChanger.Error` for a column SQLite.swift refuses to add; otherwise
     ///   `SQLiteError` when the table does not exist, SQLite refuses a change, or the rebuilt
     ///   table breaks a foreign key. The schema and data are then unchanged.
     public func alter(table: String, block: (AlterTableDefinition) -> Void) throws {

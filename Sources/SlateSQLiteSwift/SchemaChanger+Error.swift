@@ -10,8 +10,8 @@ extension SchemaChanger {
     /// SQLite.swift's errors for schema changes: a column that `ALTER TABLE … ADD COLUMN`
     /// cannot add, or a change that breaks foreign keys.
     ///
-    /// `alter(table:block:)` throws ``invalidColumnDefinition(_:)`` in a file that imports
-    /// `SlateSQLiteSwift`, as SQLite.swift does, before any change runs. ``foreignKeyError(_:)``
+    /// `alter(table:block:)` throws `invalidColumnDefinition(_:)` in a file that imports
+    /// `SlateSQLiteSwift`, as SQLite.swift does, before any change runs. `foreignKeyError(_:)`
     /// is declared but not thrown: a change that breaks foreign keys throws `SQLiteError`
     /// (`SQLITE_CONSTRAINT_FOREIGNKEY`) naming each broken reference, and is rolled back.
     public enum Error: LocalizedError, Sendable, Equatable {
