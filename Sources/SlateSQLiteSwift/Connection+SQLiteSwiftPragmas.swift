@@ -11,13 +11,14 @@ extension Connection {
     ///
     /// The mode is left alone for databases that cannot take one (in memory, temporary, or
     /// opened read-only, including by a URI parameter); `JournalMode/wal` goes through
-    /// `enableWAL()`, so it also sets `synchronous = NORMAL`.
+    /// `enableWAL()`, so it also sets `synchronous = NORMAL`. As with `setJournalMode(_:)`, a
+    /// mode SQLite does not take leaves the one it kept, without an error.
     ///
     /// - Parameters:
     ///   - location: Where the database lives; in memory by default.
     ///   - readonly: Whether to open for reading only.
     ///   - journalMode: The mode to set after opening, or `nil` for none.
-    /// - Throws: `SQLiteError` when the database cannot be opened or the mode cannot be set.
+    /// - Throws: `SQLiteError` when the database cannot be opened or a pragma fails.
     public convenience init(_ location: Location = .inMemory, readonly: Bool = false, journalMode: JournalMode?)
         throws(SQLiteError)
     {
@@ -32,7 +33,7 @@ extension Connection {
     ///   - filename: The file's path.
     ///   - readonly: Whether to open for reading only.
     ///   - journalMode: The mode to set after opening, or `nil` for none.
-    /// - Throws: `SQLiteError` when the database cannot be opened or the mode cannot be set.
+    /// - Throws: `SQLiteError` when the database cannot be opened or a pragma fails.
     public convenience init(_ filename: String, readonly: Bool = false, journalMode: JournalMode?) throws(SQLiteError) {
         try self.init(.file(path: filename), readonly: readonly, journalMode: journalMode)
     }

@@ -1,6 +1,8 @@
-// SQLite.swift's way to read a column: `row[email]`, which traps on a missing, ambiguous or
-// mistyped column, as SQLite.swift documents. The primary spelling, `try row.get(email)`, throws
-// an `SQLiteError` instead (Sources/Slate/Execution/Row+Expressions.swift and RowView+Expressions.swift).
+// SQLite.swift's ways to read a column: `row[email]`, which traps on a missing, ambiguous or
+// mistyped column, as SQLite.swift documents, and `try row.get(email)`, which throws its
+// `QueryError`. The `get` here shadows Slate's own under `import SlateSQLiteSwift`; Slate's
+// (Sources/Slate/Execution/Row+Expressions.swift and RowView+Expressions.swift) throws an
+// `SQLiteError` instead.
 
 import Slate
 import SlateCore

@@ -51,7 +51,8 @@ extension Row {
         return try decode(V.self, at: index, column: column.template)
     }
 
-    /// Reads the value at `index` as `V`; the caller has handled `NULL` where it may be one.
+    /// Reads the value at `index` as `V`; a `NULL` is an `SQLITE_MISMATCH` error, so optional
+    /// reads check for it first.
     @inlinable
     package func decode<V: Value>(_: V.Type, at index: Int, column: String) throws -> V {
         let stored = self[index]
