@@ -62,20 +62,20 @@ extension Connection {
     /// primary).
     public var readonly: Bool { isReadOnly }
 
-    /// Whether errors report extended result codes (SQLite.swift's setting); `true` unless set.
+    /// Whether errors report extended result codes (SQLite.swift's setting); `false` unless set,
+    /// as in SQLite.swift.
     ///
     /// Slate keeps extended result codes on for every connection whatever this says, since its
     /// error categories and retries read them: an error's `code.rawValue` is always the extended
-    /// code. Setting `false` is accepted and read back, and code written for it keeps working,
-    /// because `SQLiteError/code` compares equal to, and pattern-matches, both the primary and
-    /// the extended constant: a unique-constraint failure is `== SQLITE_CONSTRAINT` and
-    /// `== SQLITE_CONSTRAINT_UNIQUE` under either setting. (SQLite.swift defaults to `false`,
-    /// reporting primary codes only.)
+    /// code. The setting is read back, and code written for either value works, because
+    /// `SQLiteError/code` compares equal to, and pattern-matches, both the primary and the
+    /// extended constant: a unique-constraint failure is `== SQLITE_CONSTRAINT` and
+    /// `== SQLITE_CONSTRAINT_UNIQUE` under either setting.
     ///
     /// ```swift
-    /// db.usesExtendedErrorCodes = false
+    /// print(db.usesExtendedErrorCodes)          // false
     /// do { try db.run("INSERT INTO users (email) VALUES ('taken@example.com')") }
-    /// catch let error as SQLiteError where error.code == SQLITE_CONSTRAINT { /* still matches */ }
+    /// catch let error as SQLiteError where error.code == SQLITE_CONSTRAINT { /* a UNIQUE failure matches */ }
     /// ```
     public var usesExtendedErrorCodes: Bool {
         get { reportsExtendedErrorCodes }

@@ -1,5 +1,7 @@
 // SQLite.swift 0.16's journal-mode and WAL spellings, as thin aliases over SlateCore's primary
 // forms (`setJournalMode(_:)`, `setSynchronous(_:)`, `getWALAutoCheckpoint()`, `checkpoint(_:database:)`).
+// `setJournalMode(_:)` itself shadows the primary under `import SlateSQLiteSwift`, returning the
+// mode SQLite kept where the primary throws.
 
 extension Connection {
     /// SQLite.swift's name for `CheckpointMode`.
@@ -9,13 +11,14 @@ extension Connection {
     ///
     /// The mode is left alone for databases that cannot take one (in memory, temporary, or
     /// opened read-only, including by a URI parameter); `JournalMode/wal` goes through
-    /// `enableWAL()`, so it also sets `synchronous = NORMAL`.
+    /// `enableWAL()`, so it also sets `synchronous = NORMAL`. As with `setJournalMode(_:)`, a
+    /// mode SQLite does not take leaves the one it kept, without an error.
     ///
     /// - Parameters:
     ///   - location: Where the database lives; in memory by default.
     ///   - readonly: Whether to open for reading only.
     ///   - journalMode: The mode to set after opening, or `nil` for none.
-    /// - Throws: `SQLiteError` when the database cannot be opened or the mode cannot be set.
+    /// - Throws: `SQLiteError` when the database cannot be opened or a pragma fails.
     public convenience init(_ location: Location = .inMemory, readonly: Bool = false, journalMode: JournalMode?)
         throws(SQLiteError)
     {
@@ -30,7 +33,7 @@ extension Connection {
     ///   - filename: The file's path.
     ///   - readonly: Whether to open for reading only.
     ///   - journalMode: The mode to set after opening, or `nil` for none.
-    /// - Throws: `SQLiteError` when the database cannot be opened or the mode cannot be set.
+    /// - Throws: `SQLiteError` when the database cannot be opened or a pragma fails.
     public convenience init(_ filename: String, readonly: Bool = false, journalMode: JournalMode?) throws(SQLiteError) {
         try self.init(.file(path: filename), readonly: readonly, journalMode: journalMode)
     }
@@ -48,6 +51,24 @@ extension Connection {
         } else {
             try setJournalMode(mode)
         }
+    }
+
+    /// Sets `PRAGMA journal_mode` and returns the mode SQLite kept, as SQLite.swift does: an
+    /// in-memory database asked for WAL keeps `memory`, and that is the answer, not an error.
+    ///
+    /// Slate's own `setJournalMode(_:)` (under `import Slate`) throws when SQLite keeps another
+    /// mode than the one asked for.
+    ///
+    /// ```swift
+    /// let kept = try db.setJournalMode(.wal)   // .memory for Connection(.inMemory)
+    /// ```
+    ///
+    /// - Parameter mode: The mode to ask for.
+    /// - Returns: The journal mode in effect afterwards.
+    /// - Throws: `SQLiteError` when the pragma fails.
+    @discardableResult
+    public func setJournalMode(_ mode: JournalMode) throws(SQLiteError) -> JournalMode {
+        try requestJournalMode(mode)
     }
 
     /// Turns on write-ahead logging with `synchronous = NORMAL`, its recommended pairing

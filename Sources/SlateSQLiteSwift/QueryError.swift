@@ -1,9 +1,8 @@
-// SQLite.swift's error type for typed row reads. Slate's own reads (`row.get(column)`) throw
-// `SQLiteError` with the same facts in its message, so that every Slate error is one type with
-// an SQLite result code; `QueryError` exists so SQLite.swift code that names it (declares,
-// throws or matches it) compiles. A `catch QueryError.noSuchColumn` around a Slate read does not
-// match: the read throws `SQLiteError` (code `SQLITE_RANGE` for a missing or ambiguous column,
-// `SQLITE_MISMATCH` for a NULL read as a non-optional value).
+// SQLite.swift's error type for typed row reads, thrown by this module's `Row.get(_:)`
+// (Row+SQLiteSwift.swift), which shadows Slate's own under `import SlateSQLiteSwift`. Slate's own
+// reads (`import Slate`) throw `SQLiteError` with the same facts in its message (code
+// `SQLITE_RANGE` for a missing column, `SQLITE_MISUSE` for an ambiguous one, `SQLITE_MISMATCH`
+// for a NULL read as a non-optional value).
 
 import Slate
 import SlateCore
@@ -11,11 +10,17 @@ import SlateCore
 /// SQLite.swift's errors for reading a typed row: a missing, ambiguous or unexpectedly `NULL`
 /// column, or a `*` for a table the query does not select from.
 ///
-/// Slate does not throw it: its reads throw `SQLiteError` in these places, keeping Slate's
-/// guarantee that every error is an `SQLiteError` with a result code (`SQLITE_RANGE` for a
-/// missing or ambiguous column, `SQLITE_MISMATCH` for a `NULL` read as a non-optional value),
-/// and a message naming the column and the candidates. Code that catches
-/// `QueryError.noSuchColumn` should catch `SQLiteError` instead.
+/// `try row.get(column)` throws it in a file that imports `SlateSQLiteSwift`, as SQLite.swift
+/// does; `noSuchTable` is declared but not thrown. Slate's own `get` (under `import Slate`)
+/// throws `SQLiteError` in these places instead.
+///
+/// ```swift
+/// do {
+///     _ = try row.get(SQLExpression<String>("nickname"))
+/// } catch QueryError.noSuchColumn(let name, let columns) {
+///     print(name, columns)          // "nickname" ["\"users\".\"email\"", "\"users\".\"id\""]
+/// }
+/// ```
 public enum QueryError: Error, CustomStringConvertible, Sendable, Equatable {
     /// A `table[*]` selection names a table the query does not select from.
     case noSuchTable(name: String)

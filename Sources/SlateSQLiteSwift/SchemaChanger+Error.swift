@@ -1,8 +1,6 @@
-// SQLite.swift's error type for schema changes. Slate's `SchemaChanger` throws `SQLiteError`
-// with the same facts (and an SQLite result code), so that every Slate error is one type;
-// `SchemaChanger.Error` exists so SQLite.swift code that names it (declares, throws or matches
-// it) compiles. A `catch SchemaChanger.Error.invalidColumnDefinition` around a Slate change does
-// not match: the change throws `SQLiteError`.
+// SQLite.swift's error type for schema changes, thrown by this module's `alter(table:block:)`
+// (SchemaChanger+Alter.swift) for a column ALTER TABLE cannot add. Slate's own `SchemaChanger`
+// (`import Slate`) lets SQLite refuse such a column and throws its `SQLiteError`.
 
 import Foundation
 import Slate
@@ -12,11 +10,10 @@ extension SchemaChanger {
     /// SQLite.swift's errors for schema changes: a column that `ALTER TABLE … ADD COLUMN`
     /// cannot add, or a change that breaks foreign keys.
     ///
-    /// Slate does not throw it: its `SchemaChanger` throws `SQLiteError` in these places,
-    /// keeping Slate's guarantee that every error is an `SQLiteError` with a result code —
-    /// SQLite's own refusal of the column (`Cannot add a PRIMARY KEY column`, …, `SQLITE_ERROR`)
-    /// and `SQLITE_CONSTRAINT_FOREIGNKEY` naming each broken reference. Code that catches
-    /// `SchemaChanger.Error` should catch `SQLiteError` instead.
+    /// `alter(table:block:)` throws `invalidColumnDefinition(_:)` in a file that imports
+    /// `SlateSQLiteSwift`, as SQLite.swift does, before any change runs. `foreignKeyError(_:)`
+    /// is declared but not thrown: a change that breaks foreign keys throws `SQLiteError`
+    /// (`SQLITE_CONSTRAINT_FOREIGNKEY`) naming each broken reference, and is rolled back.
     public enum Error: LocalizedError, Sendable, Equatable {
         /// A column definition SQLite refuses to add: a primary key, an invalid default, or
         /// `NOT NULL` without a default; the text says which.

@@ -18,7 +18,7 @@ extension Row {
 
     /// ``columnIndex(for:)`` by the expression's SQL.
     @usableFromInline
-    func columnIndex(template: String) throws(SQLiteError) -> Int {
+    package func columnIndex(template: String) throws(SQLiteError) -> Int {
         try layout.index(forKey: template)
     }
 
@@ -51,8 +51,10 @@ extension Row {
         return try decode(V.self, at: index, column: column.template)
     }
 
+    /// Reads the value at `index` as `V`; a `NULL` is an `SQLITE_MISMATCH` error, so optional
+    /// reads check for it first.
     @inlinable
-    func decode<V: Value>(_: V.Type, at index: Int, column: String) throws -> V {
+    package func decode<V: Value>(_: V.Type, at index: Int, column: String) throws -> V {
         let stored = self[index]
         guard let storedValue = V.StoredForm(columnValue: stored) else { throw Self.readError(stored, as: V.self, column: column) }
         let value = try V.fromStoredForm(storedValue)

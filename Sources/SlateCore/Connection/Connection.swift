@@ -60,8 +60,9 @@ public final class Connection {
     /// function names), until the name is registered or removed successfully.
     var failedFunctionRegistrations: [String: SQLiteError] = [:]
 
-    /// What `usesExtendedErrorCodes` reads back; extended codes stay on in SQLite regardless.
-    package var reportsExtendedErrorCodes = true
+    /// What `usesExtendedErrorCodes` reads back: `false` until set, as in SQLite.swift;
+    /// extended codes stay on in SQLite regardless.
+    package var reportsExtendedErrorCodes = false
 
     /// Opens a connection: read-write, creating the database, unless `options` say otherwise.
     ///

@@ -52,8 +52,9 @@ extension Connection {
         try atomicTransaction(mode, retry: retry, access: "transaction", block)
     }
 
-    /// Runs `block` inside a savepoint: releases it when `block` returns, rolls back to it when
-    /// anything throws. Savepoints nest, and work inside or outside a transaction.
+    /// Runs `block` inside a savepoint: releases it when `block` returns, rolls back to it and
+    /// releases it when anything throws. Savepoints nest, and work inside or outside a
+    /// transaction; one opened outside a transaction ends it either way (rolled back on error).
     ///
     /// A savepoint opened outside a transaction is one: only its own RELEASE commits it, and a
     /// COMMIT, END or ROLLBACK that `block` runs makes the call throw and keeps nothing of it.
@@ -66,6 +67,16 @@ extension Connection {
     ///   when `block` ended the transaction the savepoint belongs to.
     @discardableResult
     public func savepoint<R>(_ name: String = "slate_\(UInt64.random(in: 0...UInt64.max))", block: () throws -> R) throws -> R {
+        try savepoint(name, releasesAfterRollback: true, block: block)
+    }
+
+    /// ``savepoint(_:block:)``, choosing whether a savepoint rolled back inside a transaction is
+    /// also released (Slate's form) or left on SQLite's savepoint stack until the transaction or
+    /// an enclosing savepoint ends (SQLite.swift's form, which `SlateSQLiteSwift` spells).
+    ///
+    /// A savepoint opened outside a transaction is ended with `ROLLBACK` either way: its RELEASE
+    /// would commit, which the guard refuses (and the transaction would stay open).
+    package func savepoint<R>(_ name: String, releasesAfterRollback: Bool, block: () throws -> R) throws -> R {
         let quoted = SQLiteValue.quote(name)
         let outermost = isAutocommit
         return try guardingTransaction(access: "savepoint") { guarded throws in
@@ -79,7 +90,11 @@ extension Connection {
             } catch {
                 if guarded.rollbackCount == rollbacks {
                     try? exec("ROLLBACK TO SAVEPOINT \(quoted)")
-                    try? exec("RELEASE SAVEPOINT \(quoted)")
+                    if outermost {
+                        if !isAutocommit { try? rollbackTransaction() }
+                    } else if releasesAfterRollback {
+                        try? exec("RELEASE SAVEPOINT \(quoted)")
+                    }
                 } else if !isAutocommit {
                     try? rollbackTransaction()  // what is open is not the savepoint's
                 }

@@ -119,6 +119,21 @@ struct TransactionTests {
         #expect(try count(db) == 3)
     }
 
+    @Test("a savepoint opened outside a transaction whose block throws ends that transaction and keeps nothing")
+    func outermostSavepointFailure() throws {
+        let db = try makeDatabase()
+        #expect(throws: UserError(reason: "outer")) {
+            try db.savepoint("outer") {
+                try db.run("INSERT INTO users (email) VALUES ('gone@x')")
+                throw UserError(reason: "outer")
+            }
+        }
+        #expect(db.isAutocommit)
+        #expect(try count(db) == 0)
+        try db.transaction { try db.run("INSERT INTO users (email) VALUES ('next@x')") }
+        #expect(try count(db) == 1)
+    }
+
     @Test("a locked database is a transient error, and a retrying transaction gets through once it frees")
     func busyAndRetry() throws {
         let directory = try TemporaryDirectory()

@@ -301,20 +301,6 @@ struct CustomFunctionsTests {
         }
     }
 
-    @Test func slateReadsThrowSQLiteErrorWhereSQLiteSwiftThrowsQueryError() throws {
-        // The documented difference: the facts QueryError carries are in SQLiteError's message.
-        let db = try Self.users()
-        let row = try #require(try db.prepare(Table("users")).makeIterator().next())
-        let missing = try #require(throws: SQLiteError.self) { try row.get(SQLite.Expression<String>("nope")) }
-        #expect(missing.code == SQLITE_RANGE)
-        #expect("\(missing)".contains("nope"))
-        try db.execute("INSERT INTO users (email, age) VALUES ('n@example.com', NULL)")
-        let age = SQLite.Expression<Int64>("age")
-        let nullRow = try #require(try db.prepare(Table("users").select(age).filter(SQLite.Expression<Int64?>("age") == nil)).makeIterator().next())
-        let null = try #require(throws: SQLiteError.self) { try nullRow.get(age) }
-        #expect(null.code == SQLITE_MISMATCH)
-    }
-
     /// SQLite.swift's test fixture: three users, ages 28 (admin), 22 and 33.
     static func users() throws -> Connection {
         let db = try Connection(.inMemory)

@@ -23,7 +23,6 @@ struct SQLiteSwiftAPITests {
         let db = try Connection(.inMemory)
         #expect(db.description == "")
         #expect(!db.readonly)
-        #expect(db.usesExtendedErrorCodes)
         let folder = try TemporaryDirectory()
         let path = folder.path("described.sqlite")
         let file = try Connection(path)

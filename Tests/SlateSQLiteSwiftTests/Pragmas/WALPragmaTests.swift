@@ -7,17 +7,6 @@ import Testing
 /// `walCheckpoint`, `init(_:readonly:journalMode:)`), as its Connection+PragmaTests use them.
 @Suite("WAL pragmas")
 struct WALPragmaTests {
-    @Test("setJournalMode returns the mode now in effect and still reports a refused mode")
-    func setJournalModeReturnsMode() throws {
-        let directory = try TemporaryDirectory()
-        let db = try Connection(directory.path("j.sqlite"))
-        #expect(try db.setJournalMode(.wal) == .wal)
-        #expect(try db.setJournalMode(.delete) == .delete)
-        let memory = try Connection()
-        #expect(sqliteError { try memory.setJournalMode(.wal) } != nil)
-        #expect(try memory.getJournalMode() == .memory)
-    }
-
     @Test("enableWAL turns on WAL with synchronous NORMAL, and returns the mode SQLite kept otherwise")
     func enableWAL() throws {
         let directory = try TemporaryDirectory()

@@ -12,8 +12,16 @@ extension SchemaChanger {
         public let name: String
         var steps: [Step] = []
 
-        init(name: String) {
+        package init(name: String) {
             self.name = name
+        }
+
+        /// The columns the change adds (`add(column:)`), in order.
+        package var addedColumns: [ColumnDefinition] {
+            steps.compactMap { step in
+                guard case .operation(.addColumn(let column)) = step else { return nil }
+                return column
+            }
         }
 
         private func append(_ operation: Operation) {

@@ -92,6 +92,12 @@ public final class SchemaChanger {
     public func alter(table: String, block: (AlterTableDefinition) -> Void) throws(SQLiteError) {
         let definition = AlterTableDefinition(name: table)
         block(definition)
+        try alter(table: table, definition: definition)
+    }
+
+    /// Applies a described change to a table, atomically (``alter(table:block:)`` once its block
+    /// has run).
+    package func alter(table: String, definition: AlterTableDefinition) throws(SQLiteError) {
         guard try reader.tableExists(table) else {
             throw SQLiteError(code: SQLITE_ERROR, message: "no such table: \(table)")
         }
