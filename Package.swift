@@ -68,7 +68,11 @@ let package = Package(
                 ),
             ]
         ),
-        .target(name: "Slate", dependencies: ["SlateCore"]),
+        // Reading and changing a database's schema, for `Slate` (which re-exports it) and for the
+        // `slate` tool, which needs no more of `Slate`: a build of the tool compiles neither the
+        // query language nor Codable (issue 29, part 7).
+        .target(name: "SlateSchema", dependencies: ["SlateCore"]),
+        .target(name: "Slate", dependencies: ["SlateCore", "SlateSchema"]),
         // Borrowed spellings: leaves that re-export the primary module they extend. Primary code
         // never depends on them.
         .target(name: "SlateSQLiteSwift", dependencies: ["Slate", "SlatePragmaProperties"]),
@@ -102,7 +106,7 @@ let package = Package(
         .executableTarget(
             name: "SlateCLI",
             dependencies: [
-                "Slate",
+                "SlateCore", "SlateSchema",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -119,7 +123,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "SlateTests", dependencies: ["Slate", "SlateTestSupport"]),
+        .testTarget(name: "SlateTests", dependencies: ["Slate", "SlateSchema", "SlateTestSupport"]),
         .testTarget(name: "SlateSQLiteSwiftTests", dependencies: ["SlateSQLiteSwift", "SlateDataLiteCore", "SlateTestSupport"]),
         .testTarget(name: "SlateDataLiteCoreTests", dependencies: ["SlateDataLiteCore", "SlateCoreTestSupport"]),
         .testTarget(name: "SlateSwiftlyTests", dependencies: ["SlateSwiftly", "SlateCoreTestSupport"]),

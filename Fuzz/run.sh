@@ -39,25 +39,32 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 # Swift's own crash handler reads memory that ASan reports as a wild read: let libFuzzer report.
 export SWIFT_BACKTRACE="enable=no"
 
+# The tool (for @testable import SlateCLI) and Slate (which the tool does not depend on, for the
+# Codable targets).
 swift build --target SlateCLI --scratch-path "$scratch" -Xswiftc "-sanitize=$sanitizers"
+swift build --target Slate --scratch-path "$scratch" -Xswiftc "-sanitize=$sanitizers"
 bin="$(swift build --target SlateCLI --scratch-path "$scratch" --show-bin-path)"
 mkdir -p "$scratch/fuzzers" "$scratch/artifacts"
 
-status=0
-summary=()
+# The targets are linked one after the other, then fuzzed FUZZ_JOBS at a time (default 2, one per
+# core of the CI machine: each libFuzzer process is single-threaded).
+jobs="${FUZZ_JOBS:-2}"
 for target in "${targets[@]}"; do
     source="Fuzz/Targets/$target.swift"
     [ -f "$source" ] || { echo "no fuzz target $source" >&2; exit 64; }
-    binary="$scratch/fuzzers/$target"
     swiftc -sanitize="$sanitizers" -parse-as-library -g -use-ld=lld -module-name "Fuzz$target" \
         -I "$bin/Modules" -I Sources/CSQLite \
         Fuzz/Support/*.swift "$source" \
-        "$bin"/SlateCore.build/*.o "$bin"/Slate.build/*.o "$bin"/SlateCLI.build/*.o \
+        "$bin"/SlateCore.build/*.o "$bin"/SlateSchema.build/*.o "$bin"/Slate.build/*.o "$bin"/SlateCLI.build/*.o \
         "$bin"/ArgumentParser.build/*.o "$bin"/ArgumentParserToolInfo.build/*.o \
-        $(pkg-config --libs sqlite3) -o "$binary"
-
+        $(pkg-config --libs sqlite3) -o "$scratch/fuzzers/$target"
     mkdir -p "Fuzz/Corpus/$target" "$scratch/corpus/$target"
-    log="$scratch/fuzzers/$target.log"
+done
+
+# fuzz TARGET: runs one target, prints its line, and writes it to $scratch/fuzzers/TARGET.result
+# (with FAILED when it crashed, timed out or broke a promise).
+fuzz() {
+    local target="$1" binary="$scratch/fuzzers/$1" log="$scratch/fuzzers/$1.log" start work code line executions
     start=$(date +%s)
     # Arbitrary SQL may create files (VACUUM INTO): run where they can do no harm.
     work="$(mktemp -d)"
@@ -72,14 +79,35 @@ for target in "${targets[@]}"; do
     executions="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')"
     line="$target: $executions executions in $(( $(date +%s) - start )) s"
     if [ $code -ne 0 ]; then
-        status=1
         line="$line: FAILED (exit $code), see $log"
         tail -n 40 "$log" >&2
     fi
     echo "fuzz $line"
-    summary+=("$line")
-done
+    echo "$line" >"$scratch/fuzzers/$target.result"
+}
 
-echo "--- fuzz summary (max_len $max_len bytes, timeout $timeout s per input)"
-printf '%s\n' "${summary[@]}"
+rm -f "$scratch"/fuzzers/*.result
+running=0
+for target in "${targets[@]}"; do
+    if [ "$running" -ge "$jobs" ]; then
+        wait -n
+        running=$((running - 1))
+    fi
+    fuzz "$target" &
+    running=$((running + 1))
+done
+wait
+
+status=0
+echo "--- fuzz summary (max_len $max_len bytes, timeout $timeout s per input, $jobs at a time)"
+for target in "${targets[@]}"; do
+    result="$scratch/fuzzers/$target.result"
+    if [ ! -f "$result" ]; then
+        echo "$target: no result (the run did not finish)"
+        status=1
+        continue
+    fi
+    cat "$result"
+    grep -q FAILED "$result" && status=1
+done
 exit $status

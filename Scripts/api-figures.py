@@ -4,7 +4,8 @@
     Scripts/api-figures.py                 # builds symbol graphs into .build/api-figures, then counts
     Scripts/api-figures.py --graphs DIR    # counts from symbol graphs already in DIR
 
-It prints, for the primary modules (SlateCore and Slate, with SlateMacros' extensions if any):
+It prints, for the primary modules (SlateCore, SlateSchema and Slate, which re-exports
+SlateSchema, with SlateMacros' extensions if any):
   1. the public members of `Connection` (methods, properties, initializers, subscripts, nested
      types and type aliases), by module and by kind;
   2. the public method names on `Connection` that register SQL functions, aggregates and
@@ -23,7 +24,7 @@ import re
 import subprocess
 import sys
 
-PRIMARY = ("SlateCore", "Slate", "SlateMacros")
+PRIMARY = ("SlateCore", "SlateSchema", "Slate", "SlateMacros")
 CONNECTION = "s:9SlateCore10ConnectionC"
 PUBLIC = ("public", "open")
 REGISTERS = re.compile(r"^(create|define)(Function|Aggregat|Collation|Window)|^add\((function|aggregate|collation):")

@@ -1,1 +1,2 @@
 @_exported import SlateCore
+@_exported import SlateSchema

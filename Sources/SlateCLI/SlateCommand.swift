@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// The `slate` command-line tool.
 ///

@@ -3,41 +3,13 @@
 extension Module {
     /// An FTS5 table: `fts5("subject", "body" UNINDEXED)`.
     ///
-    /// The linked SQLite must include FTS5; ``SlateCore/Connection/requireFTS5()`` checks it, and creating
+    /// The linked SQLite must include FTS5; `Connection.requireFTS5()` checks it, and creating
     /// the table fails with "no such module: fts5" otherwise.
     ///
     /// - Parameter config: The configuration.
     /// - Returns: The module.
     public static func FTS5(_ config: FTS5Config) -> Module {
         Module(raw: "fts5", config.arguments())
-    }
-}
-
-extension Connection {
-    /// Whether this connection can create FTS5 tables.
-    ///
-    /// Checks the compile options first, then asks SQLite itself (FTS5 may also be loaded as
-    /// an extension).
-    public var supportsFTS5: Bool {
-        if SQLite.hasCompileOption("ENABLE_FTS5") { return true }
-        do throws(SQLiteError) {
-            // fts5(?1) returns the API pointer only when the module is present.
-            let statement = try prepare(sql: "SELECT fts5(NULL)")
-            _ = try statement.step()
-            return true
-        } catch {
-            return false
-        }
-    }
-
-    /// Throws unless this connection can create FTS5 tables.
-    ///
-    /// - Throws: `SQLiteError` naming the missing module.
-    public func requireFTS5() throws(SQLiteError) {
-        guard supportsFTS5 else {
-            throw SQLiteError(
-                code: SQLITE_ERROR, details: "FTS5 is not available: the linked SQLite \(SQLite.version) was built without it")
-        }
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// `slate add-column`: a new column, as sqlite-utils' `add-column` adds it.
 struct AddColumnCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// `slate analyze`: what each column of a table holds, as sqlite-utils' `analyze-tables`
 /// reports it, with the storage classes, min and max beside.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// `slate apply`: applies a changeset or patchset to a database, all or nothing.
 struct ApplyCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// `slate backup`: copies a live database to a new file with SQLite's online backup API.
 struct BackupCommand: ParsableCommand {

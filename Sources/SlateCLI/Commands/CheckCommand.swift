@@ -1,5 +1,6 @@
 import ArgumentParser
-import Slate
+import SlateCore
+import SlateSchema
 
 /// `slate check`: runs SQLite's integrity and foreign-key checks.
 struct CheckCommand: ParsableCommand {

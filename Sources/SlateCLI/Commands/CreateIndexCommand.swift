@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// `slate create-index`: an index on columns of a table, named as sqlite-utils names it.
 struct CreateIndexCommand: ParsableCommand {

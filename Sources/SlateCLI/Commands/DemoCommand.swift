@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// `slate demo`: builds a collection catalog in a new database and reports what it did and how
 /// long it took.

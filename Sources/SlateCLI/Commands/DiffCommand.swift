@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// `slate diff`: the SQL (or the binary changeset) that turns one database's rows into another's.
 struct DiffCommand: ParsableCommand {

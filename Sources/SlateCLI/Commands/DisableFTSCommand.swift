@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// `slate disable-fts`: removes the full-text index `enable-fts` made, and its triggers.
 struct DisableFTSCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// `slate dump`: SQL text that recreates a database, or some of its tables, as sqlite3's
 /// `.dump` writes it.

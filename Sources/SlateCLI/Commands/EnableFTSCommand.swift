@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// `slate enable-fts`: an FTS5 full-text index over a table's columns, with Slate's FTS5 support.
 struct EnableFTSCommand: ParsableCommand {
@@ -66,12 +67,8 @@ struct EnableFTSCommand: ParsableCommand {
                 try DisableFTSCommand.drop(existing, db)
             }
             let name = FullTextIndex.name(for: table.table)
-            var config = FTS5Config().columns(indexed.map { SQLExpression<String>($0) }).externalContent(Table(table.table))
-            if let tokenize {
-                let words = tokenize.split(separator: " ").map(String.init)
-                config = config.tokenizer(.Custom(words[0], Array(words.dropFirst())))
-            }
-            try db.execute(sql: VirtualTable(name).create(.FTS5(config)))
+            let tokenizer = tokenize.map { $0.split(separator: " ").map(String.init) }
+            try db.execute(sql: FullTextIndex.createSQL(name: name, table: table.table, columns: indexed, tokenizer: tokenizer))
             let fts = FullTextIndex(table: table.table, name: name, module: "fts5", columns: indexed)
             try fts.rebuild(db)
             if createTriggers {

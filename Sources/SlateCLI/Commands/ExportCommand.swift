@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// `slate export`: streams a table or a query to CSV, TSV, JSON, NDJSON, HTML or SQL.
 struct ExportCommand: ParsableCommand {

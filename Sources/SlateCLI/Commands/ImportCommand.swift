@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// `slate import`: streams CSV, TSV, JSON or NDJSON into a table, in bounded memory, through
 /// one prepared statement in one transaction (all or nothing).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// `slate memory`: loads CSV, TSV, JSON or NDJSON files into an in-memory database, one table
 /// per file, and runs SQL on them, as sqlite-utils' `memory` does.

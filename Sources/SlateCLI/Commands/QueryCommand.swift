@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// `slate query`: runs SQL and streams the last statement's rows in one of eleven formats.
 struct QueryCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// `slate rekey`: re-encrypts an SQLCipher database with a new key.
 struct RekeyCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// `slate schema`: prints the SQL that defines a database's tables, indexes, views and triggers.
 struct SchemaCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// `slate search`: rows of a table that match a full-text query, best first, in any format
 /// `slate query` writes.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// `slate tables`: lists a database's tables, with their row counts on request.
 struct TablesCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// `slate transform`: changes a table's columns beyond `ALTER TABLE`, with Slate's
 /// `SchemaChanger`, in one transaction.

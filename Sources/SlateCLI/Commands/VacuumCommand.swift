@@ -1,6 +1,7 @@
 import Foundation
 import ArgumentParser
-import Slate
+import SlateCore
+import SlateSchema
 
 /// `slate vacuum`: rebuilds a database compactly, in place or into a new file.
 struct VacuumCommand: ParsableCommand {

@@ -1,4 +1,5 @@
-import Slate
+import SlateCore
+import SlateSchema
 
 /// The demo's work: a LEGO-style collection catalog (themes, sets, parts and each set's
 /// inventory), bulk-loaded through prepared statements in one transaction, then read back.

@@ -1,4 +1,5 @@
-import Slate
+import SlateCore
+import SlateSchema
 
 // Classifying, binding and inserting one record: the per-record hot path of `slate import`.
 extension Importer {

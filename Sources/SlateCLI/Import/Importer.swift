@@ -1,4 +1,5 @@
-import Slate
+import SlateCore
+import SlateSchema
 
 /// Loads records into a table through one prepared INSERT in one transaction.
 ///

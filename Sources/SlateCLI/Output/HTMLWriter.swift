@@ -1,4 +1,5 @@
-import Slate
+import SlateCore
+import SlateSchema
 
 /// HTML table rows (sqlite3's `.mode html`): `<TR><TH>name</TH>…</TR>` for the header, then
 /// `<TR><TD>value</TD>…</TR>` per row, one cell per line, without the enclosing `<TABLE>`, so

@@ -1,5 +1,6 @@
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// Reads a column of a statement's current row in place: numbers as numbers, text and blobs as
 /// bytes that stay valid until the statement steps again. No `String` or ``SQLiteValue`` is

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Slate
+import SlateCore
+import SlateSchema
 
 /// The formats `query` and `export` write.
 enum OutputFormat: String, CaseIterable, ExpressibleByArgument {

@@ -1,5 +1,6 @@
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// Writes result cells as SQL literals that SQLite reads back as the same value: the one
 /// rendering behind `slate dump` and the `insert` and `quote` output formats.

@@ -1,4 +1,5 @@
-import Slate
+import SlateCore
+import SlateSchema
 
 /// A failure the tool reports as one line on standard error, with its exit code.
 ///

@@ -1,4 +1,5 @@
-import Slate
+import SlateCore
+import SlateSchema
 
 /// Writes the changes of a changeset as SQL statements, as SQLite's `sqldiff` prints them:
 /// `INSERT INTO "t"("a","b") VALUES(1,'x');`, `UPDATE "t" SET "b"='y' WHERE "a"=1;`,

@@ -1,5 +1,6 @@
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// The file that `slate diff -o` writes and `slate apply` reads: a changeset, after a header that
 /// names each table's columns, which a changeset does not carry.

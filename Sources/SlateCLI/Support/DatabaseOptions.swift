@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import Slate
+import SlateCore
+import SlateSchema
 
 /// The options every command that opens a database shares: how long to wait for a lock, and
 /// the encryption key under the `SQLCipher` trait.

@@ -1,4 +1,4 @@
-import Slate
+import SlateCore
 
 /// The full-text index `slate enable-fts` makes for a table: an FTS5 table named like
 /// sqlite-utils' (`TABLE_fts`) that reads its text from the table by rowid (external content),
@@ -39,6 +39,17 @@ struct FullTextIndex {
     /// Whether the index covers a column.
     func indexes(_ column: String) -> Bool {
         columns.contains { $0.lowercased() == column.lowercased() }
+    }
+
+    /// The `CREATE VIRTUAL TABLE` of an FTS5 index that reads its text from a table by rowid
+    /// (`content=`), with an optional tokenizer given as its name and arguments
+    /// (`tokenize='porter ascii'`).
+    static func createSQL(name: String, table: String, columns: [String], tokenizer: [String]?) -> String {
+        var arguments = columns.map(SQLiteValue.quoteIdentifier)
+        // FTS5 takes the tokenizer and its arguments as one string.
+        if let tokenizer { arguments.append("tokenize=" + SQLiteValue.quoteIdentifier(tokenizer.joined(separator: " "))) }
+        arguments.append("content=" + SQLiteValue.quoteIdentifier(table))
+        return "CREATE VIRTUAL TABLE " + SQLiteValue.quoteIdentifier(name) + " USING fts5(" + arguments.joined(separator: ", ") + ")"
     }
 
     /// Reads every row of the table into the index again.

@@ -5,7 +5,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Slate
+import SlateCore
+import SlateSchema
 
 /// Ctrl-C (SIGINT) and SIGTERM during an import: instead of dying mid-transaction (which would
 /// leave a new database file and its journal behind), the import stops at its next read or

@@ -1,4 +1,5 @@
-import Slate
+import SlateCore
+import SlateSchema
 
 /// `--param name=value` values, bound by name (`:name`, `@name`, `$name`) or by number
 /// (`1=value` for the first `?`). A value that is a canonical integer or decimal is bound as a

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Slate
+import SlateCore
+import SlateSchema
 
 /// Runs `body` in one immediate transaction (the write lock taken at once, waiting up to the
 /// busy timeout): all of it is kept, or, when it throws, none. Ctrl-C interrupts the running

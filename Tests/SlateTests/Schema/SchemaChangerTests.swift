@@ -1,5 +1,6 @@
 import Foundation
 @testable import Slate
+@testable import SlateSchema
 import SlateTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Slate
+@testable import SlateSchema
 import Testing
 
 /// The schema reader against SQLite.swift's own expectations (its SchemaReaderTests): columns

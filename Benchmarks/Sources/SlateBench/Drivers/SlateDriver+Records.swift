@@ -4,7 +4,7 @@ import Foundation
 import SlateSQLiteSwift  // the SQLite.swift spellings some contenders measure (db.prepare(table), row[column])
 
 /// The typed-layer description of the benchmark tables.
-enum SlateSchema {
+enum SlateItemsSchema {
     static let items = Table(ItemsTable.name)
     static let itemsInsert = Table(ItemsTable.insertName)
     static let itemColumns = ItemsTable.columns.map { SQLExpression<Int64>($0) }
@@ -20,7 +20,7 @@ enum SlateSchema {
 extension SlateDriver {
     /// W3: `db.prepare(items).map { try $0.decode() }`, the README's spelling.
     func decodeRowsFromQuery() throws -> Checksum {
-        let rows = try db.prepare(SlateSchema.items)
+        let rows = try db.prepare(SlateItemsSchema.items)
         let records: [ItemRecord] = try rows.map { try $0.decode() }
         if let error = rows.error { throw error }
         return ItemRecord.checksum(records)
@@ -78,12 +78,12 @@ extension SlateDriver {
 
     /// W5 typed: `db.run(table.insert(c0 <- v0, …))` per row, in one transaction.
     func insertTyped(rows: Int) throws -> Checksum {
-        let c = SlateSchema.itemColumns
+        let c = SlateItemsSchema.itemColumns
         return try db.transaction {
             var sum: Int64 = 0
             for row in 0..<rows {
                 let r = ItemRecord(row: row)
-                try db.run(SlateSchema.itemsInsert.insert(
+                try db.run(SlateItemsSchema.itemsInsert.insert(
                     c[0] <- r.c0, c[1] <- r.c1, c[2] <- r.c2, c[3] <- r.c3, c[4] <- r.c4,
                     c[5] <- r.c5, c[6] <- r.c6, c[7] <- r.c7, c[8] <- r.c8, c[9] <- r.c9))
                 sum &+= r.sum
@@ -98,7 +98,7 @@ extension SlateDriver {
             var sum: Int64 = 0
             for row in 0..<rows {
                 let record = ItemRecord(row: row)
-                try db.run(SlateSchema.itemsInsert.insert(record))
+                try db.run(SlateItemsSchema.itemsInsert.insert(record))
                 sum &+= record.sum
             }
             return Checksum(rows: rows, sum: sum)
@@ -111,7 +111,7 @@ extension SlateDriver {
             var sum: Int64 = 0
             for row in 0..<rows {
                 let item = CodableItem(ItemRecord(row: row))
-                try db.run(SlateSchema.itemsInsert.insert(item))
+                try db.run(SlateItemsSchema.itemsInsert.insert(item))
                 sum &+= item.sum
             }
             return Checksum(rows: rows, sum: sum)
@@ -120,7 +120,7 @@ extension SlateDriver {
 
     /// W5 `InsertStatement`: `prepareInsert(into:)` once, `insert([name: value])` per row.
     func insertDescribed(rows: Int) throws -> Checksum {
-        guard let description = SlateSchema.insertDescription else { throw BenchmarkError("bad table description") }
+        guard let description = SlateItemsSchema.insertDescription else { throw BenchmarkError("bad table description") }
         let names = ItemsTable.columns
         return try db.transaction {
             let insert = try db.prepareInsert(into: description)
@@ -142,7 +142,7 @@ extension SlateDriver {
     /// W5 `InsertStatement` by position: `prepareInsert(into:)` once, `insert(values: [SQLiteValue])`
     /// per row, the values in the statement's column order (`orderedColumns`).
     func insertDescribedPositional(rows: Int) throws -> Checksum {
-        guard let description = SlateSchema.insertDescription else { throw BenchmarkError("bad table description") }
+        guard let description = SlateItemsSchema.insertDescription else { throw BenchmarkError("bad table description") }
         let order = description.orderedColumns.compactMap { ItemsTable.columns.firstIndex(of: $0.name) }
         guard order.count == ItemsTable.columns.count else { throw BenchmarkError("bad column order") }
         return try db.transaction {
@@ -162,12 +162,12 @@ extension SlateDriver {
         var sum: Int64 = 0
         for step in 0..<count {
             let key = MixedTable.lookupID(step: step, lookups: count)
-            guard let row = try db.pluck(SlateSchema.mixed.filter(SlateSchema.id == key)) else {
+            guard let row = try db.pluck(SlateItemsSchema.mixed.filter(SlateItemsSchema.id == key)) else {
                 throw BenchmarkError("Slate: no row \(key)")
             }
             sum &+= MixedTable.lookupValue(
-                id: try row.get(SlateSchema.id), name: try row.get(SlateSchema.name),
-                score: try row.get(SlateSchema.score))
+                id: try row.get(SlateItemsSchema.id), name: try row.get(SlateItemsSchema.name),
+                score: try row.get(SlateItemsSchema.score))
         }
         return Checksum(rows: count, sum: sum)
     }

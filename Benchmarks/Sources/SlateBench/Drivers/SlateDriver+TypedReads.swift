@@ -10,7 +10,7 @@ extension SlateDriver {
         let (c5, c6, c7, c8, c9) = (ItemExpressions.c5, ItemExpressions.c6, ItemExpressions.c7, ItemExpressions.c8, ItemExpressions.c9)
         var rows = 0
         var sum: Int64 = 0
-        for row in try db.prepare(SlateSchema.items) {
+        for row in try db.prepare(SlateItemsSchema.items) {
             sum &+= row[c0]
             sum &+= row[c1]
             sum &+= row[c2]
@@ -31,7 +31,7 @@ extension SlateDriver {
         // Local names for the columns, as SQLite.swift's documentation declares them.
         let (c0, c1, c2, c3, c4) = (ItemExpressions.c0, ItemExpressions.c1, ItemExpressions.c2, ItemExpressions.c3, ItemExpressions.c4)
         let (c5, c6, c7, c8, c9) = (ItemExpressions.c5, ItemExpressions.c6, ItemExpressions.c7, ItemExpressions.c8, ItemExpressions.c9)
-        let cursor = try db.cursor(SlateSchema.items)
+        let cursor = try db.cursor(SlateItemsSchema.items)
         var rows = 0
         var sum: Int64 = 0
         while let row = try cursor.next() {

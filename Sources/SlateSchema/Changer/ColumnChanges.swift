@@ -1,3 +1,5 @@
+import SlateCore
+
 /// Changes to a table's columns that SQLite's `ALTER TABLE` cannot make — declared types,
 /// `NOT NULL`, defaults, the primary key and the column order — made together by one table
 /// rebuild (``SchemaChanger/AlterTableDefinition/change(column:type:)`` and its siblings).

@@ -1,7 +1,9 @@
+import SlateCore
+
 /// A column as ``SchemaReader`` reads it and ``SchemaChanger`` adds it: name, type affinity,
 /// primary key, nullability, uniqueness, default value and foreign key.
 ///
-/// It is also what the table builder's `t.column(…)` and ``Table``'s `addColumn(…)` define, and
+/// It is also what the table builder's `t.column(…)` and `Table`'s `addColumn(…)` define, and
 /// it writes its own SQL for all three.
 ///
 /// ```swift
@@ -158,24 +160,24 @@ public struct ColumnDefinition: Equatable, Sendable {
     public let references: ForeignKey?
     /// The declared type as written (`VARCHAR(20)`), kept so table rebuilds do not change it.
     /// Not part of `==`: a column read back equals one built with the same public fields.
-    var declaredType: String?
+    package var declaredType: String?
     /// The condition of a `CHECK` constraint on the column, as SQL with its values inlined (the
     /// table builder's `check:`). Not part of `==`, like the declared type.
-    var check: String?
+    package var check: String?
     /// The name of the column's collating sequence, as SQL (the table builder's `collate:`).
     /// Not part of `==`, like the declared type.
-    var collation: String?
+    package var collation: String?
     /// Clauses copied as written from the table's `CREATE TABLE` text, for a table rebuild that
     /// regenerates the table from its column definitions: `COLLATE`, `CHECK` (with its
     /// constraint name) and `GENERATED ALWAYS AS (…)`, which no pragma reports. Not part of `==`.
     var writtenClauses: [String] = []
     /// The order in which ``sql`` writes the clauses. Not part of `==`.
-    var clauseOrder = ClauseOrder.schemaChanger
+    package var clauseOrder = ClauseOrder.schemaChanger
 
     /// The two orders in which SQLite.swift writes a column definition's clauses: its table
     /// builder and its `SchemaChanger` put the same clauses in different orders, and the SQL
     /// that users' tests pin is each API's own.
-    enum ClauseOrder: Sendable {
+    package enum ClauseOrder: Sendable {
         /// `"name" TYPE [PRIMARY KEY …] [NOT NULL] [UNIQUE] [CHECK (…)] [DEFAULT …]
         /// [REFERENCES …] [COLLATE …]`: `t.column(…)` and `addColumn(…)`.
         case tableBuilder
@@ -217,7 +219,7 @@ public struct ColumnDefinition: Equatable, Sendable {
     }
 
     /// The column definition SQL, in the column's ``clauseOrder``: `"email" TEXT NOT NULL UNIQUE`.
-    var sql: String {
+    package var sql: String {
         var parts = [SQLiteValue.quoteIdentifier(name)]
         switch clauseOrder {
         case .tableBuilder:

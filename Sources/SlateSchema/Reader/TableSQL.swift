@@ -1,3 +1,5 @@
+import SlateCore
+
 /// A `CREATE TABLE` statement read with ``SQLTokenizer``: its column definitions and table
 /// constraints as written, and, in each, the tokens that name one of the table's own columns.
 ///

@@ -1,3 +1,5 @@
+import SlateCore
+
 /// One row of the schema table (`sqlite_master`): a table, index, view or trigger.
 ///
 /// See https://sqlite.org/schematab.html.

@@ -1,3 +1,5 @@
+import SlateCore
+
 /// Identifier rules shared by the schema code.
 enum SQLIdentifier {
     /// Whether two identifiers name the same thing: SQLite folds ASCII letters only.

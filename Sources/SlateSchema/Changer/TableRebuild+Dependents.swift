@@ -1,3 +1,5 @@
+import SlateCore
+
 // The objects around a rebuilt table: its indexes, the foreign keys that name it, and the views
 // and triggers that would be left naming a column the rebuild removes.
 extension TableRebuild {

@@ -1,3 +1,5 @@
+import SlateCore
+
 /// A column's default value as SQLite reports it (`PRAGMA table_info`'s `dflt_value`), or as a
 /// ``ColumnDefinition`` gives it to ``SchemaChanger``.
 public enum LiteralValue: Equatable, Sendable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import SlateCore
+
 /// One row `PRAGMA foreign_key_check` reports: a reference to a row that does not exist.
 public struct ForeignKeyError: Equatable, Sendable, CustomStringConvertible {
     /// The table holding the dangling reference.

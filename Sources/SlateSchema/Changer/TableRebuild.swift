@@ -1,3 +1,5 @@
+import SlateCore
+
 /// The statements that rebuild a table in a new form (renamed or dropped column), following
 /// https://sqlite.org/lang_altertable.html#otheralter: create `slate_rebuild_<table>` in the
 /// desired form, copy the rows, drop the old table, rename the new one, recreate indexes and

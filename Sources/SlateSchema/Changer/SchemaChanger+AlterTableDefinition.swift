@@ -1,3 +1,5 @@
+import SlateCore
+
 extension SchemaChanger {
     /// The changes to one table, collected by the block of ``SchemaChanger/alter(table:block:)``.
     public final class AlterTableDefinition {

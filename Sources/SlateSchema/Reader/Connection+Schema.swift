@@ -1,3 +1,5 @@
+import SlateCore
+
 // Schema access on a connection: the reader, the changer and the foreign-key check.
 
 extension Connection {

@@ -1,3 +1,5 @@
+import SlateCore
+
 /// Reads the schema of a connection's database: its objects, and the columns, indexes and
 /// foreign keys of a table. Get one with ``SlateCore/Connection/schema``.
 ///
@@ -181,7 +183,7 @@ public final class SchemaReader {
         return try connection.prepare(sql: sql).rows().map { row in
             func action(_ column: String) -> String? {
                 let value = Self.text(row, column)
-                return value == TableBuilder.Dependency.noAction.rawValue ? nil : value
+                return value == "NO ACTION" ? nil : value  // SQLite's default action, written as no action
             }
             let key = ColumnDefinition.ForeignKey(
                 fromColumn: Self.text(row, "from") ?? "", toTable: Self.text(row, "table") ?? "",

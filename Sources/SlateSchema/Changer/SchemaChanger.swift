@@ -1,3 +1,5 @@
+import SlateCore
+
 /// Changes a database's schema beyond what `ALTER TABLE` builders offer: renames and drops
 /// columns on any SQLite version.
 ///

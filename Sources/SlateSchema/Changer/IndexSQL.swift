@@ -1,3 +1,5 @@
+import SlateCore
+
 /// A `CREATE INDEX` statement read with ``SQLTokenizer``: the tokens of its indexed columns
 /// (which may be expressions) and of its `WHERE` condition that name a column of the indexed
 /// table, so a rebuild can rename that column in it, or leave out an index that uses a

@@ -1,3 +1,5 @@
+import SlateCore
+
 /// An index as ``SchemaReader`` reads it (`PRAGMA index_list` and `index_info`).
 public struct IndexDefinition: Equatable, Sendable {
     /// The sort order of an indexed column.

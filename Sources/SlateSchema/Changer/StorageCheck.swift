@@ -1,3 +1,5 @@
+import SlateCore
+
 extension ColumnDefinition.Affinity {
     /// Whether a column of this affinity stores a value as the same value.
     ///

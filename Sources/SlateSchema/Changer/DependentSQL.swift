@@ -1,3 +1,5 @@
+import SlateCore
+
 /// How the views and triggers of a schema use a column of a table, read with ``SQLTokenizer``,
 /// for a table rebuild (which SQLite does not carry through views and triggers the way its own
 /// `RENAME COLUMN` and `DROP COLUMN` do).
