@@ -6,9 +6,9 @@ import Testing
 
 /// Every ```swift block of every DocC article is compiled and run by a test: each block must
 /// appear, line by line in order, in one test file of its catalog's documentation tests
-/// (SlateCore.docc → Tests/SlateCoreTests/Documentation, Slate.docc → Tests/SlateTests/Documentation,
-/// SlateMacros.docc → Tests/SlateRecordTests/Documentation, and each compatibility module's catalog
-/// → its own test target's Documentation folder). A new article, or a changed example, fails here
+/// (SlateCore.docc → Tests/SlateCoreTests/Documentation, Slate.docc and SlateSchema.docc →
+/// Tests/SlateTests/Documentation, SlateMacros.docc → Tests/SlateRecordTests/Documentation, and each
+/// compatibility module's catalog → its own test target's Documentation folder). A new article, or a changed example, fails here
 /// until a test runs it as written; a catalog under Sources that is not listed here fails too.
 @Suite("DocC article examples")
 struct ArticleExamplesTests {
@@ -27,6 +27,7 @@ struct ArticleExamplesTests {
         Catalog(
             articles: "Sources/Slate/Slate.docc", tests: ["Tests/SlateTests/Documentation", "Tests/SlateRecordTests/Documentation"],
             minimumArticles: 5),
+        Catalog(articles: "Sources/SlateSchema/SlateSchema.docc", tests: ["Tests/SlateTests/Documentation"], minimumArticles: 1),
         Catalog(articles: "Sources/SlateMacros/SlateMacros.docc", tests: ["Tests/SlateRecordTests/Documentation"], minimumArticles: 1),
         Catalog(articles: "Sources/SlateSQLiteSwift/SlateSQLiteSwift.docc", tests: ["Tests/SlateSQLiteSwiftTests/Documentation"]),
         Catalog(articles: "Sources/SlateDataLiteCore/SlateDataLiteCore.docc", tests: ["Tests/SlateDataLiteCoreTests/Documentation"]),
