@@ -94,7 +94,7 @@ public func fuzzChangesets(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     defer { try? db.execute(sql: "ROLLBACK") }
     let before = scratchContents(db)
     let policy = size % 3
-    let applied = expectSQLiteErrorOnly("apply") {
+    let applied: Void? = expectSQLiteErrorOnly("apply") {
         try db.apply(changeset) { conflict in
             switch policy {
             case 0: .abort
