@@ -220,10 +220,12 @@ extension Insert {
                     for: encodable, userInfo: userInfo, otherSetters: otherSetters, nilEncoding: nilEncoding)
             ])
         }
-        // A `@Table` record with every column set: its values by position (no names to compare).
-        if userInfo.isEmpty, let record = SetterEncoder.record(encodable), let row = try record.insertRow(nilEncoding: nilEncoding) {
-            return .record(row)
+        if userInfo.isEmpty, let record = SetterEncoder.record(encodable) {
+            // A `@Table` record with every column set: its values by position (no names to
+            // compare); else its columns by name, written by its generated code.
+            if let row = try record.insertRow(nilEncoding: nilEncoding) { return .record(row) }
+            return .encoded(try SetterEncoder.recordColumns(of: record, nilEncoding: nilEncoding))
         }
-        return .encoded(try SetterEncoder.columns(for: encodable, userInfo: userInfo, nilEncoding: nilEncoding))
+        return .encoded(try SetterEncoder.encoderColumns(for: encodable, userInfo: userInfo, nilEncoding: nilEncoding))
     }
 }

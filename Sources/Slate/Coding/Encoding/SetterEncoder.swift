@@ -113,6 +113,15 @@ final class SetterEncoder: Encoder {
         if userInfo.isEmpty, let record = record(value) {
             return try recordColumns(of: record, nilEncoding: nilEncoding)
         }
+        return try encoderColumns(for: value, userInfo: userInfo, nilEncoding: nilEncoding)
+    }
+
+    /// ``columns(for:userInfo:nilEncoding:)`` through the value's `encode(to:)`, for a value known
+    /// not to be a `@Table` record whose generated code would write it (its caller asked
+    /// ``record(_:)`` already: the thread's encoder is looked up once per row, not twice).
+    static func encoderColumns<T: Encodable>(
+        for value: T, userInfo: [CodingUserInfoKey: Any], nilEncoding: NilEncoding
+    ) throws -> [EncodedColumn] {
         let encoder = available()
         encoder.begin(userInfo: userInfo, nilEncoding: nilEncoding)
         do {
