@@ -3,8 +3,9 @@
 #   1. the whole test suite once under AddressSanitizer (scratch folder .build-asan);
 #   2. the concurrency suites under ThreadSanitizer (scratch folder .build-tsan): every test whose
 #      name matches SLATE_TSAN_FILTER (default below: queues, pools, observation, interrupts,
-#      cancellation, the crash loop's child processes, and the re-entry suites of issue 19, whose
-#      callbacks use their connection from inside SQLite).
+#      cancellation, the crash loop's child processes, the re-entry suites of issue 19, whose
+#      callbacks use their connection from inside SQLite, and the authorizer's, whose observation
+#      tests compile footprints on a pool's reader threads).
 # Usage: .ci/sanitizers.sh [address|thread]...   (default: both)
 # The two builds run side by side, then each pass's tests; each prints its wall time
 # ("sanitizers: builds took N s", "sanitizers: PASS tests took N s").
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/.."
 
 passes=("$@")
 [ ${#passes[@]} -gt 0 ] || passes=(address thread)
-tsan_filter="${SLATE_TSAN_FILTER:-Concurrency|Interrupt|Pool|Queue|Observation|Cancel|Async|Thread|CrashLoop|Reentr|ConcurrentMigrator}"
+tsan_filter="${SLATE_TSAN_FILTER:-Concurrency|Interrupt|Pool|Queue|Observation|Cancel|Async|Thread|CrashLoop|Reentr|ConcurrentMigrator|Authorizer}"
 # Tests to skip under ThreadSanitizer (none today): SLATE_TSAN_SKIP="name|name".
 tsan_skip="${SLATE_TSAN_SKIP:-}"
 
