@@ -1,7 +1,7 @@
 // SQLite.swift's `alter(table:block:)`: under `import SlateSQLiteSwift` it shadows Slate's own,
 // so that a column `ALTER TABLE … ADD COLUMN` cannot add is refused with SQLite.swift's
 // `SchemaChanger.Error` before anything runs. Slate's own (`import Slate`) lets SQLite refuse it
-// and throws `SQLiteError` (Sources/Slate/Schema/Changer/SchemaChanger.swift).
+// and throws `SQLiteError` (Sources/SlateSchema/Changer/SchemaChanger.swift).
 
 import Slate
 import SlateCore

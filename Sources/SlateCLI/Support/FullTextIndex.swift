@@ -43,7 +43,7 @@ struct FullTextIndex {
 
     /// The `CREATE VIRTUAL TABLE` of an FTS5 index that reads its text from a table by rowid
     /// (`content=`), with an optional tokenizer given as its name and arguments
-    /// (`tokenize='porter ascii'`).
+    /// (`tokenize="porter ascii"`).
     static func createSQL(name: String, table: String, columns: [String], tokenizer: [String]?) -> String {
         var arguments = columns.map(SQLiteValue.quoteIdentifier)
         // FTS5 takes the tokenizer and its arguments as one string.
